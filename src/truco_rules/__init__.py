@@ -1,0 +1,82 @@
+"""truco-rules: the rules of Truco, with pluggable regional variants.
+
+A small core API::
+
+    import truco_rules as tr
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(seats=2, seed=7)
+    while not m.is_over():
+        m.apply(m.legal_actions()[0])
+    print(m.winner(), m.to_json())
+
+The kernel (this package) knows cards, tricks, bets and scores, never a region; regional
+rule sets live in :mod:`truco_rules.variants` and register through the entry-point group
+``truco_rules.variants``.
+"""
+
+from __future__ import annotations
+
+from .actions import Action
+from .cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
+from .errors import (
+    IllegalAction,
+    InvalidCard,
+    InvalidOption,
+    InvalidRecord,
+    ParseError,
+    TrucoError,
+    UnknownOption,
+    UnknownVariant,
+    UnsupportedSeats,
+    WrongPlayer,
+)
+from .hand import Hand
+from .match import CHANCE, TERMINAL, HandSummary, Match
+from .observe import Observation, PlayedCard
+from .variant import (
+    Difference,
+    Variant,
+    compare,
+    get_variant,
+    register_variant,
+    variant_names,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "DECK",
+    "FRENCH",
+    "RANKS",
+    "SPANISH",
+    "TERMINAL",
+    "Action",
+    "Card",
+    "Difference",
+    "Hand",
+    "HandSummary",
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidOption",
+    "InvalidRecord",
+    "Match",
+    "Notation",
+    "Observation",
+    "ParseError",
+    "PlayedCard",
+    "Suit",
+    "TrucoError",
+    "UnknownOption",
+    "UnknownVariant",
+    "UnsupportedSeats",
+    "Variant",
+    "WrongPlayer",
+    "__version__",
+    "compare",
+    "get_variant",
+    "parse_cards",
+    "register_variant",
+    "variant_names",
+]

@@ -1,0 +1,166 @@
+"""The action vocabulary and its text notation (DESIGN §5, docs/notation.md).
+
+An :class:`Action` is a small frozen value: a verb, and for some verbs a card or a number.
+
+=====================  ==========================================================
+text                   meaning
+=====================  ==========================================================
+``play 7E``            play a card face up
+``play 7E down``       play a card face down (strength 0)
+``deal 7E``            a chance action: the next card dealt is 7E
+``truco`` ...          a call on the main bet ladder (rung names come from the variant)
+``quiero``             accept the pending call
+``no-quiero``          refuse the pending call
+``envido`` ...         ``envido``, ``real-envido``, ``falta-envido``
+``flor`` ...           ``flor``, ``contraflor``, ``contraflor-al-resto``,
+                       ``con-flor-quiero``, ``con-flor-me-achico``
+``declare 33``         state one's envido score (declared mode)
+``son-buenas``         concede the envido statement ("they are good")
+``mazo``               go to the deck (abandon the hand)
+=====================  ==========================================================
+
+Card text is in the notation of the deck in use: :meth:`Action.parse` takes a
+:class:`~truco_rules.cards.Notation` (Spanish by default); a variant's ``parse_action``
+passes its own.
+"""
+
+from __future__ import annotations
+
+import re
+
+import attrs
+
+from .cards import DECK, SPANISH, Card, Notation
+from .errors import InvalidCard, ParseError
+
+__all__ = ["Action", "BASE_VERBS"]
+
+PLAY = "play"
+DEAL = "deal"
+DECLARE = "declare"
+QUIERO = "quiero"
+NO_QUIERO = "no-quiero"
+MAZO = "mazo"
+SON_BUENAS = "son-buenas"
+ENVIDO = "envido"
+REAL_ENVIDO = "real-envido"
+FALTA_ENVIDO = "falta-envido"
+FLOR = "flor"
+CONTRAFLOR = "contraflor"
+CONTRAFLOR_AL_RESTO = "contraflor-al-resto"
+CON_FLOR_QUIERO = "con-flor-quiero"
+CON_FLOR_ME_ACHICO = "con-flor-me-achico"
+
+BASE_VERBS: tuple[str, ...] = (
+    QUIERO,
+    NO_QUIERO,
+    MAZO,
+    SON_BUENAS,
+    ENVIDO,
+    REAL_ENVIDO,
+    FALTA_ENVIDO,
+    FLOR,
+    CONTRAFLOR,
+    CONTRAFLOR_AL_RESTO,
+    CON_FLOR_QUIERO,
+    CON_FLOR_ME_ACHICO,
+)
+"""Verbs that take no argument and whose meaning the kernel knows.
+
+Ladder rung names (``truco``, ``retruco``, ``seis``, ...) come from each variant's ladder.
+"""
+
+_VERB_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+
+@attrs.frozen(cache_hash=True)
+class Action:
+    """One action. Build with :meth:`play`, :meth:`deal`, :meth:`declare`, :meth:`call` or
+    :meth:`parse`; ``str(action)`` is its text in Spanish notation, :meth:`text` in any."""
+
+    verb: str
+    card: Card | None = None
+    down: bool = False
+    number: int | None = None
+
+    # -- constructors (interned where it matters for speed) ------------------------------
+    @staticmethod
+    def play(card: Card, down: bool = False) -> Action:
+        """Play ``card`` (face down if ``down``)."""
+        return _PLAYS[card.index * 2 + down]
+
+    @staticmethod
+    def deal(card: Card) -> Action:
+        """The chance action that deals ``card`` next."""
+        return _DEALS[card.index]
+
+    @staticmethod
+    def declare(points: int) -> Action:
+        """State an envido score."""
+        return Action(DECLARE, number=int(points))
+
+    @staticmethod
+    def call(verb: str) -> Action:
+        """A verb without argument (``truco``, ``quiero``, ``mazo``, ...)."""
+        act = _VERBS.get(verb)
+        if act is None:
+            if not _VERB_RE.match(verb) or verb in (PLAY, DEAL, DECLARE):
+                raise ParseError(f"{verb!r} is not an action verb")
+            act = Action(verb)
+            if len(_VERBS) < 512:  # intern the vocabulary a variant uses; bounded
+                _VERBS[verb] = act
+        return act
+
+    # -- text ---------------------------------------------------------------------------
+    def text(self, notation: Notation = SPANISH) -> str:
+        """The action's text in ``notation``."""
+        if self.card is not None:
+            s = f"{self.verb} {notation.format(self.card)}"
+            return s + " down" if self.down else s
+        if self.number is not None:
+            return f"{self.verb} {self.number}"
+        return self.verb
+
+    def __str__(self) -> str:
+        return self.text(SPANISH)
+
+    @staticmethod
+    def parse(text: str, notation: Notation = SPANISH) -> Action:
+        """Parse action text; raises :class:`~truco_rules.errors.ParseError` on malformed text.
+
+        Whitespace and case are forgiven, and ``_`` or a space may stand for ``-`` in verbs
+        (``no quiero`` = ``no-quiero``). Whether the action is *legal* is for the state to say.
+        """
+        if not isinstance(text, str):
+            raise ParseError(f"action text must be a string, not {type(text).__name__}")
+        words = text.strip().lower().replace("_", " ").split()
+        if not words:
+            raise ParseError("empty action text; examples: 'play 7E', 'truco', 'quiero'")
+        head = words[0]
+        if head in (PLAY, DEAL):
+            if len(words) < 2:
+                raise ParseError(f"{text!r}: '{head}' needs a card, e.g. '{head} 7E'")
+            try:
+                card = notation.parse(words[1])
+            except InvalidCard as exc:
+                raise ParseError(f"{text!r}: {exc}") from None
+            rest = words[2:]
+            if head == DEAL:
+                if rest:
+                    raise ParseError(f"{text!r}: unexpected {' '.join(rest)!r} after the card")
+                return Action.deal(card)
+            if rest == ["down"] or rest == ["face", "down"]:
+                return Action.play(card, True)
+            if rest and rest != ["up"]:
+                raise ParseError(f"{text!r}: after the card only 'down' may follow")
+            return Action.play(card, False)
+        if head == DECLARE:
+            if len(words) != 2 or not words[1].isdigit():
+                raise ParseError(f"{text!r}: 'declare' needs a number, e.g. 'declare 33'")
+            return Action.declare(int(words[1]))
+        return Action.call("-".join(words))
+
+
+_PLAYS: tuple[Action, ...] = tuple(Action(PLAY, card=c, down=d) for c in DECK for d in (False, True))
+_DEALS: tuple[Action, ...] = tuple(Action(DEAL, card=c) for c in DECK)
+_VERBS: dict[str, Action] = {v: Action(v) for v in BASE_VERBS}

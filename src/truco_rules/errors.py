@@ -1,0 +1,115 @@
+"""The exception hierarchy. Every error the library raises on bad input is a :class:`TrucoError`.
+
+Each subclass names one kind of mistake; the message says what was wrong and what is allowed.
+An operation that raises leaves every object it was given exactly as it was.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+__all__ = [
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidOption",
+    "InvalidRecord",
+    "ParseError",
+    "TrucoError",
+    "UnknownOption",
+    "UnknownVariant",
+    "UnsupportedSeats",
+    "WrongPlayer",
+]
+
+
+def _listing(items: Iterable[object], limit: int = 40) -> str:
+    items = [str(i) for i in items]
+    shown = ", ".join(items[:limit])
+    if len(items) > limit:
+        shown += f", ... ({len(items) - limit} more)"
+    return shown or "(none)"
+
+
+class TrucoError(Exception):
+    """Base class of every error raised by truco-rules on bad input."""
+
+
+class UnknownVariant(TrucoError, KeyError):
+    """A variant name or alias that no registered variant answers to."""
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(f"unknown variant {name!r}; known variants: {_listing(self.known)}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class UnknownOption(TrucoError, KeyError):
+    """An option name that the variant does not have."""
+
+    def __init__(self, name: str, variant: str, known: Iterable[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(
+            f"variant {variant!r} has no option {name!r}; its options are: {_listing(self.known)}"
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class InvalidOption(TrucoError, ValueError):
+    """An option given a value outside its allowed set or type."""
+
+    def __init__(self, name: str, value: object, allowed: str) -> None:
+        self.name = name
+        self.value = value
+        super().__init__(f"option {name}={value!r} is not valid; allowed: {allowed}")
+
+
+class UnsupportedSeats(TrucoError, ValueError):
+    """A seat count that the variant's table does not allow."""
+
+    def __init__(self, seats: object, variant: str, allowed: Iterable[int]) -> None:
+        self.seats = seats
+        self.allowed = tuple(allowed)
+        super().__init__(
+            f"variant {variant!r} cannot be played with {seats!r} seats; "
+            f"allowed seat counts: {_listing(self.allowed)}"
+        )
+
+
+class ParseError(TrucoError, ValueError):
+    """Text that is not valid notation (an action, a record line, ...)."""
+
+
+class InvalidCard(ParseError):
+    """Text that does not name a card in the deck notation in use."""
+
+    def __init__(self, text: str, notation: str, examples: str) -> None:
+        self.text = text
+        super().__init__(f"{text!r} is not a card in {notation} notation; examples: {examples}")
+
+
+class IllegalAction(TrucoError, ValueError):
+    """A well-formed action that the rules do not allow in the current state."""
+
+    def __init__(self, action: object, seat: object, reason: str, legal: Iterable[object] = ()) -> None:
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+        self.legal = tuple(str(a) for a in legal)
+        msg = f"illegal action {str(action)!r} by seat {seat}: {reason}"
+        if self.legal:
+            msg += f"; legal now: {_listing(self.legal)}"
+        super().__init__(msg)
+
+
+class WrongPlayer(IllegalAction):
+    """An action given for a seat that may not act now."""
+
+
+class InvalidRecord(TrucoError, ValueError):
+    """A game record (JSON or text) that is malformed or does not replay."""

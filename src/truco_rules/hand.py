@@ -1,0 +1,799 @@
+"""One contest of one deal, as a state machine: tricks, the bet ladder and the side bets.
+
+A deal (see :mod:`truco_rules.match`) hands out the cards and then plays one or more contests;
+in the common case the contest is the whole table. The :class:`Hand` knows only the hooks of
+its variant (RULES §1), never the variant's name.
+
+Phases, in the order they take precedence (RULES §2.5 "envido takes precedence", §2.7.4):
+
+1. a flor exchange awaiting a response,
+2. an envido bet awaiting an answer,
+3. envido scores being stated,
+4. a ladder call awaiting an answer,
+5. a card to play.
+
+The hand is mutable; :meth:`Hand.copy` is cheap. Every public mutator validates first and then
+changes state in code that cannot fail, so a rejected action leaves the hand untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from . import actions as A
+from .actions import Action
+from .cards import Card
+from .errors import IllegalAction, WrongPlayer
+from .hooks import MANO, NOBODY, OTHER
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+__all__ = ["Hand", "PHASES"]
+
+PLAY, TRUCO, ENVIDO, DECLARE, FLOR, OVER = range(6)
+PHASES = ("play", "answer-call", "answer-envido", "declare-envido", "answer-flor", "over")
+
+# envido states
+ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_DONE, ENV_VOID = range(5)
+# flor stages
+FL_NONE, FL_RESPOND, FL_CONTRA, FL_RESTO, FL_DONE = range(5)
+
+_QUIERO = Action.call(A.QUIERO)
+_NO_QUIERO = Action.call(A.NO_QUIERO)
+_MAZO = Action.call(A.MAZO)
+_SON_BUENAS = Action.call(A.SON_BUENAS)
+_FLOR = Action.call(A.FLOR)
+_CONTRAFLOR = Action.call(A.CONTRAFLOR)
+_RESTO = Action.call(A.CONTRAFLOR_AL_RESTO)
+_CF_QUIERO = Action.call(A.CON_FLOR_QUIERO)
+_ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
+_ENVIDO_ACTS = {v: Action.call(v) for v in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)}
+
+
+class Hand:
+    """One contest: players ``order`` (mano first) with the cards already dealt to them.
+
+    ``scores`` are the two sides' match scores before the contest (for falta envido and for
+    credits that reach the target mid-hand).
+    """
+
+    __slots__ = (
+        "_legal",
+        "_legal_seat",
+        "call",
+        "call_caller",
+        "call_responder",
+        "cards",
+        "decl_best",
+        "decl_spoken",
+        "dealt",
+        "end_reason",
+        "env",
+        "env_caller",
+        "env_chain",
+        "env_called",
+        "env_public",
+        "env_responder",
+        "env_result",
+        "env_state",
+        "fl",
+        "flor_called",
+        "flor_caller_team",
+        "flor_first_team",
+        "flor_pts",
+        "flor_responder",
+        "flor_stage",
+        "flor_sung",
+        "flor_undeclared",
+        "folded",
+        "hand_winner",
+        "ladder_locked",
+        "ld",
+        "level",
+        "log",
+        "mano_team",
+        "mr",
+        "order",
+        "phase",
+        "played_first",
+        "plays",
+        "points",
+        "pos",
+        "pts_end",
+        "pts_now",
+        "raise_team",
+        "results",
+        "scores",
+        "strength",
+        "team",
+        "to_play",
+        "tr",
+        "trick_leader",
+        "trick_no",
+        "trick_plays",
+        "turn",
+        "variant",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        order: Sequence[int],
+        team: Sequence[int],
+        dealt: Sequence[Sequence[Card]],
+        scores: Sequence[int],
+        strength: Sequence[int],
+        ladder_locked: bool = False,
+    ) -> None:
+        self.variant = variant
+        self.tr = variant.tricks
+        self.ld = variant.ladder
+        self.env = variant.envido
+        self.fl = variant.flor
+        self.mr = variant.match
+        self.order = tuple(order)
+        nseats = len(team)
+        self.team = tuple(team)
+        self.pos = [-1] * nseats
+        for i, s in enumerate(self.order):
+            self.pos[s] = i
+        self.mano_team = team[self.order[0]]
+        self.dealt = [tuple(c) for c in dealt]
+        self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
+        self.scores = tuple(scores)
+        self.strength = strength
+        self.ladder_locked = ladder_locked
+
+        self.trick_no = 0
+        self.trick_plays: list[tuple[int, Card, bool]] = []
+        self.plays: list[tuple[int, int, Card, bool]] = []  # (trick, seat, card, down)
+        self.trick_leader = self.order[0]
+        self.to_play = list(self.order)
+        self.results: list[int] = []
+        self.played_first = [False] * nseats
+        self.folded = [False] * nseats
+
+        self.level = 0
+        self.raise_team: int | None = None
+        self.call = 0  # pending ladder level (0 = none)
+        self.call_caller = -1
+        self.call_responder = -1
+
+        self.env_state = ENV_NONE if self.env is not None else ENV_VOID
+        self.env_chain: list[str] = []
+        self.env_called = False
+        self.env_caller = -1
+        self.env_responder = -1
+        self.env_public: list[tuple[int, int | None]] = []
+        self.env_result: tuple[int, int, int | None] | None = None  # (seat, points, stated)
+        self.decl_spoken: list[bool] = [False] * nseats
+        self.decl_best: tuple[int, int] | None = None
+
+        self.flor_pts: list[int | None] = [None] * nseats
+        self.flor_undeclared = [False] * nseats
+        if self.fl is not None:
+            for s in self.order:
+                p = self.fl.points(self.dealt[s])
+                self.flor_pts[s] = p
+                self.flor_undeclared[s] = p is not None
+        self.flor_called = False
+        self.flor_sung: list[int] = []
+        self.flor_stage = FL_NONE
+        self.flor_first_team = -1
+        self.flor_caller_team = -1
+        self.flor_responder = -1
+
+        self.pts_now = [0, 0]
+        self.pts_end = [0, 0]
+        self.points: list[tuple[int, int, str]] = []  # (team, points, reason)
+        self.hand_winner: int | None = None
+        self.end_reason = ""
+        self.log: list[tuple[int, Action]] = []
+
+        self.phase = PLAY
+        self.turn = self.order[0]
+        self._legal: list[Action] | None = None
+        self._legal_seat = -1
+        self._settle()
+
+    # ------------------------------------------------------------------ copying and equality
+    def copy(self) -> Hand:
+        """An independent copy (hooks and dealt cards are shared: they are immutable)."""
+        new = Hand.__new__(Hand)
+        for name in Hand.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.trick_plays = list(self.trick_plays)
+        new.plays = list(self.plays)
+        new.cards = [list(c) for c in self.cards]
+        new.to_play = list(self.to_play)
+        new.results = list(self.results)
+        new.played_first = list(self.played_first)
+        new.folded = list(self.folded)
+        new.env_chain = list(self.env_chain)
+        new.env_public = list(self.env_public)
+        new.decl_spoken = list(self.decl_spoken)
+        new.flor_undeclared = list(self.flor_undeclared)
+        new.flor_sung = list(self.flor_sung)
+        new.pts_now = list(self.pts_now)
+        new.pts_end = list(self.pts_end)
+        new.points = list(self.points)
+        new.log = list(self.log)
+        new._legal = None
+        return new
+
+    def key(self) -> tuple[object, ...]:
+        """Everything that makes up the state, as one comparable value."""
+        out: list[object] = []
+        for name in _KEY_FIELDS:
+            v = getattr(self, name)
+            if name == "cards":
+                v = tuple(map(tuple, v))
+            elif isinstance(v, list):
+                v = tuple(v)
+            out.append(v)
+        return tuple(out)
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def over(self) -> bool:
+        """Whether the contest has ended."""
+        return self.phase == OVER
+
+    def team_total(self, team: int) -> int:
+        """Points this contest gives ``team`` (so far, or in all once over)."""
+        return self.pts_now[team] + self.pts_end[team]
+
+    def stake(self) -> int:
+        """The accepted worth of the main bet."""
+        return self.ld.values[self.level]
+
+    def envido_points(self, seat: int) -> int:
+        """True envido score of ``seat``'s dealt cards."""
+        assert self.env is not None
+        return self.env.points(self.dealt[seat])
+
+    def _next_of_team(self, after: int, team: int, need_flor: bool = False) -> int:
+        """The first seat of ``team`` after ``after`` in play order that has not folded."""
+        order = self.order
+        n = len(order)
+        start = self.pos[after]
+        for i in range(1, n + 1):
+            s = order[(start + i) % n]
+            if self.team[s] == team and not self.folded[s]:
+                if need_flor and self.flor_pts[s] is None:
+                    continue
+                return s
+        return -1
+
+    def _live(self, team: int) -> list[int]:
+        return [s for s in self.order if self.team[s] == team and not self.folded[s]]
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (default: the seat to act), in a fixed order.
+
+        Seats other than the one to act may have actions too: a partner may answer a call for
+        his side, and with ``truco_call_timing='any_time'`` a player may call out of turn.
+        """
+        if seat is None or seat == self.turn:
+            if self._legal is None:
+                self._legal = self._compute_legal(self.turn, True)
+            return self._legal
+        if not 0 <= seat < len(self.team) or self.pos[seat] < 0:
+            return []
+        return self._compute_legal(seat, False)
+
+    def _envido_ok(self, s: int) -> bool:
+        env = self.env
+        if env is None or self.env_state != ENV_NONE or self.trick_no or self.level or self.flor_called:
+            return False
+        if env.envido_caller == "pie_only":
+            return s == self._pie(self.team[s])
+        return not self.played_first[s]
+
+    def _pie(self, team: int) -> int:
+        for s in reversed(self.order):
+            if self.team[s] == team:
+                return s
+        return -1
+
+    def _envido_bets(self, chain: list[str]) -> list[Action]:
+        assert self.env is not None
+        allowed = self.variant._envido_chains
+        return [_ENVIDO_ACTS[b] for b in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO) if (*chain, b) in allowed]
+
+    def _ladder_call(self, s: int) -> Action | None:
+        nxt = self.call + 1 if self.call else self.level + 1
+        if self.ladder_locked or nxt >= len(self.ld.values):
+            return None
+        if self.call:
+            # raising an answer: always the answering side's right
+            return self.variant._ladder_actions[nxt - 1]
+        if self.raise_team is not None and self.raise_team != self.team[s]:
+            return None
+        return self.variant._ladder_actions[nxt - 1]
+
+    def _manual_flor_ok(self, s: int) -> bool:
+        fl = self.fl
+        return (
+            fl is not None
+            and fl.flor_declaration == "manual_with_penalty"
+            and self.flor_undeclared[s]
+            and not self.played_first[s]
+            and self.trick_no == 0
+            and self.env_state in (ENV_NONE, ENV_PENDING)
+        )
+
+    def _compute_legal(self, s: int, on_turn: bool) -> list[Action]:
+        ph = self.phase
+        if ph == OVER or self.folded[s]:
+            return []
+        out: list[Action] = []
+        if ph == PLAY:
+            if on_turn:
+                down_ok = self.tr.facedown_ok(self.trick_no)
+                for c in self.cards[s]:
+                    out.append(Action.play(c))
+                    if down_ok:
+                        out.append(Action.play(c, True))
+            elif self.ld.truco_call_timing != "any_time":
+                return out
+            call = self._ladder_call(s)
+            if call is not None:
+                out.append(call)
+            if self._envido_ok(s):
+                out.extend(self._envido_bets([]))
+            if self._manual_flor_ok(s):
+                out.append(_FLOR)
+            if on_turn:
+                out.append(_MAZO)
+            return out
+        if ph == TRUCO:
+            if self.team[s] == self.team[self.call_caller]:
+                return out
+            out.append(_QUIERO)
+            out.append(_NO_QUIERO)
+            call = self._ladder_call(s)
+            if call is not None:
+                out.append(call)
+            if self._envido_ok(s):
+                out.extend(self._envido_bets([]))
+            if self._manual_flor_ok(s):
+                out.append(_FLOR)
+            out.append(_MAZO)
+            return out
+        if ph == ENVIDO:
+            if self.team[s] == self.team[self.env_caller]:
+                return out
+            out.append(_QUIERO)
+            out.append(_NO_QUIERO)
+            out.extend(self._envido_bets(self.env_chain))
+            if self._manual_flor_ok(s):
+                out.append(_FLOR)
+            return out
+        if ph == DECLARE:
+            if not on_turn:
+                return out
+            assert self.env is not None
+            best = self.decl_best
+            if best is not None:
+                out.append(_SON_BUENAS)
+            for v in self.env.possible_scores():
+                if best is None or self._beats(s, v, best):
+                    out.append(Action.declare(v))
+            return out
+        # FLOR
+        if self.team[s] == self.flor_asker_team() or self.flor_pts[s] is None:
+            return out
+        if self.flor_stage == FL_RESPOND:
+            out += [_ACHICO, _CF_QUIERO, _CONTRAFLOR, _RESTO]
+        elif self.flor_stage == FL_CONTRA:
+            out += [_QUIERO, _NO_QUIERO, _RESTO]
+        else:
+            out += [_QUIERO, _NO_QUIERO]
+        return out
+
+    def flor_asker_team(self) -> int:
+        """The side whose flor call awaits a response."""
+        return self.flor_first_team if self.flor_stage == FL_RESPOND else self.flor_caller_team
+
+    def _beats(self, s: int, value: int, best: tuple[int, int]) -> bool:
+        bs, bv = best
+        return value > bv or (value == bv and self.pos[s] < self.pos[bs])
+
+    # ------------------------------------------------------------------ applying
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` (default: the seat to act).
+
+        Raises :class:`IllegalAction` (or :class:`WrongPlayer`) and changes nothing if the
+        action is not legal for that seat now.
+        """
+        s = self.turn if seat is None else seat
+        legal = self.legal_actions(s)
+        if action not in legal:
+            if self.phase == OVER:
+                raise IllegalAction(action, s, "the hand is over")
+            if not legal:
+                who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
+                raise WrongPlayer(action, s, f"it is not this seat's turn: {who}",
+                                  self.legal_actions())
+            raise IllegalAction(action, s, self._why(action, s), legal)
+        self._do(action, s)
+
+    def _why(self, action: Action, s: int) -> str:
+        verb = action.verb
+        if verb == A.PLAY:
+            if action.card not in self.cards[s]:
+                return "that card is not in this seat's hand"
+            if action.down:
+                return "a card may not be played face down now"
+            return f"no card can be played now ({PHASES[self.phase]})"
+        if verb in self.variant._ladder_names:
+            if self.ladder_locked:
+                return "no ladder call is allowed in this hand"
+            return "that call is not the next one this side may make now"
+        if verb in _ENVIDO_ACTS:
+            return "envido cannot be called or raised so now"
+        return f"not allowed in phase {PHASES[self.phase]}"
+
+    def _do(self, act: Action, s: int) -> None:
+        self.log.append((s, act))
+        self._legal = None
+        verb = act.verb
+        ph = self.phase
+        if verb == A.PLAY:
+            assert act.card is not None
+            self._play(s, act.card, act.down)
+        elif verb == A.MAZO:
+            self._mazo(s)
+        elif ph == FLOR:
+            self._flor_answer(s, verb)
+        elif verb == A.FLOR:
+            self._declare_flor(s)
+        elif ph == DECLARE:
+            self._declare(s, act)
+        elif verb in _ENVIDO_ACTS:
+            self._envido_bet(s, verb)
+        elif ph == ENVIDO:
+            self._envido_answer(s, verb == A.QUIERO)
+        elif verb == A.QUIERO:
+            self.level = self.call
+            self.raise_team = self.team[s]
+            self.call = 0
+        elif verb == A.NO_QUIERO:
+            caller = self.team[self.call_caller]
+            self._finish("refused", caller, self.ld.refused(self.call))
+        else:  # a ladder call
+            if self.call:  # raise as an answer: accept the pending level first
+                self.level = self.call
+            self.call = self.level + 1
+            self.call_caller = s
+            self.call_responder = self._next_of_team(s, 1 - self.team[s])
+        self._settle()
+
+    def _settle(self) -> None:
+        """Work out who acts next; make automatic flor declarations."""
+        while True:
+            if self.end_reason:
+                self.phase = OVER
+                self.turn = -1
+                return
+            if self.flor_stage in (FL_RESPOND, FL_CONTRA, FL_RESTO):
+                self.phase, self.turn = FLOR, self.flor_responder
+            elif self.env_state == ENV_PENDING:
+                self.phase, self.turn = ENVIDO, self.env_responder
+            elif self.env_state == ENV_DECLARING:
+                self.phase, self.turn = DECLARE, self._next_declarer()
+            elif self.call:
+                self.phase, self.turn = TRUCO, self.call_responder
+            else:
+                self.phase, self.turn = PLAY, self.to_play[0]
+            t = self.turn
+            if (
+                self.trick_no == 0
+                and self.flor_undeclared[t]
+                and self.fl is not None
+                and self.fl.flor_declaration == "automatic"
+            ):
+                self._declare_flor(t)
+                continue
+            return
+
+    # -- cards ---------------------------------------------------------------------------
+    def _play(self, s: int, card: Card, down: bool) -> None:
+        self.cards[s].remove(card)
+        self.trick_plays.append((s, card, down))
+        self.plays.append((self.trick_no, s, card, down))
+        if self.trick_no == 0:
+            self.played_first[s] = True
+        self.to_play.pop(0)
+        if not self.to_play:
+            self._end_trick()
+
+    def _end_trick(self) -> None:
+        strength = self.strength
+        top = -1
+        for _s, c, d in self.trick_plays:
+            v = 0 if d else strength[c.index]
+            if v > top:
+                top = v
+        win_seat = -1
+        tied = False
+        first_top = -1
+        for s, c, d in self.trick_plays:
+            if (0 if d else strength[c.index]) == top:
+                if first_top < 0:
+                    first_top = s
+                if win_seat < 0:
+                    win_seat = s
+                elif self.team[s] != self.team[win_seat]:
+                    tied = True
+        if tied:
+            self.results.append(-1)
+            leader = self.trick_leader if self.tr.tie_next_leader == "previous_leader" else first_top
+        else:
+            self.results.append(MANO if self.team[win_seat] == self.mano_team else OTHER)
+            leader = win_seat
+        outcome = self.tr.decide(self.results)
+        if outcome is not None:
+            if outcome == NOBODY:
+                self._finish("tricks", None, 0)
+            else:
+                t = self.mano_team if outcome == MANO else 1 - self.mano_team
+                self._finish("tricks", t, self.stake())
+            return
+        self.trick_no += 1
+        self.trick_plays = []
+        if self.folded[leader]:
+            leader = self._next_live(leader)
+        self.trick_leader = leader
+        n = len(self.order)
+        start = self.pos[leader]
+        self.to_play = [
+            self.order[(start + i) % n] for i in range(n) if not self.folded[self.order[(start + i) % n]]
+        ]
+
+    def _next_live(self, after: int) -> int:
+        n = len(self.order)
+        start = self.pos[after]
+        for i in range(1, n + 1):
+            s = self.order[(start + i) % n]
+            if not self.folded[s]:
+                return s
+        return after
+
+    def _mazo(self, s: int) -> None:
+        t = self.team[s]
+        others = 1 - t
+        bonus = 0
+        env = self.env
+        if (
+            env is not None
+            and env.mazo_envido_bonus == "before_first_card"
+            and not self.env_called
+            and not self.flor_called
+            and not any(self.team[x] == t for _k, x, _c, _d in self.plays)
+        ):
+            bonus = 1
+        if self.phase == TRUCO:  # going to the deck with a call pending refuses it for the side
+            for x in self._live(t):
+                self.folded[x] = True
+            self._finish("mazo", others, self.ld.refused(self.call) + bonus)
+            return
+        self.folded[s] = True
+        if s in self.to_play:
+            self.to_play.remove(s)
+        if not self._live(t):
+            self._finish("mazo", others, self.stake() + bonus)
+        elif not self.to_play:
+            self._end_trick()
+
+    # -- envido --------------------------------------------------------------------------
+    def _envido_bet(self, s: int, verb: str) -> None:
+        self.env_called = True
+        fl = self.fl
+        if fl is not None and fl.flor_declaration == "automatic" and self.env_state == ENV_NONE:
+            holder = next((x for x in self.order if self.flor_undeclared[x] and not self.folded[x]), -1)
+            if holder >= 0:  # a flor answers any envido: it is declared and the envido is void
+                self.env_chain.append(verb)
+                self._declare_flor(holder)
+                return
+        self.env_chain.append(verb)
+        self.env_state = ENV_PENDING
+        self.env_caller = s
+        self.env_responder = self._next_of_team(s, 1 - self.team[s])
+
+    def _envido_answer(self, s: int, accepted: bool) -> None:
+        env = self.env
+        assert env is not None
+        if not accepted:
+            caller_team = self.team[self.env_caller]
+            self.env_state = ENV_DONE
+            self._credit(caller_team, env.refused(self.env_chain), "envido")
+            return
+        if env.envido_declaration == "declared_with_penalty":
+            self.env_state = ENV_DECLARING
+            return
+        # automatic: the statements follow the declaration protocol with true scores
+        best: tuple[int, int] | None = None
+        spoken = [False] * len(self.team)
+        while True:
+            s2 = self._declarer_after(best, spoken)
+            if s2 < 0:
+                break
+            spoken[s2] = True
+            v = self.envido_points(s2)
+            if best is None or self._beats(s2, v, best):
+                best = (s2, v)
+                self.env_public.append((s2, v))
+            else:
+                self.env_public.append((s2, None))
+        assert best is not None
+        self.env_state = ENV_DONE
+        self._settle_envido(best[0], best[1])
+
+    def _declarer_after(self, best: tuple[int, int] | None, spoken: list[bool]) -> int:
+        order = self.order
+        n = len(order)
+        assert self.env is not None
+        if self.env.envido_declaration_order == "last_raiser_first":
+            start = self.pos[self.env_caller]
+        else:
+            start = 0
+        for i in range(n):
+            s = order[(start + i) % n]
+            if spoken[s] or self.folded[s]:
+                continue
+            if best is None or self.team[s] != self.team[best[0]]:
+                return s
+        return -1
+
+    def _next_declarer(self) -> int:
+        return self._declarer_after(self.decl_best, self.decl_spoken)
+
+    def _declare(self, s: int, act: Action) -> None:
+        self.decl_spoken[s] = True
+        if act.verb == A.DECLARE:
+            assert act.number is not None
+            self.decl_best = (s, act.number)
+            self.env_public.append((s, act.number))
+        else:
+            self.env_public.append((s, None))
+        if self._next_declarer() < 0:
+            assert self.decl_best is not None
+            self.env_state = ENV_DONE
+            seat, stated = self.decl_best
+            # the truth is checked when the hand ends (RULES §2.6.5, §2.11)
+            self.env_result = (seat, self._envido_value(self.team[seat]), stated)
+
+    def _envido_value(self, winner_team: int) -> int:
+        assert self.env is not None
+        return self.env.accepted(
+            self.env_chain, lambda: self.env.falta(self.mr, self._scores_now(), winner_team)  # type: ignore[union-attr]
+        )
+
+    def _settle_envido(self, seat: int, value: int) -> None:
+        t = self.team[seat]
+        pts = self._envido_value(t)
+        self.env_result = (seat, pts, value)
+        self._credit(t, pts, "envido")
+
+    # -- flor ----------------------------------------------------------------------------
+    def _declare_flor(self, s: int) -> None:
+        fl = self.fl
+        assert fl is not None
+        self.flor_called = True
+        self.flor_sung.append(s)
+        if self.env_state in (ENV_NONE, ENV_PENDING, ENV_DECLARING):
+            self.env_state = ENV_VOID  # RULES §2.7.4: a flor voids the envido
+        x = self.team[s]
+        mine = [p for p in self._live(x) if self.flor_pts[p] is not None]
+        theirs = [p for p in self._live(1 - x) if self.flor_pts[p] is not None]
+        for p in mine + theirs:
+            self.flor_undeclared[p] = False
+        self.flor_first_team = x
+        if not theirs:
+            self.flor_stage = FL_DONE
+            self._credit(x, fl.uncontested(len(mine)), "flor")
+        elif fl.flor_duel_mode == "three_per_flor":
+            self.flor_stage = FL_DONE
+            self._credit(x, fl.flor_value * len(mine), "flor")
+            self._credit(1 - x, fl.flor_value * len(theirs), "flor")
+        elif fl.flor_duel_mode == "three_to_best":
+            self.flor_stage = FL_DONE
+            self._credit(self.team[self._best_flor()], fl.flor_value, "flor")
+        else:
+            self.flor_stage = FL_RESPOND
+            self.flor_responder = self._next_of_team(s, 1 - x, need_flor=True)
+
+    def _best_flor(self) -> int:
+        best = -1
+        for s in self.order:
+            p = self.flor_pts[s]
+            if p is not None and not self.folded[s] and (best < 0 or p > self.flor_pts[best]):  # type: ignore[operator]
+                best = s
+        return best
+
+    def _flor_answer(self, s: int, verb: str) -> None:
+        fl = self.fl
+        assert fl is not None
+        t = self.team[s]
+        if s not in self.flor_sung:
+            self.flor_sung.append(s)
+        if verb == A.CON_FLOR_ME_ACHICO:
+            self.flor_stage = FL_DONE
+            self._credit(self.flor_first_team, fl.achico_value, "flor")
+        elif verb == A.CON_FLOR_QUIERO:
+            self.flor_stage = FL_DONE
+            self._credit(self.team[self._best_flor()], fl.con_flor_quiero_value, "flor")
+        elif verb in (A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO):
+            self.flor_stage = FL_CONTRA if verb == A.CONTRAFLOR else FL_RESTO
+            self.flor_caller_team = t
+            self.flor_responder = self._next_of_team(s, 1 - t, need_flor=True)
+        elif verb == A.QUIERO:
+            best_team = self.team[self._best_flor()]
+            if self.flor_stage == FL_CONTRA:
+                self.flor_stage = FL_DONE
+                self._credit(best_team, fl.contraflor_value, "flor")
+            else:
+                self.flor_stage = FL_DONE
+                nflor = sum(1 for p in self.order if self.flor_pts[p] is not None and not self.folded[p])
+                self._credit(best_team, fl.resto(self.mr, self._scores_now(), best_team, nflor), "flor")
+                if fl.contraflor_al_resto_ends_hand and not self.end_reason:
+                    self._finish("contraflor-al-resto", None, 0)
+        else:  # no-quiero
+            value = fl.contraflor_refused_value if self.flor_stage == FL_CONTRA else fl.contraflor_al_resto_refused
+            self.flor_stage = FL_DONE
+            self._credit(self.flor_caller_team, value, "flor")
+
+    # -- points and the end --------------------------------------------------------------
+    def _scores_now(self) -> tuple[int, int]:
+        return (self.scores[0] + self.pts_now[0], self.scores[1] + self.pts_now[1])
+
+    def _credit(self, team: int, pts: int, reason: str) -> None:
+        if pts <= 0 or self.end_reason:
+            return
+        self.points.append((team, pts, reason))
+        if self.mr.score_timing == "envido_first_immediate":
+            self.pts_now[team] += pts
+            if self.scores[team] + self.pts_now[team] >= self.mr.target:
+                self.end_reason = "target"
+                self.hand_winner = None
+        else:
+            self.pts_end[team] += pts
+
+    def _finish(self, reason: str, team: int | None, pts: int) -> None:
+        fl = self.fl
+        # Flores not yet sung when the hand stops in trick 1 (RULES §2.10, S2 ABC c): those of
+        # the side that did not leave are still scored; a flor its holder hid by playing
+        # a card without declaring it gives the opponents 3 (RULES §2.7.2).
+        if fl is not None and not self.flor_called and team is not None:
+            kept = [s for s in self.order if self.team[s] == team and self.flor_undeclared[s]
+                    and not self.played_first[s]]
+            if kept:
+                self.flor_called = True
+                self._credit(team, fl.uncontested(len(kept)), "flor")
+        if fl is not None and fl.flor_declaration == "manual_with_penalty":
+            for s in self.order:
+                if self.flor_undeclared[s] and self.played_first[s]:
+                    self._credit(1 - self.team[s], fl.flor_value, "hidden flor")
+        env = self.env
+        if env is not None and env.envido_declaration == "declared_with_penalty" and self.env_result:
+            seat, value, stated = self.env_result
+            truthful = stated == self.envido_points(seat) and not self.folded[seat]
+            self._credit(self.team[seat] if truthful else 1 - self.team[seat], value,
+                         "envido" if truthful else "envido forfeited")
+        if not self.end_reason:
+            self.hand_winner = team
+            if team is not None and pts > 0:
+                self.points.append((team, pts, reason))
+                self.pts_end[team] += pts
+            self.end_reason = reason
+
+
+_KEY_FIELDS = tuple(
+    n for n in Hand.__slots__
+    if n not in ("_legal", "_legal_seat", "variant", "tr", "ld", "env", "fl", "mr")
+)

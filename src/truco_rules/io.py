@@ -1,0 +1,186 @@
+"""Game records: JSON and text forms, and replay (docs/notation.md).
+
+A record is ``(variant, options, seats, deal source, start, actions)``. Every action is written
+``SEAT:TEXT`` (``0:play 7E``, ``1:quiero``); a chance deal is written ``deal 7E``. Replaying a
+record applies its actions to a fresh match and gives a state equal to the recorded one;
+``dumps(match_record(m))`` is byte-stable, so JSON round-trips exactly.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .actions import DEAL, Action
+from .errors import InvalidRecord, TrucoError
+
+if TYPE_CHECKING:
+    from .match import Match
+
+__all__ = ["FORMAT", "dumps", "loads", "match_record", "record_to_text", "replay", "text_to_record"]
+
+FORMAT = "truco-rules/1"
+
+_KEYS = ("format", "variant", "options", "seats", "seed", "deals", "start", "actions")
+
+
+def action_text(match: Match, seat: int, action: Action) -> str:
+    """One record entry."""
+    text = match.variant.format_action(action)
+    return text if action.verb == DEAL else f"{seat}:{text}"
+
+
+def match_record(match: Match) -> dict[str, Any]:
+    """The record of ``match`` as plain data."""
+    fmt = match.variant.format_card
+    return {
+        "format": FORMAT,
+        "variant": match.variant.name,
+        "options": match.variant.non_default_options(),
+        "seats": match.seats,
+        "seed": match.seed,
+        "deals": None if match.deals is None else [" ".join(fmt(c) for c in d) for d in match.deals],
+        "start": {
+            "mano": match.start["mano"],
+            "scores": list(match.start["scores"]),
+            "chicos": list(match.start["chicos"]),
+        },
+        "actions": [action_text(match, s, a) for s, a in match.actions],
+    }
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """JSON text of a record, in a fixed layout."""
+    return json.dumps({k: record[k] for k in _KEYS}, ensure_ascii=False, indent=1) + "\n"
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse JSON record text (raises :class:`InvalidRecord`)."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as exc:
+        raise InvalidRecord(f"not a JSON record: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecord("a record is a JSON object")
+    return data
+
+
+def _check(record: dict[str, Any]) -> None:
+    if record.get("format") != FORMAT:
+        raise InvalidRecord(f"unknown record format {record.get('format')!r}; expected {FORMAT!r}")
+    missing = [k for k in _KEYS if k not in record]
+    if missing:
+        raise InvalidRecord(f"record lacks {', '.join(missing)}")
+    if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
+        raise InvalidRecord("'actions' must be a list of strings")
+    if not isinstance(record["options"], dict):
+        raise InvalidRecord("'options' must be an object")
+    if not isinstance(record["start"], dict):
+        raise InvalidRecord("'start' must be an object")
+
+
+def replay(record: dict[str, Any]) -> Match:
+    """Build the match a record describes by replaying its actions."""
+    from .variant import get_variant
+
+    _check(record)
+    try:
+        variant = get_variant(record["variant"], _options(record["options"]))
+        start = record["start"]
+        match = variant.new_match(
+            record["seats"],
+            seed=record["seed"],
+            deals=record["deals"],
+            mano=start.get("mano"),
+            scores=tuple(start.get("scores", (0, 0))),
+            chicos=tuple(start.get("chicos", (0, 0))),
+        )
+    except TrucoError as exc:
+        raise InvalidRecord(f"record header: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidRecord(f"record header: {exc}") from None
+    for i, entry in enumerate(record["actions"]):
+        seat: int | None
+        head, sep, rest = entry.partition(":")
+        if sep and head.strip().lstrip("-").isdigit():
+            seat, text = int(head), rest
+        else:
+            seat, text = None, entry
+        try:
+            action = variant.parse_action(text)
+            if seat is None and action.verb != DEAL:
+                raise InvalidRecord("a player's action needs its seat, as in '0:truco'")
+            match.apply(action, seat)
+        except TrucoError as exc:
+            raise InvalidRecord(f"action {i} ({entry!r}) does not replay: {exc}") from None
+    return match
+
+
+def _options(raw: dict[str, Any]) -> dict[str, Any]:
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
+
+
+def record_to_text(record: dict[str, Any]) -> str:
+    """The text form: a header of ``[Key "value"]`` lines, a blank line, then the actions."""
+    lines = [f'[Variant "{record["variant"]}"]', f'[Seats "{record["seats"]}"]']
+    for k, v in record["options"].items():
+        lines.append(f'[Option "{k}={json.dumps(v)}"]')
+    if record["seed"] is not None:
+        lines.append(f'[Seed "{record["seed"]}"]')
+    for d in record["deals"] or ():
+        lines.append(f'[Deal "{d}"]')
+    st = record["start"]
+    lines.append(f'[Mano "{st["mano"]}"]')
+    lines.append(f'[Scores "{st["scores"][0]}-{st["scores"][1]}"]')
+    if st["chicos"] != [0, 0]:
+        lines.append(f'[Chicos "{st["chicos"][0]}-{st["chicos"][1]}"]')
+    lines.append("")
+    lines.extend(record["actions"])
+    return "\n".join(lines) + "\n"
+
+
+def text_to_record(text: str) -> dict[str, Any]:
+    """Parse the text form (raises :class:`InvalidRecord`). Lines starting with ``#`` are
+    comments; actions may also stand several to a line, separated by ``;``."""
+    rec: dict[str, Any] = {
+        "format": FORMAT, "variant": None, "options": {}, "seats": 2, "seed": None,
+        "deals": None, "start": {"mano": 0, "scores": [0, 0], "chicos": [0, 0]}, "actions": [],
+    }
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            if not (line.endswith('"]') and ' "' in line):
+                raise InvalidRecord(f"line {n}: a header line looks like [Key \"value\"]: {raw!r}")
+            key, value = line[1:-2].split(' "', 1)
+            try:
+                _header(rec, key, value)
+            except (ValueError, json.JSONDecodeError) as exc:
+                raise InvalidRecord(f"line {n}: bad {key} value {value!r}: {exc}") from None
+            continue
+        rec["actions"].extend(a.strip() for a in line.split(";") if a.strip())
+    if rec["variant"] is None:
+        raise InvalidRecord('a text record needs a [Variant "..."] line')
+    return rec
+
+
+def _header(rec: dict[str, Any], key: str, value: str) -> None:
+    if key == "Variant":
+        rec["variant"] = value
+    elif key == "Seats":
+        rec["seats"] = int(value)
+    elif key == "Option":
+        name, _, v = value.partition("=")
+        rec["options"][name] = json.loads(v)
+    elif key == "Seed":
+        rec["seed"] = int(value)
+    elif key == "Deal":
+        rec["deals"] = [*(rec["deals"] or []), value]
+    elif key == "Mano":
+        rec["start"]["mano"] = int(value)
+    elif key in ("Scores", "Chicos"):
+        a, b = value.split("-")
+        rec["start"][key.lower()] = [int(a), int(b)]
+    else:
+        raise ValueError(f"unknown header {key!r}")

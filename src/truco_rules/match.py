@@ -1,0 +1,446 @@
+"""A match: deals until a side wins the chicos it needs (RULES §2.3, §2.8).
+
+The match deals each hand from an explicit source:
+
+* ``seed=S``: hand ``k`` is dealt from a shuffle seeded by ``(S, k)``, so any hand can be
+  reproduced on its own;
+* ``deals=[...]``: explicit card orders, one per deal (top card first; cards go one at a time
+  to the mano first, in play order, then the turned card if the variant has one);
+* neither, or once ``deals`` runs out: the deal is a *chance node*. :meth:`Match.current_player`
+  returns :data:`CHANCE` and the legal actions are ``deal <card>`` for every undealt card.
+
+A match is mutable; :meth:`Match.copy` is cheap, and ``==`` compares whole states.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .actions import DEAL, Action
+from .cards import Card
+from .errors import IllegalAction, ParseError, WrongPlayer
+from .hand import OVER, Hand
+
+if TYPE_CHECKING:
+    from .observe import Observation
+    from .variant import Variant
+
+__all__ = ["CHANCE", "TERMINAL", "HandSummary", "Match"]
+
+CHANCE = -1
+""":meth:`Match.current_player` while cards are being dealt by chance."""
+TERMINAL = -2
+""":meth:`Match.current_player` once the match is over."""
+
+
+@attrs.frozen
+class HandSummary:
+    """What one finished contest gave (kept in :attr:`Match.history`)."""
+
+    hand_no: int
+    contest: int
+    mano: int
+    dealt: tuple[tuple[Card, ...], ...]
+    points: tuple[int, int]
+    """Points each side scored in the contest."""
+    events: tuple[tuple[int, int, str], ...]
+    """(side, points, reason) in the order they were awarded."""
+    winner: int | None
+    """Side that won the tricks part (``None``: nobody, or the hand stopped early)."""
+    end_reason: str
+    tricks: tuple[int, ...]
+    """Per trick: 0 mano's side, 1 the other side, -1 tied."""
+    actions: int
+
+
+def _hand_seed(seed: int, hand_no: int) -> random.Random:
+    return random.Random(f"truco-rules/{seed}/{hand_no}")
+
+
+class Match:
+    """A match of ``variant`` at ``seats`` seats. Build with :meth:`Variant.new_match`.
+
+    ``mano`` is the first hand's mano (default: drawn from ``seed``, else seat 0); ``scores``
+    and ``chicos`` let a match start from a given standing (for scenarios and tests).
+    """
+
+    __slots__ = (
+        "_contest",
+        "_contests",
+        "_dealt",
+        "_pending_deal",
+        "actions",
+        "chicos",
+        "deals",
+        "hand",
+        "hand_no",
+        "history",
+        "mano",
+        "scores",
+        "seats",
+        "seed",
+        "start",
+        "team",
+        "turned",
+        "variant",
+        "winner_team",
+    )
+
+    def __init__(
+        self,
+        variant: Variant,
+        seats: int = 2,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Sequence[Card] | str] | None = None,
+        mano: int | None = None,
+        scores: Sequence[int] = (0, 0),
+        chicos: Sequence[int] = (0, 0),
+    ) -> None:
+        variant.table.check_seats(seats, variant.name)
+        if seed is not None and deals is not None:
+            raise ParseError("give either seed or deals, not both")
+        if seed is not None and (type(seed) is not int or seed < 0):
+            raise ParseError(f"seed must be a non-negative integer, not {seed!r}")
+        self.variant = variant
+        self.seats = seats
+        self.seed = seed
+        self.deals: tuple[tuple[Card, ...], ...] | None = (
+            None if deals is None else tuple(self._check_deal(d, i) for i, d in enumerate(deals))
+        )
+        if mano is None:
+            mano = random.Random(f"truco-rules/{seed}/mano").randrange(seats) if seed is not None else 0
+        if type(mano) is not int or not 0 <= mano < seats:
+            raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {mano!r}")
+        if len(scores) != 2 or len(chicos) != 2 or any(type(x) is not int or x < 0 for x in (*scores, *chicos)):
+            raise ParseError("scores and chicos are two non-negative integers each")
+        self.start = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
+        self.mano = mano
+        self.scores = list(scores)
+        self.chicos = list(chicos)
+        self.team = tuple(variant.table.team_of(s, seats) for s in range(seats))
+        self.hand_no = 0
+        self.history: list[HandSummary] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.winner_team: int | None = None
+        self.hand: Hand | None = None
+        self.turned: Card | None = None
+        self._contests: tuple[tuple[int, ...], ...] = ()
+        self._contest = 0
+        self._dealt: tuple[tuple[Card, ...], ...] = ()
+        self._pending_deal: list[Card] = []
+        self._check_over()
+        if self.winner_team is None:
+            self._start_deal()
+
+    def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
+        cards = self.variant.cards(deal) if isinstance(deal, str) else tuple(deal)
+        need = 3 * self.seats + (1 if self.variant.ranking.turns_up_card else 0)
+        allowed = set(self.variant.deck.cards)
+        if len(cards) < need or len(set(cards)) != len(cards) or not set(cards) <= allowed:
+            raise ParseError(
+                f"deal {i} must list at least {need} distinct cards of the deck, got {len(cards)}"
+            )
+        return cards
+
+    # ------------------------------------------------------------------ dealing
+    def _deal_size(self) -> int:
+        return 3 * self.seats + (1 if self.variant.ranking.turns_up_card else 0)
+
+    def _start_deal(self) -> None:
+        table = self.variant.table
+        self._contests = table.contests(self.seats, self.mano, self.hand_no)
+        self._contest = 0
+        self.hand = None
+        if self.seed is not None:
+            order = self.variant.deck.shuffled(_hand_seed(self.seed, self.hand_no))
+            self._finish_deal(order)
+        elif self.deals is not None and self.hand_no < len(self.deals):
+            self._finish_deal(list(self.deals[self.hand_no]))
+        else:
+            self._pending_deal = []
+
+    def _finish_deal(self, order: Sequence[Card]) -> None:
+        n = self.seats
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for k in range(3 * n):
+            hands[(self.mano + k) % n].append(order[k])
+        self._dealt = tuple(tuple(h) for h in hands)
+        self.turned = order[3 * n] if self.variant.ranking.turns_up_card else None
+        self._pending_deal = []
+        self._start_contest()
+
+    def _start_contest(self) -> None:
+        order = self._contests[self._contest]
+        self.hand = Hand(
+            self.variant,
+            order,
+            self.team,
+            self._dealt,
+            tuple(self.scores),
+            self.variant.ranking.strengths(self.turned),
+        )
+        if self.hand.over:  # nothing to decide (cannot happen with the stock hooks)
+            self._end_contest()
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int:
+        """The seat to act, or :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
+        if self.winner_team is not None:
+            return TERMINAL
+        if self.hand is None:
+            return CHANCE
+        return self.hand.turn
+
+    def is_over(self) -> bool:
+        """Whether the match has a winner."""
+        return self.winner_team is not None
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a chance deal."""
+        return self.winner_team is None and self.hand is None
+
+    def winner(self) -> int | None:
+        """The winning side (0 or 1), or ``None`` while the match goes on."""
+        return self.winner_team
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """The two sides' scores in the current chico."""
+        return (self.scores[0], self.scores[1])
+
+    def score_text(self) -> str:
+        """The score as players say it, e.g. ``12 malas - 3 buenas``."""
+        mr = self.variant.match
+        return f"{mr.score_text(self.scores[0])} - {mr.score_text(self.scores[1])}"
+
+    def seats_of(self, team: int) -> tuple[int, ...]:
+        """The seats of side ``team``."""
+        return tuple(s for s in range(self.seats) if self.team[s] == team)
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of ``seat`` (default: the seat to act), in a deterministic order.
+
+        At a chance node (``seat`` omitted or :data:`CHANCE`) these are the ``deal`` actions.
+        """
+        if self.winner_team is not None:
+            return []
+        if self.hand is None:
+            if seat is not None and seat != CHANCE:
+                return []
+            dealt = set(self._pending_deal)
+            return [Action.deal(c) for c in self.variant.deck.cards if c not in dealt]
+        if seat == CHANCE:
+            return []
+        return self.hand.legal_actions(seat)
+
+    def legal_action_texts(self, seat: int | None = None) -> list[str]:
+        """:meth:`legal_actions` as text in the variant's notation."""
+        fmt = self.variant.format_action
+        return [fmt(a) for a in self.legal_actions(seat)]
+
+    def chance_outcomes(self) -> list[tuple[Action, float]]:
+        """At a chance node: each ``deal`` action with its probability."""
+        acts = self.legal_actions() if self.is_chance_node() else []
+        return [(a, 1.0 / len(acts)) for a in acts]
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply an action (an :class:`Action` or its text) for ``seat`` (default: to act).
+
+        Raises :class:`~truco_rules.errors.IllegalAction` (a
+        :class:`~truco_rules.errors.TrucoError`) and leaves the match unchanged if the action
+        is malformed, not legal, or given for a seat that may not act.
+        """
+        act = self.variant.parse_action(action) if isinstance(action, str) else action
+        if not isinstance(act, Action):
+            raise ParseError(f"expected an Action or its text, not {type(action).__name__}")
+        if self.winner_team is not None:
+            raise IllegalAction(act, seat, "the match is over")
+        hand = self.hand
+        if hand is None:
+            self._apply_deal(act, seat)
+            return
+        if seat == CHANCE:
+            raise WrongPlayer(act, seat, "no card is being dealt now", hand.legal_actions())
+        s = hand.turn if seat is None else seat
+        if type(s) is not int or not 0 <= s < self.seats:
+            raise WrongPlayer(act, s, f"there is no seat {s!r}; seats are 0 to {self.seats - 1}")
+        hand.apply(act, s)
+        self.actions.append((s, act))
+        if hand.phase == OVER:
+            self._end_contest()
+
+    def _apply_deal(self, act: Action, seat: int | None) -> None:
+        if seat is not None and seat != CHANCE:
+            raise WrongPlayer(act, seat, "the cards are being dealt: only chance acts now")
+        if act.verb != DEAL or act.card is None:
+            raise IllegalAction(act, "chance", "the next card must be dealt", ["deal <card>"])
+        if act.card in self._pending_deal or act.card not in self.variant.deck.cards:
+            raise IllegalAction(act, "chance", "that card is already dealt or not in the deck")
+        self._pending_deal.append(act.card)
+        self.actions.append((CHANCE, act))
+        if len(self._pending_deal) == self._deal_size():
+            self._finish_deal(list(self._pending_deal))
+
+    def _end_contest(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        pts = (hand.team_total(0), hand.team_total(1))
+        self.history.append(
+            HandSummary(
+                hand_no=self.hand_no,
+                contest=self._contest,
+                mano=hand.order[0],
+                dealt=tuple(hand.dealt),
+                points=pts,
+                events=tuple(hand.points),
+                winner=hand.hand_winner,
+                end_reason=hand.end_reason,
+                tricks=tuple(hand.results),
+                actions=len(hand.log),
+            )
+        )
+        self.scores[0] += pts[0]
+        self.scores[1] += pts[1]
+        env_winner = None
+        if hand.env_result is not None and hand.env_state == 3:
+            env_winner = self.team[hand.env_result[0]]
+        chico = self._chico_winner(env_winner)
+        if chico is not None:
+            self.chicos[chico] += 1
+            self.scores = [0, 0]
+            self._check_over()
+            if self.winner_team is not None:
+                self.hand = None
+                return
+        self._contest += 1
+        if chico is None and self._contest < len(self._contests):
+            self._start_contest()
+            return
+        self.mano = self.variant.table.next_mano(self.seats, self.mano, self.hand_no)
+        self.hand_no += 1
+        self._start_deal()
+
+    def _chico_winner(self, env_winner: int | None) -> int | None:
+        mr = self.variant.match
+        t = mr.target
+        reached = [side for side in (0, 1) if self.scores[side] >= t]
+        if len(reached) == 1:
+            return reached[0]
+        if not reached:
+            return None
+        if mr.simultaneous_finish == "envido_team_wins" and env_winner is not None:
+            return env_winner
+        if self.scores[0] != self.scores[1]:
+            return 0 if self.scores[0] > self.scores[1] else 1
+        return None  # equal: another hand (RULES §4 B13)
+
+    def _check_over(self) -> None:
+        need = self.variant.match.chicos_to_win
+        for side in (0, 1):
+            if self.chicos[side] >= need:
+                self.winner_team = side
+                self.hand = None
+
+    # ------------------------------------------------------------------ copies, equality
+    def copy(self) -> Match:
+        """An independent copy of the match."""
+        new = Match.__new__(Match)
+        for name in Match.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.scores = list(self.scores)
+        new.chicos = list(self.chicos)
+        new.history = list(self.history)
+        new.actions = list(self.actions)
+        new._pending_deal = list(self._pending_deal)
+        new.hand = self.hand.copy() if self.hand is not None else None
+        return new
+
+    def key(self) -> tuple[Any, ...]:
+        """The whole state as one comparable value."""
+        return (
+            self.variant,
+            self.seats,
+            self.seed,
+            self.deals,
+            tuple(self.start["scores"]),
+            tuple(self.start["chicos"]),
+            self.start["mano"],
+            tuple(self.scores),
+            tuple(self.chicos),
+            self.hand_no,
+            self.mano,
+            self.winner_team,
+            tuple(self.history),
+            tuple(self.actions),
+            tuple(self._pending_deal),
+            self._contest,
+            self.turned,
+            None if self.hand is None else self.hand.key(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Match):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return (
+            f"<Match {self.variant.name} seats={self.seats} hand={self.hand_no} "
+            f"score={self.score_text()} chicos={self.chicos[0]}-{self.chicos[1]}>"
+        )
+
+    # ------------------------------------------------------------------ views and records
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (see :mod:`truco_rules.observe`)."""
+        from .observe import observe
+
+        return observe(self, seat)
+
+    def to_record(self) -> dict[str, Any]:
+        """The game record as plain data (variant, options, deal source, start, actions)."""
+        from .io import match_record
+
+        return match_record(self)
+
+    def to_json(self) -> str:
+        """The game record as JSON; :meth:`from_json` replays it to an equal match."""
+        from .io import dumps
+
+        return dumps(self.to_record())
+
+    def to_text(self) -> str:
+        """The game record in the text notation (docs/notation.md)."""
+        from .io import record_to_text
+
+        return record_to_text(self.to_record())
+
+    @staticmethod
+    def from_record(record: dict[str, Any]) -> Match:
+        """Replay a record (as from :meth:`to_record`)."""
+        from .io import replay
+
+        return replay(record)
+
+    @staticmethod
+    def from_json(text: str) -> Match:
+        """Replay a JSON record. Raises :class:`~truco_rules.errors.InvalidRecord`."""
+        from .io import loads, replay
+
+        return replay(loads(text))
+
+    @staticmethod
+    def from_text(text: str) -> Match:
+        """Replay a text record. Raises :class:`~truco_rules.errors.InvalidRecord`."""
+        from .io import replay, text_to_record
+
+        return replay(text_to_record(text))
+

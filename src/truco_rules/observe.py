@@ -1,0 +1,188 @@
+"""What one seat may see (DESIGN §4).
+
+:func:`observe` builds an :class:`Observation` from public information and the seat's own
+cards only: other players' cards are hidden until played face up; a face-down card is known
+only to its owner; envido scores appear only as stated. Two states that agree on everything
+the seat may see give equal observations, so a bot that reads only observations cannot cheat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .actions import PLAY
+from .cards import Card
+from .hand import ENV_DONE, ENV_VOID, PHASES
+
+if TYPE_CHECKING:
+    from .match import Match
+
+__all__ = ["Observation", "PlayedCard", "observe"]
+
+
+@attrs.frozen
+class PlayedCard:
+    """A card on the table: ``card`` is ``None`` when it lies face down and is not ours."""
+
+    trick: int
+    seat: int
+    card: Card | None
+    down: bool
+
+
+@attrs.frozen
+class Observation:
+    """One seat's view of a match. All fields are public to that seat."""
+
+    seat: int
+    team: int
+    seats: int
+    variant: str
+    scores: tuple[int, int]
+    score_text: str
+    chicos: tuple[int, int]
+    hand_no: int
+    mano: int
+    current_player: int
+    phase: str
+    my_cards: tuple[Card, ...]
+    """The seat's cards still in hand."""
+    my_dealt: tuple[Card, ...]
+    """The three cards the seat was dealt."""
+    turned: Card | None
+    table: tuple[PlayedCard, ...]
+    tricks: tuple[int, ...]
+    """Per finished trick: 0 mano's side, 1 the other side, -1 tied."""
+    stake: int
+    pending_call: str | None
+    pending_caller: int | None
+    raise_team: int | None
+    envido_chain: tuple[str, ...]
+    envido_state: str
+    envido_statements: tuple[tuple[int, int | None], ...]
+    """(seat, stated score or None for *son buenas*), in speaking order."""
+    flor_sung: tuple[int, ...]
+    folded: tuple[int, ...]
+    points: tuple[tuple[int, int, str], ...]
+    """Points awarded so far in this hand: (side, points, reason)."""
+    public_log: tuple[tuple[int, str], ...]
+    """The hand's actions as this seat saw them (others' face-down cards hidden)."""
+    legal_actions: tuple[str, ...]
+    """This seat's legal actions now (empty if it may not act)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (cards as Spanish text), e.g. for JSON or an adapter."""
+
+        def conv(v: Any) -> Any:
+            if isinstance(v, Card):
+                return str(v)
+            if isinstance(v, PlayedCard):
+                return {"trick": v.trick, "seat": v.seat, "card": conv(v.card), "down": v.down}
+            if isinstance(v, tuple):
+                return [conv(x) for x in v]
+            return v
+
+        return {f.name: conv(getattr(self, f.name)) for f in attrs.fields(Observation)}
+
+    def render(self, fmt: Any = str) -> str:
+        """A few readable lines for a terminal; ``fmt`` formats a card."""
+        def cards(cs: tuple[Card, ...]) -> str:
+            return " ".join(fmt(c) for c in cs) or "-"
+
+        lines = [
+            f"{self.variant} | hand {self.hand_no + 1} | score {self.score_text} "
+            f"(you are side {self.team}) | mano: seat {self.mano}",
+        ]
+        if self.turned is not None:
+            lines.append(f"turned card: {fmt(self.turned)}")
+        for t in range(max((p.trick for p in self.table), default=-1) + 1):
+            row = [
+                f"seat {p.seat}: {'(down)' if p.card is None else fmt(p.card) + (' down' if p.down else '')}"
+                for p in self.table
+                if p.trick == t
+            ]
+            res = ""
+            if t < len(self.tricks):
+                res = {0: " -> mano's side", 1: " -> other side", -1: " -> tied"}[self.tricks[t]]
+            lines.append(f"trick {t + 1}: " + ", ".join(row) + res)
+        stake = f"stake {self.stake}"
+        if self.pending_call:
+            stake += f", {self.pending_call} called by seat {self.pending_caller}"
+        lines.append(stake)
+        if self.envido_chain:
+            lines.append(f"envido: {' '.join(self.envido_chain)} ({self.envido_state})")
+        for seat, value in self.envido_statements:
+            lines.append(f"  seat {seat}: {'son buenas' if value is None else value}")
+        lines.append(f"your cards: {cards(self.my_cards)}")
+        return "\n".join(lines)
+
+
+_ENV_STATE = ("none", "awaiting answer", "stating scores", "settled", "void")
+
+
+def observe(match: Match, seat: int) -> Observation:
+    """The observation of ``seat`` in ``match``."""
+    if not 0 <= seat < match.seats:
+        raise ValueError(f"no seat {seat}; seats are 0 to {match.seats - 1}")
+    hand = match.hand
+    fmt = match.variant.format_action
+    common = {
+        "seat": seat,
+        "team": match.team[seat],
+        "seats": match.seats,
+        "variant": match.variant.name,
+        "scores": match.score,
+        "score_text": match.score_text(),
+        "chicos": (match.chicos[0], match.chicos[1]),
+        "hand_no": match.hand_no,
+        "mano": match.mano,
+        "current_player": match.current_player(),
+    }
+    if hand is None:
+        return Observation(
+            **common,
+            phase="over" if match.is_over() else "deal",
+            my_cards=(), my_dealt=(), turned=None, table=(), tricks=(), stake=0,
+            pending_call=None, pending_caller=None, raise_team=None, envido_chain=(),
+            envido_state="none", envido_statements=(), flor_sung=(), folded=(), points=(),
+            public_log=(), legal_actions=(),
+        )
+    table = tuple(
+        PlayedCard(t, s, None if (d and s != seat) else c, d) for t, s, c, d in hand.plays
+    )
+    log: list[tuple[int, str]] = []
+    for s, act in hand.log:
+        if act.verb == PLAY and act.down and s != seat:
+            log.append((s, "play down"))
+        else:
+            log.append((s, fmt(act)))
+    pending = hand.variant.ladder.names[hand.call - 1] if hand.call else None
+    env_state = hand.env_state
+    if env_state == ENV_VOID and not hand.env_called:
+        env_state = 0  # "void" only says something once an envido was called
+    statements = tuple(hand.env_public)
+    if env_state not in (ENV_DONE, ENV_VOID) and hand.env_state != 2:
+        statements = ()
+    return Observation(
+        **common,
+        phase=PHASES[hand.phase],
+        my_cards=tuple(hand.cards[seat]),
+        my_dealt=tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 else (),
+        turned=match.turned,
+        table=table,
+        tricks=tuple(hand.results),
+        stake=hand.stake(),
+        pending_call=pending,
+        pending_caller=hand.call_caller if hand.call else None,
+        raise_team=hand.raise_team,
+        envido_chain=tuple(hand.env_chain),
+        envido_state=_ENV_STATE[env_state],
+        envido_statements=statements,
+        flor_sung=tuple(hand.flor_sung),
+        folded=tuple(s for s in range(match.seats) if hand.folded[s]),
+        points=tuple(hand.points),
+        public_log=tuple(log),
+        legal_actions=tuple(fmt(a) for a in hand.legal_actions(seat)),
+    )

@@ -1,0 +1,352 @@
+"""Variants: named, frozen bundles of hooks and options, and the registry that finds them.
+
+A :class:`Variant` is composed of hook objects (see :mod:`truco_rules.hooks`). A house rule is
+``variant.with_options(name=value, ...)`` or :meth:`Variant.derive`, never a copy.
+
+Variants are found through the entry-point group ``truco_rules.variants``: a package declares
+
+.. code-block:: toml
+
+    [project.entry-points."truco_rules.variants"]
+    my-house = "my_package.rules:MY_HOUSE"
+
+and ``truco_rules.get_variant("my-house")`` finds it. The built-in variants register the same
+way. :func:`register_variant` registers one at run time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from importlib import metadata
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from .actions import Action
+from .cards import Card, Notation, parse_cards
+from .errors import UnknownOption, UnknownVariant
+from .hooks import (
+    BetLadder,
+    DeckRule,
+    EnvidoRules,
+    FlorRules,
+    MatchRule,
+    Ranking,
+    StandardTable,
+    Table,
+    TrickRule,
+    option_fields,
+)
+
+if TYPE_CHECKING:
+    from .match import Match
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "HOOK_SLOTS",
+    "Difference",
+    "Variant",
+    "compare",
+    "get_variant",
+    "register_variant",
+    "variant_names",
+]
+
+ENTRY_POINT_GROUP = "truco_rules.variants"
+
+HOOK_SLOTS: tuple[str, ...] = ("deck", "ranking", "table", "tricks", "ladder", "envido", "flor", "match")
+"""The attributes of a :class:`Variant` that hold hooks, in a fixed order."""
+
+
+@attrs.frozen
+class Variant:
+    """A rule set: a name, a description, and one hook per slot of :data:`HOOK_SLOTS`.
+
+    ``envido`` and ``flor`` are ``None`` in variants without those side bets.
+    """
+
+    name: str
+    description: str
+    ranking: Ranking
+    deck: DeckRule = DeckRule()
+    table: Table = StandardTable()
+    tricks: TrickRule = TrickRule()
+    ladder: BetLadder = BetLadder()
+    envido: EnvidoRules | None = None
+    flor: FlorRules | None = None
+    match: MatchRule = MatchRule()
+    aliases: tuple[str, ...] = ()
+    base: str | None = None
+    """Name of the variant this one was derived from (informational)."""
+
+    # caches derived from the hooks, for the hot paths of the hand
+    _envido_chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _ladder_actions: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
+    _ladder_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+    _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(
+            self, "_envido_chains", self.envido.chains() if self.envido is not None else frozenset()
+        )
+        object.__setattr__(self, "_ladder_actions", tuple(Action.call(n) for n in self.ladder.names))
+        object.__setattr__(self, "_ladder_names", frozenset(self.ladder.names))
+        home: dict[str, str] = {}
+        for slot in HOOK_SLOTS:
+            hook = getattr(self, slot)
+            if hook is None or not attrs.has(type(hook)):
+                continue
+            for f in option_fields(hook):
+                if f.name in home:
+                    raise ValueError(f"option {f.name!r} is declared by both {home[f.name]} and {slot}")
+                home[f.name] = slot
+        object.__setattr__(self, "_option_home", home)
+
+    # ------------------------------------------------------------------ options
+    def options(self) -> dict[str, Any]:
+        """Every option of this variant and its value, in hook order."""
+        return {name: getattr(getattr(self, slot), name) for name, slot in self._option_home.items()}
+
+    def option_info(self) -> dict[str, dict[str, Any]]:
+        """Every option with its value, allowed values, documentation and source."""
+        info: dict[str, dict[str, Any]] = {}
+        for name, slot in self._option_home.items():
+            hook = getattr(self, slot)
+            field = attrs.fields_dict(type(hook))[name]
+            info[name] = {
+                "value": getattr(hook, name),
+                "default": field.default,
+                "hook": slot,
+                "choices": field.metadata.get("choices"),
+                "allowed": field.metadata.get("allowed"),
+                "doc": field.metadata["doc"],
+                "source": field.metadata.get("source", ""),
+            }
+        return info
+
+    def with_options(self, **options: Any) -> Variant:
+        """A new variant with the named options changed; the name and aliases are kept.
+
+        Raises :class:`~truco_rules.errors.UnknownOption` for a name the variant lacks and
+        :class:`~truco_rules.errors.InvalidOption` for a value outside the allowed set.
+        """
+        changes: dict[str, dict[str, Any]] = {}
+        for name, value in options.items():
+            slot = self._option_home.get(name)
+            if slot is None:
+                raise UnknownOption(name, self.name, sorted(self._option_home))
+            changes.setdefault(slot, {})[name] = value
+        if not changes:
+            return self
+        hooks = {slot: attrs.evolve(getattr(self, slot), **vals) for slot, vals in changes.items()}
+        return attrs.evolve(self, **hooks)
+
+    def derive(self, name: str, description: str, **changes: Any) -> Variant:
+        """A new named variant based on this one: hooks replaced and options changed.
+
+        ``changes`` may name hook slots (``ladder=BetLadder(...)``) and options.
+        """
+        hooks = {k: v for k, v in changes.items() if k in HOOK_SLOTS or k in ("aliases",)}
+        opts = {k: v for k, v in changes.items() if k not in hooks}
+        base = attrs.evolve(self, name=name, description=description, base=self.name,
+                            aliases=hooks.pop("aliases", ()), **hooks)
+        return base.with_options(**opts)
+
+    def non_default_options(self) -> dict[str, Any]:
+        """Options whose value differs from the registered variant of the same name."""
+        try:
+            ref = get_variant(self.name)
+        except UnknownVariant:
+            return self.options()
+        ref_opts = ref.options()
+        return {k: v for k, v in self.options().items() if ref_opts.get(k, object()) != v}
+
+    # ------------------------------------------------------------------ cards and scores
+    @property
+    def notation(self) -> Notation:
+        """The deck notation of this variant."""
+        return self.deck.notation
+
+    def card(self, text: str) -> Card:
+        """Parse a card in this variant's notation."""
+        return self.deck.notation.parse(text)
+
+    def cards(self, text: str | Iterable[str]) -> tuple[Card, ...]:
+        """Parse several cards in this variant's notation."""
+        return parse_cards(text, self.deck.notation)
+
+    def format_card(self, card: Card) -> str:
+        """A card in this variant's notation."""
+        return self.deck.notation.format(card)
+
+    def parse_action(self, text: str) -> Action:
+        """Parse action text in this variant's notation."""
+        return Action.parse(text, self.deck.notation)
+
+    def format_action(self, action: Action) -> str:
+        """An action's text in this variant's notation."""
+        return action.text(self.deck.notation)
+
+    def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:
+        return self.cards(cards) if isinstance(cards, str) else tuple(cards)
+
+    def envido_points(self, cards: str | Sequence[Card]) -> int | None:
+        """Envido score of three cards, or ``None`` if the variant has no envido."""
+        return None if self.envido is None else self.envido.points(self._as_cards(cards))
+
+    def flor_points(self, cards: str | Sequence[Card]) -> int | None:
+        """Flor score of three cards, or ``None`` if they are no flor or there is no flor."""
+        return None if self.flor is None else self.flor.points(self._as_cards(cards))
+
+    def card_strength(self, card: Card | str, vira: Card | str | None = None) -> int:
+        """Trick strength of a card face up (higher wins), given the turned card if any."""
+        c = self.card(card) if isinstance(card, str) else card
+        v = self.card(vira) if isinstance(vira, str) else vira
+        return self.ranking.strengths(v)[c.index]
+
+    # ------------------------------------------------------------------ play
+    def new_match(
+        self,
+        seats: int = 2,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Sequence[Card] | str] | None = None,
+        mano: int | None = None,
+        scores: Sequence[int] = (0, 0),
+        chicos: Sequence[int] = (0, 0),
+    ) -> Match:
+        """Start a match. See :class:`~truco_rules.match.Match` for the arguments."""
+        from .match import Match
+
+        return Match(self, seats, seed=seed, deals=deals, mano=mano, scores=scores, chicos=chicos)
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts this variant can be played with."""
+        return tuple(self.table.seat_counts)
+
+    # ------------------------------------------------------------------ description
+    def describe(self) -> dict[str, Any]:
+        """The rule set as plain data (for comparison tables and documentation)."""
+        notation = self.deck.notation
+        strengths = self.ranking.strengths(None) if not self.ranking.turns_up_card else None
+        ranking: list[list[str]] | str
+        if strengths is not None:
+            groups: dict[int, list[str]] = {}
+            for c in self.deck.cards:
+                groups.setdefault(strengths[c.index], []).append(notation.format(c))
+            ranking = [groups[k] for k in sorted(groups, reverse=True)]
+        else:
+            ranking = "depends on the turned-up card"
+        return {
+            "name": self.name,
+            "description": self.description,
+            "aliases": list(self.aliases),
+            "base": self.base,
+            "seats": list(self.seat_counts),
+            "deck": {"notation": notation.name, "cards": len(self.deck.cards)},
+            "ranking": ranking,
+            "ladder": {
+                "calls": list(self.ladder.names),
+                "accepted": list(self.ladder.values[1:]),
+                "refused": [self.ladder.refused(i) for i in range(1, len(self.ladder.values))],
+                "unbet": self.ladder.values[0],
+            },
+            "envido": self.envido is not None,
+            "flor": self.flor is not None,
+            "target": self.match.target,
+            "options": self.options(),
+        }
+
+
+@attrs.frozen
+class Difference:
+    """One rule on which two variants differ."""
+
+    rule: str
+    left: Any
+    right: Any
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.left!r} vs {self.right!r}"
+
+
+def compare(left: Variant, right: Variant) -> list[Difference]:
+    """Rule-by-rule differences between two variants (from :meth:`Variant.describe`)."""
+    a, b = left.describe(), right.describe()
+    out: list[Difference] = []
+    for key in a:
+        if key in ("name", "description", "aliases", "base", "options"):
+            continue
+        if a[key] != b[key]:
+            out.append(Difference(key, a[key], b[key]))
+    oa, ob = a["options"], b["options"]
+    for key in list(oa) + [k for k in ob if k not in oa]:
+        va, vb = oa.get(key, "(none)"), ob.get(key, "(none)")
+        if va != vb:
+            out.append(Difference(key, va, vb))
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Registry
+# ---------------------------------------------------------------------------------------------
+
+_REGISTRY: dict[str, Variant] = {}
+_ALIASES: dict[str, str] = {}
+_loaded = False
+
+
+def _load_entry_points() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
+    # our own distribution first, in its declared order; then third parties by name
+    ours = [ep for ep in eps if ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"]
+    theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
+    for ep in ours + theirs:
+        if ep.name in _REGISTRY:
+            continue
+        obj = ep.load()
+        v = obj() if callable(obj) and not isinstance(obj, Variant) else obj
+        if not isinstance(v, Variant):
+            raise TypeError(f"entry point {ep.name!r} ({ep.value}) is not a Variant")
+        if v.name != ep.name:
+            raise ValueError(f"entry point {ep.name!r} loads a variant named {v.name!r}")
+        register_variant(v)
+
+
+def register_variant(variant: Variant, *, replace: bool = False) -> None:
+    """Make ``variant`` known by its name and aliases."""
+    if not replace and variant.name in _REGISTRY and _REGISTRY[variant.name] != variant:
+        raise ValueError(f"a different variant named {variant.name!r} is already registered")
+    _REGISTRY[variant.name] = variant
+    for alias in variant.aliases:
+        _ALIASES[alias] = variant.name
+
+
+def variant_names() -> tuple[str, ...]:
+    """The names of every registered variant."""
+    _load_entry_points()
+    return tuple(_REGISTRY)
+
+
+def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
+    """The variant registered under ``name`` or an alias (case-insensitive), with ``options``.
+
+    Raises :class:`~truco_rules.errors.UnknownVariant` listing the known names.
+    """
+    if isinstance(name, Variant):
+        v = name
+    else:
+        _load_entry_points()
+        key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+        key = _ALIASES.get(key, key)
+        found = _REGISTRY.get(key)
+        if found is None:
+            known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
+            raise UnknownVariant(str(name), known)
+        v = found
+    return v.with_options(**options) if options else v
