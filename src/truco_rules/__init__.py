@@ -32,7 +32,7 @@ from .errors import (
     WrongPlayer,
 )
 from .hand import Hand
-from .match import CHANCE, TERMINAL, HandSummary, Match
+from .match import CHANCE, TERMINAL, HandSummary, Match, deal_order
 from .observe import Observation, PlayedCard
 from .variant import (
     Difference,
@@ -75,6 +75,7 @@ __all__ = [
     "WrongPlayer",
     "__version__",
     "compare",
+    "deal_order",
     "get_variant",
     "parse_cards",
     "register_variant",

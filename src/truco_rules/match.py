@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .observe import Observation
     from .variant import Variant
 
-__all__ = ["CHANCE", "TERMINAL", "HandSummary", "Match"]
+__all__ = ["CHANCE", "TERMINAL", "HandSummary", "Match", "deal_order"]
 
 CHANCE = -1
 """:meth:`Match.current_player` while cards are being dealt by chance."""
@@ -55,6 +55,30 @@ class HandSummary:
     tricks: tuple[int, ...]
     """Per trick: 0 mano's side, 1 the other side, -1 tied."""
     actions: int
+
+
+def deal_order(
+    variant: Variant,
+    hands: Sequence[Sequence[Card] | str],
+    mano: int = 0,
+    turned: Card | str | None = None,
+) -> tuple[Card, ...]:
+    """The card order that deals ``hands[s]`` to seat ``s`` (and turns up ``turned``).
+
+    Handy for scenarios: ``m = v.new_match(deals=[deal_order(v, ["1E 7E 3B", "4C 5C 6O"])])``.
+    The rest of the deck follows in canonical order.
+    """
+    parsed = [variant.cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    n = len(parsed)
+    if any(len(h) != 3 for h in parsed):
+        raise ParseError("each hand needs exactly three cards")
+    order = [parsed[(mano + k) % n][k // n] for k in range(3 * n)]
+    if turned is not None:
+        order.append(variant.card(turned) if isinstance(turned, str) else turned)
+    if len(set(order)) != len(order):
+        raise ParseError("a card appears twice in the deal")
+    used = set(order)
+    return tuple(order) + tuple(c for c in variant.deck.cards if c not in used)
 
 
 def _hand_seed(seed: int, hand_no: int) -> random.Random:
@@ -313,11 +337,11 @@ class Match:
         chico = self._chico_winner(env_winner)
         if chico is not None:
             self.chicos[chico] += 1
-            self.scores = [0, 0]
             self._check_over()
-            if self.winner_team is not None:
+            if self.winner_team is not None:  # the final score stays on the board
                 self.hand = None
                 return
+            self.scores = [0, 0]
         self._contest += 1
         if chico is None and self._contest < len(self._contests):
             self._start_contest()

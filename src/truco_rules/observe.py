@@ -45,6 +45,8 @@ class Observation:
     chicos: tuple[int, int]
     hand_no: int
     mano: int
+    """The mano of the current contest (of the deal, between hands)."""
+    mano_side: int
     current_player: int
     phase: str
     my_cards: tuple[Card, ...]
@@ -105,7 +107,8 @@ class Observation:
             ]
             res = ""
             if t < len(self.tricks):
-                res = {0: " -> mano's side", 1: " -> other side", -1: " -> tied"}[self.tricks[t]]
+                r = self.tricks[t]
+                res = " -> tied" if r < 0 else f" -> side {self.mano_side if r == 0 else 1 - self.mano_side}"
             lines.append(f"trick {t + 1}: " + ", ".join(row) + res)
         stake = f"stake {self.stake}"
         if self.pending_call:
@@ -137,7 +140,8 @@ def observe(match: Match, seat: int) -> Observation:
         "score_text": match.score_text(),
         "chicos": (match.chicos[0], match.chicos[1]),
         "hand_no": match.hand_no,
-        "mano": match.mano,
+        "mano": match.mano if hand is None else hand.order[0],
+        "mano_side": match.team[match.mano if hand is None else hand.order[0]],
         "current_player": match.current_player(),
     }
     if hand is None:

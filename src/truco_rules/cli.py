@@ -1,0 +1,246 @@
+"""The ``truco-rules`` command: variants, simulate, play, replay, describe, compare."""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import TextIO
+
+from .actions import Action
+from .bots import SimpleBot
+from .errors import TrucoError
+from .match import Match
+from .simulate import simulate
+from .variant import compare, get_variant, variant_names
+
+DEFAULT_VARIANT = "argentine"
+
+
+def _progress_bar(stream: TextIO, started: float) -> Callable[[int, int], None]:
+    def show(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - started
+        if elapsed < 1.0 and done < total:
+            return  # short runs print no bar
+        width = 30
+        filled = int(width * done / total) if total else width
+        rate = done / elapsed if elapsed > 0 else 0.0
+        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches {rate:,.0f}/s")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    for name in variant_names():
+        v = get_variant(name)
+        aliases = f" (also: {', '.join(v.aliases)})" if v.aliases else ""
+        print(f"{name:22} {v.description}{aliases}")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    v = get_variant(args.variant, _parse_options(args.option))
+    started = time.perf_counter()
+    bar = _progress_bar(sys.stderr, started)
+    print(f"simulating {args.matches} random {v.name} matches, {args.seats} seats, seed {args.seed}"
+          + (f", {args.workers} workers" if args.workers > 1 else ""))
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as ex:
+            report = simulate(v, args.matches, args.seed, args.seats, executor=ex, progress=bar)
+    else:
+        report = simulate(v, args.matches, args.seed, args.seats, progress=bar)
+    print(report.summary(time.perf_counter() - started))
+    return 0
+
+
+def _parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
+    out: dict[str, object] = {}
+    for pair in pairs or ():
+        name, sep, raw = pair.partition("=")
+        if not sep:
+            raise SystemExit(f"--option takes NAME=VALUE, not {pair!r}")
+        try:
+            value: object = json.loads(raw)
+        except json.JSONDecodeError:
+            value = raw
+        out[name.strip()] = tuple(value) if isinstance(value, list) else value
+    return out
+
+
+def _match_action(text: str, legal: list[Action], fmt: Callable[[Action], str]) -> Action | str:
+    """The legal action the player meant, or a message saying why none fits."""
+    texts = [fmt(a) for a in legal]
+    t = " ".join(text.strip().lower().replace("_", " ").split())
+    if t.isdigit() and 1 <= int(t) <= len(legal):
+        return legal[int(t) - 1]
+    low = [x.lower() for x in texts]
+    for cand in (t, t.replace(" ", "-"), "play " + t):
+        if cand in low:
+            return legal[low.index(cand)]
+    starts = [i for i, x in enumerate(low) if x.startswith(t) or x.replace("-", " ").startswith(t)]
+    if len(starts) == 1:
+        return legal[starts[0]]
+    close = difflib.get_close_matches(t, low, n=3, cutoff=0.6)
+    if len(close) == 1:
+        return legal[low.index(close[0])]
+    hint = [texts[low.index(c)] for c in close] or [texts[i] for i in starts]
+    if hint:
+        return "did you mean: " + ", ".join(hint) + "?"
+    return f"{text.strip()!r} is not a legal action now; type 'help' for the list"
+
+
+def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
+    v = get_variant(args.variant, _parse_options(args.option))
+    seed = args.seed if args.seed is not None else random.randrange(1_000_000)
+    m = v.new_match(args.seats, seed=seed)
+    me = args.seat
+    bot = SimpleBot(random.Random(seed))
+    fmt = v.format_action
+    print(f"{v.name}: you are seat {me} (side {m.team[me]}); seed {seed}. Type an action, its "
+          "number, or a prefix; 'help' lists them; 'quit' leaves.")
+    last_hand = -1
+    seen = 0
+    while not m.is_over():
+        if m.hand_no != last_hand or (m.hand is not None and m.hand.log and seen > len(m.hand.log)):
+            last_hand, seen = m.hand_no, 0
+            print(f"\n=== hand {m.hand_no + 1} | score {m.score_text()} | mano: seat {m.mano}")
+        if m.hand is not None:
+            for s, a in m.hand.log[seen:]:
+                if s != me:
+                    shown = "play (face down)" if a.verb == "play" and a.down else fmt(a)
+                    print(f"  seat {s}: {shown}")
+            seen = len(m.hand.log)
+        seat = m.current_player()
+        legal = m.legal_actions()
+        if seat != me:
+            hand_before = m.hand_no
+            m.apply(bot.choose(m, legal))
+            if m.hand_no != hand_before and m.history:
+                _print_hand_end(m)
+            continue
+        print(m.observation(me).render(v.format_card))
+        for i, a in enumerate(legal, 1):
+            print(f"  {i:2}. {fmt(a)}")
+        while True:
+            print("> ", end="", flush=True)
+            line = stdin.readline()
+            if not line or line.strip().lower() in ("quit", "exit", "q"):
+                print("\nbye")
+                return 0
+            if line.strip().lower() in ("help", "?", ""):
+                print("legal: " + ", ".join(fmt(a) for a in legal))
+                continue
+            choice = _match_action(line, legal, fmt)
+            if isinstance(choice, str):
+                print(choice)
+                continue
+            break
+        hand_before = m.hand_no
+        m.apply(choice)
+        if m.hand_no != hand_before and m.history:
+            _print_hand_end(m)
+    win = m.winner()
+    print(f"\nmatch over: side {win} wins ({'you' if win == m.team[me] else 'the bot'}); "
+          f"final score {m.score_text()}")
+    return 0
+
+
+def _print_hand_end(m: Match) -> None:
+    h = m.history[-1]
+    fmt = m.variant.format_card
+    dealt = " | ".join(f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in enumerate(h.dealt))
+    events = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
+    print(f"--- hand over ({h.end_reason}): {events}\n    cards were {dealt}")
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    with open(args.record, encoding="utf-8") as f:
+        text = f.read()
+    m = Match.from_json(text) if text.lstrip().startswith("{") else Match.from_text(text)
+    print(f"{m.variant.name}, {m.seats} seats: {len(m.actions)} actions replayed")
+    for h in m.history:
+        events = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
+        print(f"hand {h.hand_no + 1}.{h.contest + 1} mano seat {h.mano}: {events} [{h.end_reason}]")
+    state = "over" if m.is_over() else f"in progress, seat {m.current_player()} to act"
+    print(f"score {m.score_text()} | chicos {m.chicos[0]}-{m.chicos[1]} | {state}"
+          + (f" | winner: side {m.winner()}" if m.is_over() else ""))
+    return 0
+
+
+def cmd_describe(args: argparse.Namespace) -> int:
+    v = get_variant(args.variant)
+    print(json.dumps(v.describe(), indent=2, ensure_ascii=False))
+    return 0
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    diffs = compare(get_variant(args.left), get_variant(args.right))
+    for d in diffs:
+        print(d)
+    if not diffs:
+        print("no differences")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="truco-rules", description="The rules of Truco, variant by variant.")
+    sub = p.add_subparsers(dest="command", required=True)
+    sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
+
+    s = sub.add_parser("simulate", help="random legal playouts and their statistics")
+    s.add_argument("--variant", default=DEFAULT_VARIANT)
+    s.add_argument("--matches", type=int, default=1000)
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seats", type=int, default=2)
+    s.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    s.set_defaults(func=cmd_simulate)
+
+    pl = sub.add_parser("play", help="play against a simple bot in the terminal")
+    pl.add_argument("--variant", default=DEFAULT_VARIANT)
+    pl.add_argument("--seats", type=int, default=2)
+    pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    pl.add_argument("--seed", type=int, default=None)
+    pl.add_argument("--option", action="append", metavar="NAME=VALUE")
+    pl.set_defaults(func=cmd_play)
+
+    r = sub.add_parser("replay", help="replay a record (JSON or text) and print its hands")
+    r.add_argument("record")
+    r.set_defaults(func=cmd_replay)
+
+    d = sub.add_parser("describe", help="a variant's rules as JSON")
+    d.add_argument("variant", nargs="?", default=DEFAULT_VARIANT)
+    d.set_defaults(func=cmd_describe)
+
+    c = sub.add_parser("compare", help="rule-by-rule differences of two variants")
+    c.add_argument("left")
+    c.add_argument("right")
+    c.set_defaults(func=cmd_compare)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``truco-rules`` command."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args))
+    except TrucoError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,47 @@
+"""Shared helpers: build a match from explicit hands and apply ``SEAT:ACTION`` entries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pytest
+
+import truco_rules as tr
+
+
+def scenario(
+    variant: str | tr.Variant,
+    hands: Sequence[str],
+    actions: Iterable[str] = (),
+    *,
+    mano: int = 0,
+    scores: tuple[int, int] = (0, 0),
+    options: dict[str, Any] | None = None,
+    turned: str | None = None,
+) -> tr.Match:
+    """A match whose first deal gives ``hands[s]`` to seat ``s``, after ``actions``.
+
+    Each action is ``"SEAT:TEXT"``. Only one deal is given, so after the first hand the match
+    waits at a chance node and ``m.history[0]`` holds the hand's summary.
+    """
+    v = tr.get_variant(variant, options)
+    order = tr.deal_order(v, hands, mano, turned)
+    m = v.new_match(len(hands), deals=[order], mano=mano, scores=scores)
+    for entry in actions:
+        seat, _, text = entry.partition(":")
+        m.apply(text, int(seat))
+    return m
+
+
+def hand_points(m: tr.Match) -> tuple[int, int]:
+    """Points each side scored in the first hand (finished or in progress)."""
+    if m.history:
+        return m.history[0].points
+    assert m.hand is not None
+    return (m.hand.team_total(0), m.hand.team_total(1))
+
+
+@pytest.fixture
+def play() -> Any:
+    return scenario
