@@ -37,7 +37,8 @@ ARGENTINE_RANKING = FixedRanking.from_ranks(
 
 ARGENTINE = Variant(
     name="argentine",
-    description="Argentine truco with flor: bravas, envido, flor, truco/retruco/vale cuatro, 30 points.",
+    description="Argentine truco with flor: bravas, envido, flor, "
+    "truco/retruco/vale cuatro, 30 points.",
     ranking=ARGENTINE_RANKING,
     table=StandardTable(seat_counts=(2, 4)),
     tricks=TrickRule(),

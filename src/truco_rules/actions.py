@@ -33,7 +33,7 @@ import attrs
 from .cards import DECK, SPANISH, Card, Notation
 from .errors import InvalidCard, ParseError
 
-__all__ = ["Action", "BASE_VERBS"]
+__all__ = ["BASE_VERBS", "Action"]
 
 PLAY = "play"
 DEAL = "deal"
@@ -161,6 +161,8 @@ class Action:
         return Action.call("-".join(words))
 
 
-_PLAYS: tuple[Action, ...] = tuple(Action(PLAY, card=c, down=d) for c in DECK for d in (False, True))
+_PLAYS: tuple[Action, ...] = tuple(
+    Action(PLAY, card=c, down=d) for c in DECK for d in (False, True)
+)
 _DEALS: tuple[Action, ...] = tuple(Action(DEAL, card=c) for c in DECK)
 _VERBS: dict[str, Action] = {v: Action(v) for v in BASE_VERBS}

@@ -30,7 +30,7 @@ class SimpleBot:
         strength = v.ranking.strengths(obs.turned)
         mine = sorted(obs.my_cards, key=lambda c: strength[c.index])
         power = sum(strength[c.index] for c in obs.my_dealt) / max(1, len(obs.my_dealt))
-        envido = v.envido_points(obs.my_dealt) if v.envido is not None and obs.my_dealt else 0
+        envido = (v.envido_points(obs.my_dealt) or 0) if obs.my_dealt else 0
 
         def pick(*names: str) -> Action | None:
             for n in names:
@@ -59,8 +59,11 @@ class SimpleBot:
             return a
         table = [p for p in obs.table if p.trick == len(obs.tricks)]
         best_other = max(
-            (0 if p.card is None or p.down else strength[p.card.index]
-             for p in table if match.team[p.seat] != obs.team),
+            (
+                0 if p.card is None or p.down else strength[p.card.index]
+                for p in table
+                if match.team[p.seat] != obs.team
+            ),
             default=-1,
         )
         for c in mine:

@@ -75,7 +75,9 @@ class Card:
     @suit.validator
     def _check_suit(self, _attr: attrs.Attribute[Suit], value: Suit) -> None:
         if not isinstance(value, Suit):
-            raise InvalidCard(str(value), "suit", "Suit.ESPADAS, Suit.BASTOS, Suit.OROS, Suit.COPAS")
+            raise InvalidCard(
+                str(value), "suit", "Suit.ESPADAS, Suit.BASTOS, Suit.OROS, Suit.COPAS"
+            )
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "index", _SUIT_INDEX[self.suit] * 10 + _RANK_INDEX[self.rank])
@@ -86,7 +88,9 @@ class Card:
         try:
             return DECK[_SUIT_INDEX[suit] * 10 + _RANK_INDEX[rank]]
         except KeyError:
-            raise InvalidCard(f"{rank}{getattr(suit, 'value', suit)}", "spanish", "7E, 12C") from None
+            raise InvalidCard(
+                f"{rank}{getattr(suit, 'value', suit)}", "spanish", "7E, 12C"
+            ) from None
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):

@@ -30,7 +30,9 @@ def _progress_bar(stream: TextIO, started: float) -> Callable[[int, int], None]:
         width = 30
         filled = int(width * done / total) if total else width
         rate = done / elapsed if elapsed > 0 else 0.0
-        stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches {rate:,.0f}/s")
+        stream.write(
+            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches {rate:,.0f}/s"
+        )
         if done >= total:
             stream.write("\n")
         stream.flush()
@@ -50,8 +52,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     v = get_variant(args.variant, _parse_options(args.option))
     started = time.perf_counter()
     bar = _progress_bar(sys.stderr, started)
-    print(f"simulating {args.matches} random {v.name} matches, {args.seats} seats, seed {args.seed}"
-          + (f", {args.workers} workers" if args.workers > 1 else ""))
+    print(
+        f"simulating {args.matches} random {v.name} matches, {args.seats} seats, seed {args.seed}"
+        + (f", {args.workers} workers" if args.workers > 1 else "")
+    )
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as ex:
             report = simulate(v, args.matches, args.seed, args.seats, executor=ex, progress=bar)
@@ -104,8 +108,10 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
     me = args.seat
     bot = SimpleBot(random.Random(seed))
     fmt = v.format_action
-    print(f"{v.name}: you are seat {me} (side {m.team[me]}); seed {seed}. Type an action, its "
-          "number, or a prefix; 'help' lists them; 'quit' leaves.")
+    print(
+        f"{v.name}: you are seat {me} (side {m.team[me]}); seed {seed}. Type an action, its "
+        "number, or a prefix; 'help' lists them; 'quit' leaves."
+    )
     last_hand = -1
     seen = 0
     while not m.is_over():
@@ -148,15 +154,19 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
         if m.hand_no != hand_before and m.history:
             _print_hand_end(m)
     win = m.winner()
-    print(f"\nmatch over: side {win} wins ({'you' if win == m.team[me] else 'the bot'}); "
-          f"final score {m.score_text()}")
+    print(
+        f"\nmatch over: side {win} wins ({'you' if win == m.team[me] else 'the bot'}); "
+        f"final score {m.score_text()}"
+    )
     return 0
 
 
 def _print_hand_end(m: Match) -> None:
     h = m.history[-1]
     fmt = m.variant.format_card
-    dealt = " | ".join(f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in enumerate(h.dealt))
+    dealt = " | ".join(
+        f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in enumerate(h.dealt)
+    )
     events = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
     print(f"--- hand over ({h.end_reason}): {events}\n    cards were {dealt}")
 
@@ -170,8 +180,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         events = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
         print(f"hand {h.hand_no + 1}.{h.contest + 1} mano seat {h.mano}: {events} [{h.end_reason}]")
     state = "over" if m.is_over() else f"in progress, seat {m.current_player()} to act"
-    print(f"score {m.score_text()} | chicos {m.chicos[0]}-{m.chicos[1]} | {state}"
-          + (f" | winner: side {m.winner()}" if m.is_over() else ""))
+    print(
+        f"score {m.score_text()} | chicos {m.chicos[0]}-{m.chicos[1]} | {state}"
+        + (f" | winner: side {m.winner()}" if m.is_over() else "")
+    )
     return 0
 
 
@@ -191,7 +203,9 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="truco-rules", description="The rules of Truco, variant by variant.")
+    p = argparse.ArgumentParser(
+        prog="truco-rules", description="The rules of Truco, variant by variant."
+    )
     sub = p.add_subparsers(dest="command", required=True)
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 

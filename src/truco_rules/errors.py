@@ -23,10 +23,10 @@ __all__ = [
 
 
 def _listing(items: Iterable[object], limit: int = 40) -> str:
-    items = [str(i) for i in items]
-    shown = ", ".join(items[:limit])
-    if len(items) > limit:
-        shown += f", ... ({len(items) - limit} more)"
+    texts = [str(i) for i in items]
+    shown = ", ".join(texts[:limit])
+    if len(texts) > limit:
+        shown += f", ... ({len(texts) - limit} more)"
     return shown or "(none)"
 
 
@@ -96,7 +96,9 @@ class InvalidCard(ParseError):
 class IllegalAction(TrucoError, ValueError):
     """A well-formed action that the rules do not allow in the current state."""
 
-    def __init__(self, action: object, seat: object, reason: str, legal: Iterable[object] = ()) -> None:
+    def __init__(
+        self, action: object, seat: object, reason: str, legal: Iterable[object] = ()
+    ) -> None:
         self.action = action
         self.seat = seat
         self.reason = reason

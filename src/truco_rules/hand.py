@@ -30,7 +30,7 @@ from .hooks import MANO, NOBODY, OTHER
 if TYPE_CHECKING:
     from .variant import Variant
 
-__all__ = ["Hand", "PHASES"]
+__all__ = ["PHASES", "Hand"]
 
 PLAY, TRUCO, ENVIDO, DECLARE, FLOR, OVER = range(6)
 PHASES = ("play", "answer-call", "answer-envido", "declare-envido", "answer-flor", "over")
@@ -66,14 +66,14 @@ class Hand:
         "call_caller",
         "call_responder",
         "cards",
+        "dealt",
         "decl_best",
         "decl_spoken",
-        "dealt",
         "end_reason",
         "env",
+        "env_called",
         "env_caller",
         "env_chain",
-        "env_called",
         "env_public",
         "env_responder",
         "env_result",
@@ -287,7 +287,13 @@ class Hand:
 
     def _envido_ok(self, s: int) -> bool:
         env = self.env
-        if env is None or self.env_state != ENV_NONE or self.trick_no or self.level or self.flor_called:
+        if (
+            env is None
+            or self.env_state != ENV_NONE
+            or self.trick_no
+            or self.level
+            or self.flor_called
+        ):
             return False
         if env.envido_caller == "pie_only":
             return s == self._pie(self.team[s])
@@ -302,7 +308,11 @@ class Hand:
     def _envido_bets(self, chain: list[str]) -> list[Action]:
         assert self.env is not None
         allowed = self.variant._envido_chains
-        return [_ENVIDO_ACTS[b] for b in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO) if (*chain, b) in allowed]
+        return [
+            _ENVIDO_ACTS[b]
+            for b in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)
+            if (*chain, b) in allowed
+        ]
 
     def _ladder_call(self, s: int) -> Action | None:
         nxt = self.call + 1 if self.call else self.level + 1
@@ -415,10 +425,11 @@ class Hand:
         if action not in legal:
             if self.phase == OVER:
                 raise IllegalAction(action, s, "the hand is over")
-            if not legal:
+            if s != self.turn and (not legal or action in self.legal_actions()):
                 who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
-                raise WrongPlayer(action, s, f"it is not this seat's turn: {who}",
-                                  self.legal_actions())
+                raise WrongPlayer(
+                    action, s, f"it is not this seat's turn: {who}", self.legal_actions()
+                )
             raise IllegalAction(action, s, self._why(action, s), legal)
         self._do(action, s)
 
@@ -532,7 +543,9 @@ class Hand:
                     tied = True
         if tied:
             self.results.append(-1)
-            leader = self.trick_leader if self.tr.tie_next_leader == "previous_leader" else first_top
+            leader = (
+                self.trick_leader if self.tr.tie_next_leader == "previous_leader" else first_top
+            )
         else:
             self.results.append(MANO if self.team[win_seat] == self.mano_team else OTHER)
             leader = win_seat
@@ -552,7 +565,9 @@ class Hand:
         n = len(self.order)
         start = self.pos[leader]
         self.to_play = [
-            self.order[(start + i) % n] for i in range(n) if not self.folded[self.order[(start + i) % n]]
+            self.order[(start + i) % n]
+            for i in range(n)
+            if not self.folded[self.order[(start + i) % n]]
         ]
 
     def _next_live(self, after: int) -> int:
@@ -595,7 +610,9 @@ class Hand:
         self.env_called = True
         fl = self.fl
         if fl is not None and fl.flor_declaration == "automatic" and self.env_state == ENV_NONE:
-            holder = next((x for x in self.order if self.flor_undeclared[x] and not self.folded[x]), -1)
+            holder = next(
+                (x for x in self.order if self.flor_undeclared[x] and not self.folded[x]), -1
+            )
             if holder >= 0:  # a flor answers any envido: it is declared and the envido is void
                 self.env_chain.append(verb)
                 self._declare_flor(holder)
@@ -671,7 +688,8 @@ class Hand:
     def _envido_value(self, winner_team: int) -> int:
         assert self.env is not None
         return self.env.accepted(
-            self.env_chain, lambda: self.env.falta(self.mr, self._scores_now(), winner_team)  # type: ignore[union-attr]
+            self.env_chain,
+            lambda: self.env.falta(self.mr, self._scores_now(), winner_team),  # type: ignore[union-attr]
         )
 
     def _settle_envido(self, seat: int, value: int) -> None:
@@ -739,12 +757,20 @@ class Hand:
                 self._credit(best_team, fl.contraflor_value, "flor")
             else:
                 self.flor_stage = FL_DONE
-                nflor = sum(1 for p in self.order if self.flor_pts[p] is not None and not self.folded[p])
-                self._credit(best_team, fl.resto(self.mr, self._scores_now(), best_team, nflor), "flor")
+                nflor = sum(
+                    1 for p in self.order if self.flor_pts[p] is not None and not self.folded[p]
+                )
+                self._credit(
+                    best_team, fl.resto(self.mr, self._scores_now(), best_team, nflor), "flor"
+                )
                 if fl.contraflor_al_resto_ends_hand and not self.end_reason:
                     self._finish("contraflor-al-resto", None, 0)
         else:  # no-quiero
-            value = fl.contraflor_refused_value if self.flor_stage == FL_CONTRA else fl.contraflor_al_resto_refused
+            value = (
+                fl.contraflor_refused_value
+                if self.flor_stage == FL_CONTRA
+                else fl.contraflor_al_resto_refused
+            )
             self.flor_stage = FL_DONE
             self._credit(self.flor_caller_team, value, "flor")
 
@@ -770,8 +796,11 @@ class Hand:
         # the side that did not leave are still scored; a flor its holder hid by playing
         # a card without declaring it gives the opponents 3 (RULES §2.7.2).
         if fl is not None and not self.flor_called and team is not None:
-            kept = [s for s in self.order if self.team[s] == team and self.flor_undeclared[s]
-                    and not self.played_first[s]]
+            kept = [
+                s
+                for s in self.order
+                if self.team[s] == team and self.flor_undeclared[s] and not self.played_first[s]
+            ]
             if kept:
                 self.flor_called = True
                 self._credit(team, fl.uncontested(len(kept)), "flor")
@@ -780,11 +809,18 @@ class Hand:
                 if self.flor_undeclared[s] and self.played_first[s]:
                     self._credit(1 - self.team[s], fl.flor_value, "hidden flor")
         env = self.env
-        if env is not None and env.envido_declaration == "declared_with_penalty" and self.env_result:
+        if (
+            env is not None
+            and env.envido_declaration == "declared_with_penalty"
+            and self.env_result
+        ):
             seat, value, stated = self.env_result
             truthful = stated == self.envido_points(seat) and not self.folded[seat]
-            self._credit(self.team[seat] if truthful else 1 - self.team[seat], value,
-                         "envido" if truthful else "envido forfeited")
+            self._credit(
+                self.team[seat] if truthful else 1 - self.team[seat],
+                value,
+                "envido" if truthful else "envido forfeited",
+            )
         if not self.end_reason:
             self.hand_winner = team
             if team is not None and pts > 0:
@@ -794,6 +830,7 @@ class Hand:
 
 
 _KEY_FIELDS = tuple(
-    n for n in Hand.__slots__
+    n
+    for n in Hand.__slots__
     if n not in ("_legal", "_legal_seat", "variant", "tr", "ld", "env", "fl", "mr")
 )

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 import attrs
 
@@ -86,10 +86,10 @@ def option(
         if not ok:
             raise InvalidOption(attr.name, value, allowed)
 
-    return attrs.field(default=default, validator=validator, metadata=metadata)  # type: ignore[no-any-return]
+    return attrs.field(default=default, validator=validator, metadata=metadata)
 
 
-def option_fields(hook: object) -> tuple[attrs.Attribute[Any], ...]:
+def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:
     """The option fields of a hook object (those declared with :func:`option`)."""
     return tuple(a for a in attrs.fields(type(hook)) if a.metadata.get("option"))
 
@@ -117,8 +117,10 @@ class DeckRule:
 class Ranking(Protocol):
     """Trick strength of each card. Higher wins; equal strengths tie; face-down cards are 0."""
 
-    turns_up_card: bool
-    """Whether a card is turned face up after the deal (and strengths depend on it)."""
+    @property
+    def turns_up_card(self) -> bool:
+        """Whether a card is turned face up after the deal (and strengths depend on it)."""
+        ...
 
     def strengths(self, turned: Card | None) -> tuple[int, ...]:
         """Strength of every card, indexed by :attr:`Card.index` (40 entries, all >= 1)."""
@@ -138,7 +140,9 @@ class FixedRanking:
             raise ValueError("a ranking gives each of the 40 cards a strength >= 1")
 
     @classmethod
-    def from_ranks(cls, by_rank: Mapping[int, int], special: Mapping[Card, int] = {}) -> FixedRanking:
+    def from_ranks(
+        cls, by_rank: Mapping[int, int], special: Mapping[Card, int] = {}
+    ) -> FixedRanking:
         """Strength by rank, with some cards given their own strength."""
         return cls(tuple(special.get(c, by_rank[c.rank]) for c in DECK))
 
@@ -155,7 +159,10 @@ class FixedRanking:
 class Table(Protocol):
     """Seats, teams and rotation. Seats are numbered in play order (RULES §0.3)."""
 
-    seat_counts: tuple[int, ...]
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts this table supports."""
+        ...
 
     def check_seats(self, seats: int, variant: str) -> None:
         """Raise :class:`UnsupportedSeats` if ``seats`` is not allowed."""
@@ -243,7 +250,9 @@ class TrickRule:
         source="RULES §1.4 (D3)",
     )
     facedown_allowed: bool = option(
-        True, "Whether a card may be played face down (strength 0).", choices=(True, False),
+        True,
+        "Whether a card may be played face down (strength 0).",
+        choices=(True, False),
         source="RULES §2.9",
     )
     facedown_allowed_first_trick: bool = option(
@@ -336,11 +345,17 @@ class MatchRule:
     """Target, malas/buenas, chicos and the timing of points (RULES §2.8, §2.6.4, §4 B12-B13)."""
 
     target: int = option(
-        30, "Points to win a chico.", check=_positive_int, allowed="a positive integer",
+        30,
+        "Points to win a chico.",
+        check=_positive_int,
+        allowed="a positive integer",
         source="RULES §2.8.1",
     )
     chicos_to_win: int = option(
-        1, "Chicos needed to win the match.", check=_positive_int, allowed="a positive integer",
+        1,
+        "Chicos needed to win the match.",
+        check=_positive_int,
+        allowed="a positive integer",
         source="RULES §2.8.1",
     )
     buenas_from: str = option(
@@ -433,11 +448,15 @@ class EnvidoRules:
         source="RULES §2.6.2 (D12)",
     )
     allow_real_envido_twice: bool = option(
-        False, "Whether Real Envido may answer Real Envido (RE RE).", choices=(False, True),
+        False,
+        "Whether Real Envido may answer Real Envido (RE RE).",
+        choices=(False, True),
         source="RULES §2.6.3, §4 B5 (D9)",
     )
     allow_envido_three_times: bool = option(
-        False, "Whether Envido may be called a third time (E E E).", choices=(False, True),
+        False,
+        "Whether Envido may be called a third time (E E E).",
+        choices=(False, True),
         source="RULES §2.6.3",
     )
     envido_refused: str = option(
@@ -493,7 +512,7 @@ class EnvidoRules:
             base |= {(RE, RE)}
         if self.allow_envido_three_times:
             base |= {(E, E, E), (E, E, E, RE)}
-        with_falta = {c + (FE,) for c in base}
+        with_falta = {(*c, FE) for c in base}
         return frozenset(base | with_falta | {(FE,)})
 
     def points(self, cards: Sequence[Card]) -> int:
@@ -578,12 +597,15 @@ class FlorRules:
         source="RULES §2.7.3 (D15)",
     )
     contraflor_al_resto_refused: int = option(
-        6, "Points to the caller when contraflor al resto is refused.", choices=(6, 4),
+        6,
+        "Points to the caller when contraflor al resto is refused.",
+        choices=(6, 4),
         source="RULES §2.7.3 (D16)",
     )
     contraflor_al_resto_value: str = option(
         "leader_remaining",
-        "Worth of an accepted contraflor al resto: what the leader lacks to win (leader_remaining), "
+        "Worth of an accepted contraflor al resto: what the leader lacks to win "
+        "(leader_remaining), "
         "the whole chico (wins_chico), or the leader's remainder plus 3 per flor sung.",
         choices=("leader_remaining", "wins_chico", "leader_remaining_plus_3_per_flor"),
         source="RULES §2.7.3 (D17)",
@@ -616,5 +638,9 @@ class FlorRules:
         """Worth of an accepted contraflor al resto won by side ``winner``."""
         if self.contraflor_al_resto_value == "wins_chico":
             return max(1, rule.target - scores[winner])
-        extra = 3 * flores if self.contraflor_al_resto_value == "leader_remaining_plus_3_per_flor" else 0
+        extra = (
+            3 * flores
+            if self.contraflor_al_resto_value == "leader_remaining_plus_3_per_flor"
+            else 0
+        )
         return falta_for_leader(rule, scores) + extra

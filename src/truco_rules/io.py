@@ -39,7 +39,9 @@ def match_record(match: Match) -> dict[str, Any]:
         "options": match.variant.non_default_options(),
         "seats": match.seats,
         "seed": match.seed,
-        "deals": None if match.deals is None else [" ".join(fmt(c) for c in d) for d in match.deals],
+        "deals": None
+        if match.deals is None
+        else [" ".join(fmt(c) for c in d) for d in match.deals],
         "start": {
             "mano": match.start["mano"],
             "scores": list(match.start["scores"]),
@@ -71,7 +73,9 @@ def _check(record: dict[str, Any]) -> None:
     missing = [k for k in _KEYS if k not in record]
     if missing:
         raise InvalidRecord(f"record lacks {', '.join(missing)}")
-    if not isinstance(record["actions"], list) or not all(isinstance(a, str) for a in record["actions"]):
+    if not isinstance(record["actions"], list) or not all(
+        isinstance(a, str) for a in record["actions"]
+    ):
         raise InvalidRecord("'actions' must be a list of strings")
     if not isinstance(record["options"], dict):
         raise InvalidRecord("'options' must be an object")
@@ -143,8 +147,14 @@ def text_to_record(text: str) -> dict[str, Any]:
     """Parse the text form (raises :class:`InvalidRecord`). Lines starting with ``#`` are
     comments; actions may also stand several to a line, separated by ``;``."""
     rec: dict[str, Any] = {
-        "format": FORMAT, "variant": None, "options": {}, "seats": 2, "seed": None,
-        "deals": None, "start": {"mano": 0, "scores": [0, 0], "chicos": [0, 0]}, "actions": [],
+        "format": FORMAT,
+        "variant": None,
+        "options": {},
+        "seats": 2,
+        "seed": None,
+        "deals": None,
+        "start": {"mano": 0, "scores": [0, 0], "chicos": [0, 0]},
+        "actions": [],
     }
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -152,7 +162,7 @@ def text_to_record(text: str) -> dict[str, Any]:
             continue
         if line.startswith("["):
             if not (line.endswith('"]') and ' "' in line):
-                raise InvalidRecord(f"line {n}: a header line looks like [Key \"value\"]: {raw!r}")
+                raise InvalidRecord(f'line {n}: a header line looks like [Key "value"]: {raw!r}')
             key, value = line[1:-2].split(' "', 1)
             try:
                 _header(rec, key, value)

@@ -137,12 +137,20 @@ class Match:
             None if deals is None else tuple(self._check_deal(d, i) for i, d in enumerate(deals))
         )
         if mano is None:
-            mano = random.Random(f"truco-rules/{seed}/mano").randrange(seats) if seed is not None else 0
+            mano = (
+                random.Random(f"truco-rules/{seed}/mano").randrange(seats)
+                if seed is not None
+                else 0
+            )
         if type(mano) is not int or not 0 <= mano < seats:
             raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {mano!r}")
-        if len(scores) != 2 or len(chicos) != 2 or any(type(x) is not int or x < 0 for x in (*scores, *chicos)):
+        if (
+            len(scores) != 2
+            or len(chicos) != 2
+            or any(type(x) is not int or x < 0 for x in (*scores, *chicos))
+        ):
             raise ParseError("scores and chicos are two non-negative integers each")
-        self.start = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
+        self.start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
         self.mano = mano
         self.scores = list(scores)
         self.chicos = list(chicos)
@@ -467,4 +475,3 @@ class Match:
         from .io import replay, text_to_record
 
         return replay(text_to_record(text))
-

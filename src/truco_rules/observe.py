@@ -90,6 +90,7 @@ class Observation:
 
     def render(self, fmt: Any = str) -> str:
         """A few readable lines for a terminal; ``fmt`` formats a card."""
+
         def cards(cs: tuple[Card, ...]) -> str:
             return " ".join(fmt(c) for c in cs) or "-"
 
@@ -101,14 +102,19 @@ class Observation:
             lines.append(f"turned card: {fmt(self.turned)}")
         for t in range(max((p.trick for p in self.table), default=-1) + 1):
             row = [
-                f"seat {p.seat}: {'(down)' if p.card is None else fmt(p.card) + (' down' if p.down else '')}"
+                f"seat {p.seat}: "
+                + ("(down)" if p.card is None else fmt(p.card) + (" down" if p.down else ""))
                 for p in self.table
                 if p.trick == t
             ]
             res = ""
             if t < len(self.tricks):
                 r = self.tricks[t]
-                res = " -> tied" if r < 0 else f" -> side {self.mano_side if r == 0 else 1 - self.mano_side}"
+                res = (
+                    " -> tied"
+                    if r < 0
+                    else f" -> side {self.mano_side if r == 0 else 1 - self.mano_side}"
+                )
             lines.append(f"trick {t + 1}: " + ", ".join(row) + res)
         stake = f"stake {self.stake}"
         if self.pending_call:
@@ -131,7 +137,7 @@ def observe(match: Match, seat: int) -> Observation:
         raise ValueError(f"no seat {seat}; seats are 0 to {match.seats - 1}")
     hand = match.hand
     fmt = match.variant.format_action
-    common = {
+    common: dict[str, Any] = {
         "seat": seat,
         "team": match.team[seat],
         "seats": match.seats,
@@ -148,10 +154,23 @@ def observe(match: Match, seat: int) -> Observation:
         return Observation(
             **common,
             phase="over" if match.is_over() else "deal",
-            my_cards=(), my_dealt=(), turned=None, table=(), tricks=(), stake=0,
-            pending_call=None, pending_caller=None, raise_team=None, envido_chain=(),
-            envido_state="none", envido_statements=(), flor_sung=(), folded=(), points=(),
-            public_log=(), legal_actions=(),
+            my_cards=(),
+            my_dealt=(),
+            turned=None,
+            table=(),
+            tricks=(),
+            stake=0,
+            pending_call=None,
+            pending_caller=None,
+            raise_team=None,
+            envido_chain=(),
+            envido_state="none",
+            envido_statements=(),
+            flor_sung=(),
+            folded=(),
+            points=(),
+            public_log=(),
+            legal_actions=(),
         )
     table = tuple(
         PlayedCard(t, s, None if (d and s != seat) else c, d) for t, s, c, d in hand.plays

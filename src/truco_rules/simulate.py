@@ -94,7 +94,8 @@ class SimulationReport:
                 f"actions/s          {arate:,.0f}",
                 f"hands per match    {self.hands_per_match:.2f}",
                 f"points per hand    {self.points_per_hand:.3f}",
-                f"mano's hand wins   {100 * self.mano_win_rate:.1f}% of {self.decided_hands} hands decided by tricks",
+                f"mano's hand wins   {100 * self.mano_win_rate:.1f}% "
+                f"of {self.decided_hands} hands decided by tricks",
                 f"match wins         side 0: {self.wins[0]}, side 1: {self.wins[1]}",
             ]
         )
@@ -149,7 +150,13 @@ def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -
                 if h.winner == m.team[h.mano]:
                     mano_wins += 1
     return SimulationReport(
-        matches, actions, hands, points, decided, mano_wins, (wins[0], wins[1]),
+        matches,
+        actions,
+        hands,
+        points,
+        decided,
+        mano_wins,
+        (wins[0], wins[1]),
         time.perf_counter() - t0,
     )
 

@@ -54,7 +54,16 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "truco_rules.variants"
 
-HOOK_SLOTS: tuple[str, ...] = ("deck", "ranking", "table", "tricks", "ladder", "envido", "flor", "match")
+HOOK_SLOTS: tuple[str, ...] = (
+    "deck",
+    "ranking",
+    "table",
+    "tricks",
+    "ladder",
+    "envido",
+    "flor",
+    "match",
+)
 """The attributes of a :class:`Variant` that hold hooks, in a fixed order."""
 
 
@@ -89,7 +98,9 @@ class Variant:
         object.__setattr__(
             self, "_envido_chains", self.envido.chains() if self.envido is not None else frozenset()
         )
-        object.__setattr__(self, "_ladder_actions", tuple(Action.call(n) for n in self.ladder.names))
+        object.__setattr__(
+            self, "_ladder_actions", tuple(Action.call(n) for n in self.ladder.names)
+        )
         object.__setattr__(self, "_ladder_names", frozenset(self.ladder.names))
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
@@ -98,14 +109,18 @@ class Variant:
                 continue
             for f in option_fields(hook):
                 if f.name in home:
-                    raise ValueError(f"option {f.name!r} is declared by both {home[f.name]} and {slot}")
+                    raise ValueError(
+                        f"option {f.name!r} is declared by both {home[f.name]} and {slot}"
+                    )
                 home[f.name] = slot
         object.__setattr__(self, "_option_home", home)
 
     # ------------------------------------------------------------------ options
     def options(self) -> dict[str, Any]:
         """Every option of this variant and its value, in hook order."""
-        return {name: getattr(getattr(self, slot), name) for name, slot in self._option_home.items()}
+        return {
+            name: getattr(getattr(self, slot), name) for name, slot in self._option_home.items()
+        }
 
     def option_info(self) -> dict[str, dict[str, Any]]:
         """Every option with its value, allowed values, documentation and source."""
@@ -148,8 +163,14 @@ class Variant:
         """
         hooks = {k: v for k, v in changes.items() if k in HOOK_SLOTS or k in ("aliases",)}
         opts = {k: v for k, v in changes.items() if k not in hooks}
-        base = attrs.evolve(self, name=name, description=description, base=self.name,
-                            aliases=hooks.pop("aliases", ()), **hooks)
+        base = attrs.evolve(
+            self,
+            name=name,
+            description=description,
+            base=self.name,
+            aliases=hooks.pop("aliases", ()),
+            **hooks,
+        )
         return base.with_options(**opts)
 
     def non_default_options(self) -> dict[str, Any]:
@@ -304,7 +325,9 @@ def _load_entry_points() -> None:
     _loaded = True
     eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
     # our own distribution first, in its declared order; then third parties by name
-    ours = [ep for ep in eps if ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"]
+    ours = [
+        ep for ep in eps if ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"
+    ]
     theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
     for ep in ours + theirs:
         if ep.name in _REGISTRY:

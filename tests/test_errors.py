@@ -1,0 +1,197 @@
+"""Bad input: each kind raises its own TrucoError subclass, says what was wrong and what is
+allowed, and leaves the match exactly as it was."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import truco_rules as tr
+
+
+@pytest.fixture
+def m() -> tr.Match:
+    return tr.get_variant("argentine").new_match(2, seed=11)
+
+
+def test_unknown_variant_lists_known_names() -> None:
+    with pytest.raises(tr.UnknownVariant) as e:
+        tr.get_variant("truco-marciano")
+    assert "truco-marciano" in str(e.value)
+    for name in tr.variant_names():
+        assert name in str(e.value)
+    assert isinstance(e.value, tr.TrucoError)
+
+
+def test_variant_aliases_and_case_are_forgiven() -> None:
+    assert tr.get_variant("Sin Flor").name == "argentine-sin-flor"
+    assert tr.get_variant("ARGENTINE_BLOG").name == "argentine-blog"
+
+
+def test_unknown_option_lists_the_options() -> None:
+    v = tr.get_variant("argentine")
+    with pytest.raises(tr.UnknownOption) as e:
+        v.with_options(falta_mod="reach_buenas")
+    assert "falta_mod" in str(e.value) and "falta_mode" in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "name,value",
+    [
+        ("falta_mode", "all_in"),
+        ("target", 0),
+        ("target", "30"),
+        ("facedown_allowed", 1),
+        ("contraflor_al_resto_refused", 5),
+        ("buenas_from", 16),
+    ],
+)
+def test_invalid_option_value_names_the_allowed_ones(name: str, value: object) -> None:
+    v = tr.get_variant("argentine")
+    with pytest.raises(tr.InvalidOption) as e:
+        v.with_options(**{name: value})
+    assert name in str(e.value) and "allowed" in str(e.value)
+
+
+def test_options_without_flor_hook_are_unknown_in_sin_flor() -> None:
+    with pytest.raises(tr.UnknownOption):
+        tr.get_variant("argentine-sin-flor").with_options(flor_duel_mode="three_to_best")
+
+
+@pytest.mark.parametrize("seats", [1, 3, 5, 6, 8])
+def test_unsupported_seat_count_lists_allowed(seats: int) -> None:
+    with pytest.raises(tr.UnsupportedSeats) as e:
+        tr.get_variant("argentine").new_match(seats)
+    assert "2, 4" in str(e.value)
+
+
+@pytest.mark.parametrize("text", ["8E", "7X", "13B", "", "7", "E7", "1e1"])
+def test_invalid_card_text(text: str) -> None:
+    with pytest.raises(tr.InvalidCard) as e:
+        tr.SPANISH.parse(text)
+    assert "spanish" in str(e.value)
+
+
+@pytest.mark.parametrize(
+    "text", ["", "play", "play 8E", "declare", "declare x", "play 7E sideways", "tru co!"]
+)
+def test_malformed_action_text_is_a_parse_error(m: tr.Match, text: str) -> None:
+    before = m.key()
+    with pytest.raises(tr.ParseError):
+        m.apply(text)
+    assert m.key() == before
+
+
+def test_illegal_action_names_action_seat_and_reason(m: tr.Match) -> None:
+    before = m.key()
+    seat = m.current_player()
+    with pytest.raises(tr.IllegalAction) as e:
+        m.apply("vale-cuatro")
+    msg = str(e.value)
+    assert "vale-cuatro" in msg and f"seat {seat}" in msg and "legal now" in msg
+    assert e.value.seat == seat and e.value.legal
+    assert m.key() == before
+
+
+def test_playing_a_card_one_does_not_hold(m: tr.Match) -> None:
+    assert m.hand is not None
+    other = next(c for c in tr.DECK if c not in m.hand.cards[m.current_player()])
+    before = m.key()
+    with pytest.raises(tr.IllegalAction, match="not in this seat's hand"):
+        m.apply(tr.Action.play(other))
+    assert m.key() == before
+
+
+def test_action_by_the_wrong_seat(m: tr.Match) -> None:
+    seat = m.current_player()
+    other = 1 - seat
+    act = m.legal_actions()[0]
+    before = m.key()
+    with pytest.raises(tr.WrongPlayer) as e:
+        m.apply(act, other)
+    assert "not this seat's turn" in str(e.value)
+    with pytest.raises(tr.WrongPlayer):
+        m.apply(act, 7)
+    assert m.key() == before
+
+
+def test_no_action_after_the_match_is_over() -> None:
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=3)
+    while not m.is_over():
+        m.apply(m.legal_actions()[0])
+    before = m.key()
+    with pytest.raises(tr.IllegalAction, match="over"):
+        m.apply("mazo")
+    assert m.key() == before
+
+
+def test_deal_at_a_chance_node() -> None:
+    m = tr.get_variant("argentine").new_match(2)
+    assert m.current_player() == tr.CHANCE
+    m.apply("deal 1E")
+    before = m.key()
+    with pytest.raises(tr.IllegalAction):
+        m.apply("deal 1E")
+    with pytest.raises(tr.IllegalAction):
+        m.apply("truco")
+    with pytest.raises(tr.WrongPlayer):
+        m.apply("deal 2E", 0)
+    assert m.key() == before
+
+
+def test_bad_match_arguments() -> None:
+    v = tr.get_variant("argentine")
+    with pytest.raises(tr.ParseError):
+        v.new_match(2, seed=1, deals=[])
+    with pytest.raises(tr.ParseError):
+        v.new_match(2, seed=-1)
+    with pytest.raises(tr.ParseError):
+        v.new_match(2, deals=["1E 1E 2E 3E 4E 5E"])
+    with pytest.raises(tr.ParseError):
+        v.new_match(2, mano=2)
+    with pytest.raises(tr.ParseError):
+        v.new_match(2, scores=(1, -1))
+
+
+def _record(m: tr.Match) -> dict[str, object]:
+    return json.loads(m.to_json())
+
+
+@pytest.mark.parametrize(
+    "mutate",
+    [
+        lambda r: r.update(format="pgn"),
+        lambda r: r.pop("actions"),
+        lambda r: r.update(variant="nope"),
+        lambda r: r.update(options={"falta_mode": "x"}),
+        lambda r: r.update(options={"nope": 1}),
+        lambda r: r.update(seats=3),
+        lambda r: r.update(actions=["0:vale-cuatro"]),
+        lambda r: r.update(actions=["play 1E"]),
+        lambda r: r.update(actions=[3]),
+        lambda r: r.update(seed="abc"),
+    ],
+)
+def test_malformed_record(mutate: object) -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=5)
+    rec = _record(m)
+    mutate(rec)  # type: ignore[operator]
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_json(json.dumps(rec))
+
+
+@pytest.mark.parametrize("text", ["", "[1,2]", "{not json", "null"])
+def test_malformed_json(text: str) -> None:
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_json(text)
+
+
+def test_malformed_text_record() -> None:
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_text("0:truco\n")
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_text('[Variant "argentine"]\n[Bogus "1"]\n')
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_text('[Variant "argentine"\n')
