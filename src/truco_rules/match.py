@@ -23,7 +23,7 @@ import attrs
 from .actions import DEAL, Action
 from .cards import Card
 from .errors import IllegalAction, ParseError, WrongPlayer
-from .hand import OVER, Hand
+from .hand import ENV_DONE, OVER, Hand
 
 if TYPE_CHECKING:
     from .observe import Observation
@@ -340,7 +340,7 @@ class Match:
         self.scores[0] += pts[0]
         self.scores[1] += pts[1]
         env_winner = None
-        if hand.env_result is not None and hand.env_state == 3:
+        if hand.env_result is not None and hand.env_state == ENV_DONE:
             env_winner = self.team[hand.env_result[0]]
         chico = self._chico_winner(env_winner)
         if chico is not None:

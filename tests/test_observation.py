@@ -1,0 +1,64 @@
+"""RULES §0 / DESIGN §4: an observation shows a seat exactly what it may see."""
+
+from __future__ import annotations
+
+import json
+
+from conftest import scenario
+
+import truco_rules as tr
+
+
+def test_own_cards_visible_others_hidden() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"])
+    o0, o1 = m.observation(0), m.observation(1)
+    assert [str(c) for c in o0.my_cards] == ["1E", "7E", "3B"]
+    assert [str(c) for c in o1.my_cards] == ["4C", "5O", "6B"]
+    text = json.dumps(o0.to_dict())
+    for hidden in ("4C", "5O", "6B"):
+        assert hidden not in text
+
+
+def test_face_up_card_seen_by_all_face_down_only_by_owner() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"], ["0:play 3B", "1:play 4C down"])
+    o0, o1 = m.observation(0), m.observation(1)
+    assert [(p.seat, p.card and str(p.card), p.down) for p in o0.table] == [
+        (0, "3B", False),
+        (1, None, True),
+    ]
+    assert [(p.seat, p.card and str(p.card), p.down) for p in o1.table] == [
+        (0, "3B", False),
+        (1, "4C", True),
+    ]
+    assert (1, "play down") in o0.public_log and (1, "play 4C down") in o1.public_log
+
+
+def test_observations_depend_only_on_what_the_seat_may_see() -> None:
+    """Two deals that agree on seat 0's cards and on every face-up card give seat 0 equal
+    observations after the same public play (the opponent's cards differ, face down)."""
+    actions = ["0:truco", "1:quiero", "0:play 3B", "1:play 12O down"]
+    a = scenario("argentine", ["1E 7E 3B", "12O 5O 6B"], actions)
+    b = scenario("argentine", ["1E 7E 3B", "12O 4C 10B"], actions)
+    assert a.observation(0) == b.observation(0)
+    assert a.observation(1) != b.observation(1)
+
+
+def test_legal_actions_only_for_the_seat_to_act() -> None:
+    v = tr.get_variant("argentine", {"truco_call_timing": "own_turn"})
+    m = v.new_match(2, deals=[tr.deal_order(v, ["1E 7E 3B", "12O 5O 6B"])])
+    assert m.observation(0).legal_actions
+    assert m.observation(1).legal_actions == ()
+
+
+def test_envido_statements_are_public() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5C 6O"], ["0:envido", "1:quiero"])
+    obs = m.observation(0)
+    assert obs.envido_statements == ((0, 28), (1, 29))
+    assert obs.envido_state == "settled"
+    assert obs.points == ((1, 2, "envido"),)
+
+
+def test_render_is_readable() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"], ["0:play 3B"])
+    text = m.observation(1).render()
+    assert "your cards: 4C 5O 6B" in text and "seat 0: 3B" in text
