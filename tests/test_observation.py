@@ -62,3 +62,17 @@ def test_render_is_readable() -> None:
     m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"], ["0:play 3B"])
     text = m.observation(1).render()
     assert "your cards: 4C 5O 6B" in text and "seat 0: 3B" in text
+
+
+def test_s4_b17_gathered_tricks_hide_their_cards() -> None:
+    """RULES §4 B17: with played_cards_visible=False a finished trick's cards are hidden from
+    the other seats (the owner still sees his own)."""
+    actions = ["0:play 3B", "1:play 4C", "0:play 1E"]
+    shown = scenario("argentine-blog", ["1E 7E 3B", "4C 5O 6B"], actions)
+    hidden = scenario(
+        "argentine-blog", ["1E 7E 3B", "4C 5O 6B"], actions, options={"played_cards_visible": False}
+    )
+    assert [p.card and str(p.card) for p in shown.observation(1).table] == ["3B", "4C", "1E"]
+    assert [p.card and str(p.card) for p in hidden.observation(1).table] == [None, "4C", "1E"]
+    assert (0, "play (gathered)") in hidden.observation(1).public_log
+    assert [p.card and str(p.card) for p in hidden.observation(0).table] == ["3B", None, "1E"]

@@ -262,6 +262,15 @@ class TrickRule:
         source="RULES §2.9 (D29)",
     )
 
+    played_cards_visible: bool = option(
+        True,
+        "Whether cards of finished tricks stay visible to everyone (False: each trick is "
+        "gathered face down, so only its own players' cards are remembered by the engine's "
+        "observations of other seats).",
+        choices=(True, False),
+        source="RULES §4 B17",
+    )
+
     def facedown_ok(self, trick_no: int) -> bool:
         """Whether face-down play is allowed in trick ``trick_no`` (0-based)."""
         return self.facedown_allowed and (trick_no > 0 or self.facedown_allowed_first_trick)

@@ -172,15 +172,25 @@ def observe(match: Match, seat: int) -> Observation:
             public_log=(),
             legal_actions=(),
         )
+    visible = hand.tr.played_cards_visible
+    current = hand.trick_no if not hand.over else len(hand.results)
+
+    def seen(t: int, s: int, down: bool) -> bool:
+        """Whether ``seat`` sees the card ``s`` played in trick ``t``."""
+        return s == seat or (not down and (visible or t >= current))
+
     table = tuple(
-        PlayedCard(t, s, None if (d and s != seat) else c, d) for t, s, c, d in hand.plays
+        PlayedCard(t, s, c if seen(t, s, d) else None, d) for t, s, c, d in hand.plays
     )
     log: list[tuple[int, str]] = []
+    plays = iter(hand.plays)
     for s, act in hand.log:
-        if act.verb == PLAY and act.down and s != seat:
-            log.append((s, "play down"))
-        else:
-            log.append((s, fmt(act)))
+        if act.verb == PLAY:
+            t, _s, _c, d = next(plays)
+            if not seen(t, s, d):
+                log.append((s, "play down" if d else "play (gathered)"))
+                continue
+        log.append((s, fmt(act)))
     pending = hand.variant.ladder.names[hand.call - 1] if hand.call else None
     env_state = hand.env_state
     if env_state == ENV_VOID and not hand.env_called:
