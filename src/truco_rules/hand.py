@@ -203,23 +203,9 @@ class Hand:
         """An independent copy (hooks and dealt cards are shared: they are immutable)."""
         new = Hand.__new__(Hand)
         for name in Hand.__slots__:
-            setattr(new, name, getattr(self, name))
-        new.trick_plays = list(self.trick_plays)
-        new.plays = list(self.plays)
+            value = getattr(self, name)
+            setattr(new, name, list(value) if type(value) is list else value)
         new.cards = [list(c) for c in self.cards]
-        new.to_play = list(self.to_play)
-        new.results = list(self.results)
-        new.played_first = list(self.played_first)
-        new.folded = list(self.folded)
-        new.env_chain = list(self.env_chain)
-        new.env_public = list(self.env_public)
-        new.decl_spoken = list(self.decl_spoken)
-        new.flor_undeclared = list(self.flor_undeclared)
-        new.flor_sung = list(self.flor_sung)
-        new.pts_now = list(self.pts_now)
-        new.pts_end = list(self.pts_end)
-        new.points = list(self.points)
-        new.log = list(self.log)
         new._legal = None
         return new
 
