@@ -240,6 +240,17 @@ class Hand:
         assert self.env is not None
         return self.env.points(self.dealt[seat])
 
+    def shown(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """Cards shown when the hand ends (DESIGN §4): the settled envido's winning proof and
+        every sung flor; a player who went to the deck shows nothing."""
+        shown: dict[int, tuple[Card, ...]] = {}
+        if self.env is not None and self.env_result is not None:
+            seat = self.env_result[0]
+            shown[seat] = self.env.proof(self.dealt[seat])
+        for s in self.flor_sung:
+            shown[s] = tuple(self.dealt[s])
+        return tuple((s, cs) for s, cs in sorted(shown.items()) if not self.folded[s])
+
     def _next_of_team(self, after: int, team: int, need_flor: bool = False) -> int:
         """The first seat of ``team`` after ``after`` in play order that has not folded."""
         order = self.order
@@ -362,6 +373,9 @@ class Hand:
             return out
         if ph == ENVIDO:
             if self.team[s] == self.team[self.env_caller]:
+                # a flor answers any envido, whoever holds it (RULES §2.7.4)
+                if self._manual_flor_ok(s):
+                    out.append(_FLOR)
                 return out
             out.append(_QUIERO)
             out.append(_NO_QUIERO)
@@ -785,7 +799,10 @@ class Hand:
             kept = [
                 s
                 for s in self.order
-                if self.team[s] == team and self.flor_undeclared[s] and not self.played_first[s]
+                if self.team[s] == team
+                and self.flor_undeclared[s]
+                and not self.played_first[s]
+                and not self.folded[s]
             ]
             if kept:
                 self.flor_called = True

@@ -541,6 +541,20 @@ class EnvidoRules:
             return vals[0] + vals[1]
         return vals[0]
 
+    def proof(self, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards a player shows to prove his envido score (the pair, or the best card)."""
+        ranked = sorted(cards, key=_card_value, reverse=True)
+        best: tuple[Card, ...] = ()
+        for i, a in enumerate(ranked):
+            for b in ranked[i + 1 :]:
+                if a.suit == b.suit and (
+                    not best or _card_value(a) + _card_value(b) > sum(map(_card_value, best))
+                ):
+                    best = (a, b)
+        if best:
+            return best
+        return tuple(ranked[:2] if self.envido_unsuited == "sum_two_highest" else ranked[:1])
+
     def possible_scores(self) -> tuple[int, ...]:
         """Every score a hand can have (for declarations)."""
         low = range(0, 14) if self.envido_unsuited == "sum_two_highest" else range(0, 8)

@@ -23,7 +23,7 @@ import attrs
 from .actions import DEAL, Action
 from .cards import Card
 from .errors import IllegalAction, ParseError, WrongPlayer
-from .hand import ENV_DONE, OVER, Hand
+from .hand import OVER, Hand
 
 if TYPE_CHECKING:
     from .observe import Observation
@@ -55,6 +55,8 @@ class HandSummary:
     tricks: tuple[int, ...]
     """Per trick: 0 mano's side, 1 the other side, -1 tied."""
     actions: int
+    shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Cards shown to everyone at the end (envido proof, flores)."""
 
 
 def deal_order(
@@ -335,13 +337,15 @@ class Match:
                 end_reason=hand.end_reason,
                 tricks=tuple(hand.results),
                 actions=len(hand.log),
+                shown=hand.shown(),
             )
         )
         self.scores[0] += pts[0]
         self.scores[1] += pts[1]
-        env_winner = None
-        if hand.env_result is not None and hand.env_state == ENV_DONE:
-            env_winner = self.team[hand.env_result[0]]
+        # the side the envido points went to (after any truth check), for RULES §4 B13
+        env_winner = next(
+            (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
+        )
         chico = self._chico_winner(env_winner)
         if chico is not None:
             self.chicos[chico] += 1

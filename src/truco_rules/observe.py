@@ -73,6 +73,10 @@ class Observation:
     """The hand's actions as this seat saw them (others' face-down cards hidden)."""
     legal_actions: tuple[str, ...]
     """This seat's legal actions now (empty if it may not act)."""
+    last_hand_points: tuple[tuple[int, int, str], ...] = ()
+    """What the previous contest awarded: (side, points, reason)."""
+    last_hand_shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Cards shown at the end of the previous contest (envido proof, flores)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (cards as Spanish text), e.g. for JSON or an adapter."""
@@ -149,6 +153,8 @@ def observe(match: Match, seat: int) -> Observation:
         "mano": match.mano if hand is None else hand.order[0],
         "mano_side": match.team[match.mano if hand is None else hand.order[0]],
         "current_player": match.current_player(),
+        "last_hand_points": match.history[-1].events if match.history else (),
+        "last_hand_shown": match.history[-1].shown if match.history else (),
     }
     if hand is None:
         return Observation(
@@ -179,9 +185,7 @@ def observe(match: Match, seat: int) -> Observation:
         """Whether ``seat`` sees the card ``s`` played in trick ``t``."""
         return s == seat or (not down and (visible or t >= current))
 
-    table = tuple(
-        PlayedCard(t, s, c if seen(t, s, d) else None, d) for t, s, c, d in hand.plays
-    )
+    table = tuple(PlayedCard(t, s, c if seen(t, s, d) else None, d) for t, s, c, d in hand.plays)
     log: list[tuple[int, str]] = []
     plays = iter(hand.plays)
     for s, act in hand.log:

@@ -16,6 +16,7 @@ way. :func:`register_variant` registers one at run time.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
@@ -297,7 +298,7 @@ def compare(left: Variant, right: Variant) -> list[Difference]:
     a, b = left.describe(), right.describe()
     out: list[Difference] = []
     for key in a:
-        if key in ("name", "description", "aliases", "base", "options"):
+        if key in ("name", "description", "aliases", "base", "options") or key in a["options"]:
             continue
         if a[key] != b[key]:
             out.append(Difference(key, a[key], b[key]))
@@ -315,6 +316,7 @@ def compare(left: Variant, right: Variant) -> list[Difference]:
 
 _REGISTRY: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
+_BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
 _loaded = False
 
 
@@ -324,21 +326,37 @@ def _load_entry_points() -> None:
         return
     _loaded = True
     eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
-    # our own distribution first, in its declared order; then third parties by name
-    ours = [
-        ep for ep in eps if ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"
-    ]
+
+    # our own distribution first (so others may build on it), then third parties, by name
+    def is_ours(ep: metadata.EntryPoint) -> bool:
+        return ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"
+
+    ours = sorted((ep for ep in eps if is_ours(ep)), key=lambda ep: ep.name)
     theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
     for ep in ours + theirs:
-        if ep.name in _REGISTRY:
-            continue
+        if ep.name not in _REGISTRY:
+            _load_one(ep)
+
+
+def _load_one(ep: metadata.EntryPoint) -> None:
+    """Load one entry point; a broken one is reported and remembered, not fatal to others."""
+    try:
         obj = ep.load()
         v = obj() if callable(obj) and not isinstance(obj, Variant) else obj
         if not isinstance(v, Variant):
-            raise TypeError(f"entry point {ep.name!r} ({ep.value}) is not a Variant")
+            raise TypeError(f"it loads a {type(v).__name__}, not a Variant")
         if v.name != ep.name:
-            raise ValueError(f"entry point {ep.name!r} loads a variant named {v.name!r}")
-        register_variant(v)
+            raise ValueError(f"it loads a variant named {v.name!r}")
+    except Exception as exc:  # a third party's bug must not break every other variant
+        _BROKEN[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
+        warnings.warn(
+            f"truco-rules: variant entry point {ep.name!r} ({ep.value}) failed to load: {exc}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return
+    _BROKEN.pop(ep.name, None)
+    register_variant(v)
 
 
 def register_variant(variant: Variant, *, replace: bool = False) -> None:
@@ -368,6 +386,9 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
         key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
         key = _ALIASES.get(key, key)
         found = _REGISTRY.get(key)
+        if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
+            _load_one(_BROKEN[key][0])
+            found = _REGISTRY.get(key)
         if found is None:
             known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
             raise UnknownVariant(str(name), known)

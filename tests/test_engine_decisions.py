@@ -1,0 +1,85 @@
+"""Engine decisions where the sources are silent (docs/variants/argentine.md), and the
+registry's behaviour with broken third-party entry points."""
+
+from __future__ import annotations
+
+import warnings
+from importlib import metadata
+
+import pytest
+from conftest import scenario
+
+import truco_rules as tr
+from truco_rules import variant as variant_module
+
+FOUR = ["1E 7O 3B", "4E 5O 6B", "4C 5C 6C", "7C 10B 11O"]
+
+
+def test_s4_b13_envido_team_wins_uses_the_side_credited_after_the_truth_check() -> None:
+    """RULES §4 B13 + B18: a false winning statement gives the envido to the other side, and
+    `envido_team_wins` then favours that side, not the liar."""
+    opts = {"simultaneous_finish": "envido_team_wins", "envido_declaration": "declared_with_penalty"}
+    m = scenario(
+        "argentine-blog",
+        ["1E 7E 1B", "4C 5O 6B"],
+        ["0:envido", "1:quiero", "0:declare 30", "1:son-buenas", "0:play 1E", "1:play 4C"],
+        scores=(29, 28),
+        options=opts,
+    )
+    while m.history == []:
+        m.apply(m.legal_actions()[0])
+    events = m.history[0].events
+    assert (1, 2, "envido forfeited") in events
+    assert m.is_over() or m.chicos == [0, 1]
+    assert m.chicos[1] == 1 and m.winner() == 1
+
+
+def test_s2_7_4_manual_flor_may_answer_its_own_sides_envido() -> None:
+    """RULES §2.7.4: a flor answers any envido; with manual declaration the caller's partner,
+    who has no turn while the answer is due, may still sing it (out of turn)."""
+    m = scenario("argentine", FOUR, ["0:envido"], options={"flor_declaration": "manual_with_penalty"})
+    assert "flor" in m.legal_action_texts(2)
+    m.apply("flor", 2)
+    assert m.hand is not None and m.hand.env_state == 4  # void
+    assert (0, 3, "flor") in m.hand.points
+
+
+def test_s2_10_unsung_flor_of_a_player_who_left_does_not_score() -> None:
+    """RULES §2.10: only the flores of players still in the hand are scored at its end."""
+    m = scenario(
+        "argentine",
+        FOUR,
+        ["0:play 1E", "1:play 4E", "2:mazo", "3:play 7C"],
+        options={"flor_declaration": "manual_with_penalty", "truco_call_timing": "own_turn"},
+    )
+    while not m.history:
+        m.apply(m.legal_actions()[0])
+    assert all(why != "flor" for _t, _p, why in m.history[0].events)
+
+
+def test_showdown_envido_proof_and_flor_are_shown_after_the_hand() -> None:
+    """DESIGN §4: the envido winner's proof cards become visible once the hand is over."""
+    m = scenario("argentine", ["1E 7E 3B", "4C 5C 6O"], ["0:envido", "1:quiero", "0:mazo"])
+    assert m.history[0].shown == ((1, (tr.SPANISH.parse("5C"), tr.SPANISH.parse("4C"))),)
+    obs = m.observation(0)
+    assert obs.last_hand_shown == m.history[0].shown
+
+
+def test_compare_lists_each_rule_once() -> None:
+    v = tr.get_variant("argentine")
+    diffs = tr.compare(v, v.with_options(target=15))
+    assert [d.rule for d in diffs] == ["target"]
+
+
+def test_broken_entry_point_is_reported_and_does_not_break_others() -> None:
+    ep = metadata.EntryPoint("broken-house", "no_such_module_xyz:RULES", "truco_rules.variants")
+    with pytest.warns(RuntimeWarning, match="broken-house"):
+        variant_module._load_one(ep)
+    try:
+        assert tr.get_variant("argentine").name == "argentine"
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with pytest.raises(tr.UnknownVariant):
+                tr.get_variant("broken-house")
+    finally:
+        variant_module._BROKEN.pop("broken-house", None)
