@@ -18,7 +18,10 @@ FOUR = ["1E 7O 3B", "4E 5O 6B", "4C 5C 6C", "7C 10B 11O"]
 def test_s4_b13_envido_team_wins_uses_the_side_credited_after_the_truth_check() -> None:
     """RULES §4 B13 + B18: a false winning statement gives the envido to the other side, and
     `envido_team_wins` then favours that side, not the liar."""
-    opts = {"simultaneous_finish": "envido_team_wins", "envido_declaration": "declared_with_penalty"}
+    opts = {
+        "simultaneous_finish": "envido_team_wins",
+        "envido_declaration": "declared_with_penalty",
+    }
     m = scenario(
         "argentine-blog",
         ["1E 7E 1B", "4C 5O 6B"],
@@ -37,11 +40,16 @@ def test_s4_b13_envido_team_wins_uses_the_side_credited_after_the_truth_check() 
 def test_s2_7_4_manual_flor_may_answer_its_own_sides_envido() -> None:
     """RULES §2.7.4: a flor answers any envido; with manual declaration the caller's partner,
     who has no turn while the answer is due, may still sing it (out of turn)."""
-    m = scenario("argentine", FOUR, ["0:envido"], options={"flor_declaration": "manual_with_penalty"})
+    m = scenario(
+        "argentine", FOUR, ["0:envido"], options={"flor_declaration": "manual_with_penalty"}
+    )
     assert "flor" in m.legal_action_texts(2)
     m.apply("flor", 2)
     assert m.hand is not None and m.hand.env_state == 4  # void
-    assert (0, 3, "flor") in m.hand.points
+    assert m.hand.flor_deferred == [(0, 3, 2)]  # credited at the end, after the showing check
+    while not m.history:
+        m.apply(m.legal_actions()[0])
+    assert (0, 3, "flor") in m.history[0].events
 
 
 def test_s2_10_unsung_flor_of_a_player_who_left_does_not_score() -> None:

@@ -80,7 +80,9 @@ class Hand:
         "env_state",
         "fl",
         "flor_called",
+        "flor_caller",
         "flor_caller_team",
+        "flor_deferred",
         "flor_first_team",
         "flor_pts",
         "flor_responder",
@@ -183,7 +185,9 @@ class Hand:
         self.flor_stage = FL_NONE
         self.flor_first_team = -1
         self.flor_caller_team = -1
+        self.flor_caller = -1
         self.flor_responder = -1
+        self.flor_deferred: list[tuple[int, int, int]] = []  # (side, points, holder)
 
         self.pts_now = [0, 0]
         self.pts_end = [0, 0]
@@ -714,14 +718,15 @@ class Hand:
         self.flor_first_team = x
         if not theirs:
             self.flor_stage = FL_DONE
-            self._credit(x, fl.uncontested(len(mine)), "flor")
+            self._flor_award(x, fl.uncontested(len(mine)), s)
         elif fl.flor_duel_mode == "three_per_flor":
             self.flor_stage = FL_DONE
-            self._credit(x, fl.flor_value * len(mine), "flor")
-            self._credit(1 - x, fl.flor_value * len(theirs), "flor")
+            self._flor_award(x, fl.flor_value * len(mine), s)
+            self._flor_award(1 - x, fl.flor_value * len(theirs), theirs[0])
         elif fl.flor_duel_mode == "three_to_best":
             self.flor_stage = FL_DONE
-            self._credit(self.team[self._best_flor()], fl.flor_value, "flor")
+            best = self._best_flor()
+            self._flor_award(self.team[best], fl.flor_value, best)
         else:
             self.flor_stage = FL_RESPOND
             self.flor_responder = self._next_of_team(s, 1 - x, need_flor=True)
@@ -742,27 +747,29 @@ class Hand:
             self.flor_sung.append(s)
         if verb == A.CON_FLOR_ME_ACHICO:
             self.flor_stage = FL_DONE
-            self._credit(self.flor_first_team, fl.achico_value, "flor")
+            self._flor_award(self.flor_first_team, fl.achico_value, self.flor_sung[0])
         elif verb == A.CON_FLOR_QUIERO:
             self.flor_stage = FL_DONE
-            self._credit(self.team[self._best_flor()], fl.con_flor_quiero_value, "flor")
+            best = self._best_flor()
+            self._flor_award(self.team[best], fl.con_flor_quiero_value, best)
         elif verb in (A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO):
             self.flor_stage = FL_CONTRA if verb == A.CONTRAFLOR else FL_RESTO
             self.flor_caller_team = t
+            self.flor_caller = s
             self.flor_responder = self._next_of_team(s, 1 - t, need_flor=True)
         elif verb == A.QUIERO:
-            best_team = self.team[self._best_flor()]
+            best = self._best_flor()
+            best_team = self.team[best]
             if self.flor_stage == FL_CONTRA:
                 self.flor_stage = FL_DONE
-                self._credit(best_team, fl.contraflor_value, "flor")
+                self._flor_award(best_team, fl.contraflor_value, best)
             else:
                 self.flor_stage = FL_DONE
                 nflor = sum(
                     1 for p in self.order if self.flor_pts[p] is not None and not self.folded[p]
                 )
-                self._credit(
-                    best_team, fl.resto(self.mr, self._scores_now(), best_team, nflor), "flor"
-                )
+                resto = fl.resto(self.mr, self._scores_now(), best_team, nflor)
+                self._flor_award(best_team, resto, best)
                 if fl.contraflor_al_resto_ends_hand and not self.end_reason:
                     self._finish("contraflor-al-resto", None, 0)
         else:  # no-quiero
@@ -772,7 +779,16 @@ class Hand:
                 else fl.contraflor_al_resto_refused
             )
             self.flor_stage = FL_DONE
-            self._credit(self.flor_caller_team, value, "flor")
+            self._flor_award(self.flor_caller_team, value, self.flor_caller)
+
+    def _flor_award(self, team: int, pts: int, holder: int) -> None:
+        """Flor points: credited now, or with manual declaration at the end of the hand, when
+        a flor whose holder went to the deck without showing it is lost (RULES §2.7.2)."""
+        assert self.fl is not None
+        if self.fl.flor_declaration == "manual_with_penalty":
+            self.flor_deferred.append((team, pts, holder))
+        else:
+            self._credit(team, pts, "flor")
 
     # -- points and the end --------------------------------------------------------------
     def _scores_now(self) -> tuple[int, int]:
@@ -808,6 +824,11 @@ class Hand:
                 self.flor_called = True
                 self._credit(team, fl.uncontested(len(kept)), "flor")
         if fl is not None and fl.flor_declaration == "manual_with_penalty":
+            for side, award, holder in self.flor_deferred:
+                if self.folded[holder]:  # quit without showing: lost, opponents score 3
+                    self._credit(1 - side, fl.flor_value, "flor forfeited")
+                else:
+                    self._credit(side, award, "flor")
             for s in self.order:
                 if self.flor_undeclared[s] and self.played_first[s]:
                     self._credit(1 - self.team[s], fl.flor_value, "hidden flor")
