@@ -101,7 +101,8 @@ def _match_action(text: str, legal: list[Action], fmt: Callable[[Action], str]) 
     return f"{text.strip()!r} is not a legal action now; type 'help' for the list"
 
 
-def cmd_play(args: argparse.Namespace, stdin: TextIO = sys.stdin) -> int:
+def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
+    stdin = stdin or sys.stdin
     v = get_variant(args.variant, _parse_options(args.option))
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     m = v.new_match(args.seats, seed=seed)

@@ -1,0 +1,106 @@
+"""The truco-rules command (issue: variants, simulate, play, replay, describe, compare)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+import truco_rules as tr
+from truco_rules.cli import main
+
+
+def test_variants_lists_every_variant(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["variants"]) == 0
+    out = capsys.readouterr().out
+    for name in tr.variant_names():
+        assert name in out
+
+
+def test_simulate_prints_the_statistics(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--matches", "40", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    for label in (
+        "matches/s",
+        "actions/s",
+        "hands per match",
+        "points per hand",
+        "mano's hand wins",
+    ):
+        assert label in out
+    assert "matches            40" in out
+
+
+def test_simulate_is_reproducible_and_takes_options(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--variant", "blog", "--seats", "4", "--matches", "20", "--seed", "9"]
+    main([*args, "--option", "target=15"])
+    first = capsys.readouterr().out
+    main([*args, "--option", "target=15"])
+    second = capsys.readouterr().out
+
+    def stats(text: str) -> list[str]:
+        return [line for line in text.splitlines() if "/s" not in line]
+
+    assert stats(first) == stats(second)
+
+
+def test_unknown_variant_is_a_clean_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "--variant", "nope", "--matches", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "unknown variant 'nope'" in err and "argentine" in err
+
+
+def test_replay_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    while not m.is_over():
+        m.apply(m.legal_actions()[-1])
+    (tmp_path / "r.json").write_text(m.to_json())
+    (tmp_path / "r.txt").write_text(m.to_text())
+    assert main(["replay", str(tmp_path / "r.json")]) == 0
+    out_json = capsys.readouterr().out
+    assert main(["replay", str(tmp_path / "r.txt")]) == 0
+    assert capsys.readouterr().out == out_json
+    assert f"winner: side {m.winner()}" in out_json
+
+
+def test_replay_of_a_broken_record_is_a_clean_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rec = json.loads(tr.get_variant("argentine").new_match(2, seed=4).to_json())
+    rec["actions"] = ["0:vale-cuatro"]
+    (tmp_path / "bad.json").write_text(json.dumps(rec))
+    assert main(["replay", str(tmp_path / "bad.json")]) == 2
+    assert "does not replay" in capsys.readouterr().err
+    assert main(["replay", str(tmp_path / "missing.json")]) == 2
+
+
+def test_play_against_the_bot_forgives_typos(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # numbers, prefixes and near-misses all resolve; nonsense is explained, not fatal
+    lines = ["xyzzy", "mazzo", "help"] + ["1"] * 3000
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines) + "\n"))
+    assert main(["play", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "'xyzzy' is not a legal action now" in out
+    assert "your cards:" in out and "hand over" in out
+    assert "match over" in out
+
+
+def test_play_quits_cleanly(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "--variant", "sin-flor", "--seats", "4", "--seed", "1"]) == 0
+    assert "bye" in capsys.readouterr().out
+
+
+def test_describe_and_compare(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["describe", "argentine-blog"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["name"] == "argentine-blog" and data["flor"] is False
+    assert main(["compare", "argentine", "argentine-sin-flor"]) == 0
+    out = capsys.readouterr().out
+    assert "flor: True vs False" in out
