@@ -4,7 +4,7 @@ A small core API::
 
     import truco_rules as tr
 
-    v = tr.get_variant("argentine")
+    v = tr.get_variant(tr.variant_names()[0])   # or any name/alias from variant_names()
     m = v.new_match(seats=2, seed=7)
     while not m.is_over():
         m.apply(m.legal_actions()[0])

@@ -19,7 +19,10 @@ from .match import Match
 from .simulate import simulate
 from .variant import compare, get_variant, variant_names
 
-DEFAULT_VARIANT = "argentine"
+
+def default_variant() -> str:
+    """The variant used when none is named: the first registered one (built-ins load first)."""
+    return variant_names()[0]
 
 
 def _progress_bar(stream: TextIO, started: float) -> Callable[[int, int], None]:
@@ -211,7 +214,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 
     s = sub.add_parser("simulate", help="random legal playouts and their statistics")
-    s.add_argument("--variant", default=DEFAULT_VARIANT)
+    s.add_argument("--variant", default=None, help="default: the first registered variant")
     s.add_argument("--matches", type=int, default=1000)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--seats", type=int, default=2)
@@ -220,7 +223,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.set_defaults(func=cmd_simulate)
 
     pl = sub.add_parser("play", help="play against a simple bot in the terminal")
-    pl.add_argument("--variant", default=DEFAULT_VARIANT)
+    pl.add_argument("--variant", default=None, help="default: the first registered variant")
     pl.add_argument("--seats", type=int, default=2)
     pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     pl.add_argument("--seed", type=int, default=None)
@@ -232,7 +235,7 @@ def build_parser() -> argparse.ArgumentParser:
     r.set_defaults(func=cmd_replay)
 
     d = sub.add_parser("describe", help="a variant's rules as JSON")
-    d.add_argument("variant", nargs="?", default=DEFAULT_VARIANT)
+    d.add_argument("variant", nargs="?", default=None)
     d.set_defaults(func=cmd_describe)
 
     c = sub.add_parser("compare", help="rule-by-rule differences of two variants")
@@ -245,6 +248,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``truco-rules`` command."""
     args = build_parser().parse_args(argv)
+    if getattr(args, "variant", "") is None:
+        args.variant = default_variant()
     try:
         return int(args.func(args))
     except TrucoError as exc:

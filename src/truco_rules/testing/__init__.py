@@ -5,7 +5,7 @@
     from hypothesis import given
     from truco_rules.testing import matches
 
-    @given(matches(variant="argentine"))
+    @given(matches(variant="my-house-rules"))  # any registered name; default: all of them
     def test_my_invariant(m):
         ...
 
