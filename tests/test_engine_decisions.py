@@ -91,3 +91,60 @@ def test_broken_entry_point_is_reported_and_does_not_break_others() -> None:
                 tr.get_variant("broken-house")
     finally:
         variant_module._BROKEN.pop("broken-house", None)
+
+
+A1_HANDS = ["4E 5O 6B", "4B 5C 6O", "7O 1C 2B", "1E 7E 3E"]
+
+
+@pytest.mark.parametrize("answer", ["no-quiero", "mazo"])
+def test_s2_7_2_a_called_sides_flor_is_sung_before_anyone_answers(answer: str) -> None:
+    """RULES §2.7.2, §2.7.4: a ladder call in trick 1 is a decision for every member of the
+    called side, so seat 3's flor is sung before a partner can refuse or leave."""
+    m = scenario("argentine", A1_HANDS, ["0:truco"])
+    assert m.hand is not None and m.hand.flor_sung == [3]
+    assert m.hand.points == [(1, 3, "flor")]
+    m.apply(answer, 3)
+    assert m.history[0].events == (
+        (1, 3, "flor"),
+        (0, 1, "refused" if answer == "no-quiero" else "mazo"),
+    )
+
+
+def test_s2_7_2_unsung_flor_holder_cannot_act_out_of_turn_first() -> None:
+    """RULES §2.7.2: a flor is sung at its holder's first decision; an automatic-flor holder
+    gets no out-of-turn action before it is sung."""
+    m = scenario("argentine", A1_HANDS)
+    assert m.legal_actions(3) == []
+    assert "truco" in m.legal_action_texts(1)
+
+
+HIDDEN = ["4E 5E 6E", "4B 5C 6O", "7O 1O 2O", "10C 7B 3C"]
+
+
+def test_s2_7_2_manual_flor_hidden_by_playing_is_penalised_not_scored() -> None:
+    """RULES §2.7.2: a flor whose holder played a card without singing it is out of the flor
+    count, and gives the opponents 3 at the end."""
+    opts = {"flor_declaration": "manual_with_penalty", "truco_call_timing": "own_turn"}
+    m = scenario("argentine", HIDDEN, ["0:play 4E", "1:play 4B", "2:flor"], options=opts)
+    assert m.hand is not None and m.hand.flor_sung == [2]
+    while not m.history:
+        m.apply(m.legal_actions()[0])
+    events = m.history[0].events
+    assert (0, 3, "flor") in events and (1, 3, "hidden flor") in events
+
+
+def test_s2_7_2_manual_hidden_flor_gets_no_response_ladder() -> None:
+    opts = {"flor_declaration": "manual_with_penalty"}
+    m = scenario("argentine", ["5E 6E 7E", "4O 5O 7O"], ["0:play 5E", "1:flor"], options=opts)
+    assert m.hand is not None and m.hand.phase == 0  # uncontested: play goes on
+    assert m.hand.flor_deferred == [(1, 3, 1)]
+
+
+def test_s2_11_partner_flores_are_shown() -> None:
+    """RULES §2.11: a flor cannot be bluffed: every flor scored is shown at the end."""
+    m = scenario("argentine", HIDDEN)
+    assert m.hand is not None and m.hand.flor_sung == [0, 2]
+    assert m.hand.points == [(0, 6, "flor")]
+    m.apply("truco", 0)
+    m.apply("no-quiero", 1)
+    assert [s for s, _ in m.history[0].shown] == [0, 2]

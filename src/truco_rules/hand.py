@@ -86,6 +86,7 @@ class Hand:
         "flor_first_team",
         "flor_pts",
         "flor_responder",
+        "flor_singer",
         "flor_stage",
         "flor_sung",
         "flor_undeclared",
@@ -186,6 +187,7 @@ class Hand:
         self.flor_first_team = -1
         self.flor_caller_team = -1
         self.flor_caller = -1
+        self.flor_singer = -1
         self.flor_responder = -1
         self.flor_deferred: list[tuple[int, int, int]] = []  # (side, points, holder)
 
@@ -255,8 +257,11 @@ class Hand:
             shown[s] = tuple(self.dealt[s])
         return tuple((s, cs) for s, cs in sorted(shown.items()) if not self.folded[s])
 
-    def _next_of_team(self, after: int, team: int, need_flor: bool = False) -> int:
-        """The first seat of ``team`` after ``after`` in play order that has not folded."""
+    def _next_of_team(
+        self, after: int, team: int, need_flor: bool = False, need_unsung_flor: bool = False
+    ) -> int:
+        """The first seat of ``team`` after ``after`` in play order that has not folded (and
+        holds a flor, or an unsung one, if asked)."""
         order = self.order
         n = len(order)
         start = self.pos[after]
@@ -264,6 +269,8 @@ class Hand:
             s = order[(start + i) % n]
             if self.team[s] == team and not self.folded[s]:
                 if need_flor and self.flor_pts[s] is None:
+                    continue
+                if need_unsung_flor and not self.flor_undeclared[s]:
                     continue
                 return s
         return -1
@@ -341,6 +348,8 @@ class Hand:
         ph = self.phase
         if ph == OVER or self.folded[s]:
             return []
+        if not on_turn and self.trick_no == 0 and self.flor_undeclared[s] and self._auto_flor():
+            return []  # his flor is sung at his first decision, before anything else he does
         out: list[Action] = []
         if ph == PLAY:
             if on_turn:
@@ -505,16 +514,19 @@ class Hand:
                 self.phase, self.turn = TRUCO, self.call_responder
             else:
                 self.phase, self.turn = PLAY, self.to_play[0]
-            t = self.turn
-            if (
-                self.trick_no == 0
-                and self.flor_undeclared[t]
-                and self.fl is not None
-                and self.fl.flor_declaration == "automatic"
-            ):
-                self._declare_flor(t)
-                continue
+            if self.trick_no == 0 and self._auto_flor():
+                # A flor is sung at its holder's first decision (RULES §2.7.2): his turn, or
+                # a call his side may answer, whoever of the side answers it.
+                t = self.turn
+                if self.phase == TRUCO and not self.flor_undeclared[t]:
+                    t = self._next_of_team(self.call_caller, self.team[t], need_unsung_flor=True)
+                if t >= 0 and self.flor_undeclared[t]:
+                    self._declare_flor(t)
+                    continue
             return
+
+    def _auto_flor(self) -> bool:
+        return self.fl is not None and self.fl.flor_declaration == "automatic"
 
     # -- cards ---------------------------------------------------------------------------
     def _play(self, s: int, card: Card, down: bool) -> None:
@@ -707,15 +719,22 @@ class Hand:
         fl = self.fl
         assert fl is not None
         self.flor_called = True
-        self.flor_sung.append(s)
         if self.env_state in (ENV_NONE, ENV_PENDING, ENV_DECLARING):
             self.env_state = ENV_VOID  # RULES §2.7.4: a flor voids the envido
         x = self.team[s]
-        mine = [p for p in self._live(x) if self.flor_pts[p] is not None]
-        theirs = [p for p in self._live(1 - x) if self.flor_pts[p] is not None]
+
+        def in_play(p: int) -> bool:
+            # a flor hidden by playing a card unsung stays out (and is penalised at the end)
+            return p == s or (self.flor_undeclared[p] and not self.played_first[p])
+
+        mine = [p for p in self._live(x) if in_play(p)]
+        theirs = [p for p in self._live(1 - x) if in_play(p)]
         for p in mine + theirs:
             self.flor_undeclared[p] = False
+        # every flor in play is sung and shown (a flor cannot be bluffed, RULES §2.11)
+        self.flor_sung = [p for p in self.order if p in mine or p in theirs]
         self.flor_first_team = x
+        self.flor_singer = s
         if not theirs:
             self.flor_stage = FL_DONE
             self._flor_award(x, fl.uncontested(len(mine)), s)
@@ -732,22 +751,21 @@ class Hand:
             self.flor_responder = self._next_of_team(s, 1 - x, need_flor=True)
 
     def _best_flor(self) -> int:
-        best = -1
-        for s in self.order:
+        """The best flor in play; equal flores go to the player nearest the mano."""
+        best, best_pts = -1, -1
+        for s in self.flor_sung:  # in play order
             p = self.flor_pts[s]
-            if p is not None and not self.folded[s] and (best < 0 or p > self.flor_pts[best]):  # type: ignore[operator]
-                best = s
+            if p is not None and not self.folded[s] and p > best_pts:
+                best, best_pts = s, p
         return best
 
     def _flor_answer(self, s: int, verb: str) -> None:
         fl = self.fl
         assert fl is not None
         t = self.team[s]
-        if s not in self.flor_sung:
-            self.flor_sung.append(s)
         if verb == A.CON_FLOR_ME_ACHICO:
             self.flor_stage = FL_DONE
-            self._flor_award(self.flor_first_team, fl.achico_value, self.flor_sung[0])
+            self._flor_award(self.flor_first_team, fl.achico_value, self.flor_singer)
         elif verb == A.CON_FLOR_QUIERO:
             self.flor_stage = FL_DONE
             best = self._best_flor()
@@ -765,9 +783,7 @@ class Hand:
                 self._flor_award(best_team, fl.contraflor_value, best)
             else:
                 self.flor_stage = FL_DONE
-                nflor = sum(
-                    1 for p in self.order if self.flor_pts[p] is not None and not self.folded[p]
-                )
+                nflor = sum(1 for p in self.flor_sung if not self.folded[p])
                 resto = fl.resto(self.mr, self._scores_now(), best_team, nflor)
                 self._flor_award(best_team, resto, best)
                 if fl.contraflor_al_resto_ends_hand and not self.end_reason:
