@@ -195,3 +195,84 @@ def test_malformed_text_record() -> None:
         tr.Match.from_text('[Variant "argentine"]\n[Bogus "1"]\n')
     with pytest.raises(tr.InvalidRecord):
         tr.Match.from_text('[Variant "argentine"\n')
+
+
+@pytest.mark.parametrize("text", ["trucoo", "seis", "contra-flor"])
+def test_unknown_verb_is_an_unknown_action_listing_the_vocabulary(m: tr.Match, text: str) -> None:
+    before = m.key()
+    with pytest.raises(tr.UnknownAction) as e:
+        m.apply(text)
+    assert "retruco" in str(e.value) and text in str(e.value)
+    assert m.key() == before
+
+
+def test_flor_is_unknown_without_flor() -> None:
+    m = tr.get_variant("argentine-sin-flor").new_match(2, seed=1)
+    with pytest.raises(tr.UnknownAction, match="no action 'flor'"):
+        m.apply("flor")
+    with pytest.raises(tr.UnknownAction):
+        m.apply(tr.Action.call("contraflor"))
+
+
+def test_legal_actions_cannot_be_tampered_with(m: tr.Match) -> None:
+    """The returned list is a copy: mutating it does not widen what apply accepts."""
+    m.legal_actions().append(tr.Action.call("vale-cuatro"))
+    before = m.key()
+    with pytest.raises(tr.IllegalAction):
+        m.apply("vale-cuatro")
+    assert m.key() == before
+
+
+def test_out_of_turn_card_is_a_wrong_player() -> None:
+    m = tr.get_variant("argentine").new_match(4, seed=2)
+    seat = m.current_player()
+    other = (seat + 2) % 4
+    assert m.hand is not None
+    card = m.hand.cards[other][0]
+    with pytest.raises(tr.WrongPlayer):
+        m.apply(tr.Action.play(card), other)
+
+
+@pytest.mark.parametrize("seat", [5, -3, "0", 1.0, None])
+def test_invalid_seat_queries(m: tr.Match, seat: object) -> None:
+    if seat is None:
+        return
+    with pytest.raises(tr.InvalidSeat):
+        m.observation(seat)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidSeat):
+        m.legal_actions(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: tr.Action.parse("declare ²"),
+        lambda: tr.Action.declare("x"),  # type: ignore[arg-type]
+        lambda: tr.Action.call(5),  # type: ignore[arg-type]
+        lambda: tr.get_variant("argentine").card(7),  # type: ignore[arg-type]
+        lambda: tr.get_variant("argentine").cards(None),  # type: ignore[arg-type]
+        lambda: tr.get_variant("argentine").envido_points(""),
+        lambda: tr.get_variant("argentine").envido_points("1E 2E"),
+        lambda: tr.get_variant("argentine").card_strength(5),  # type: ignore[arg-type]
+        lambda: tr.get_variant("argentine", ["x"]),  # type: ignore[arg-type]
+        lambda: tr.get_variant("argentine").new_match(2.0),  # type: ignore[arg-type]
+        lambda: tr.get_variant("argentine").new_match(2, deals=[None]),  # type: ignore[list-item]
+        lambda: tr.get_variant("argentine").new_match(2, deals=[[1, 2, 3, 4, 5, 6]]),  # type: ignore[list-item]
+        lambda: tr.get_variant("argentine").new_match(2, scores=(40, 0)),
+        lambda: tr.get_variant("argentine").new_match(2, chicos=(1, 1)),
+        lambda: tr.deal_order(tr.get_variant("argentine"), [7, 8]),  # type: ignore[list-item]
+        lambda: tr.deal_order(tr.get_variant("argentine"), ["1E 2E 3E", "4E 5E 6E"], mano=5),
+        lambda: tr.Match.from_record([]),  # type: ignore[arg-type]
+        lambda: tr.Match.from_text(None),  # type: ignore[arg-type]
+        lambda: tr.Match.from_json("[" * 100000 + "]" * 100000),
+        lambda: tr.Match.from_json(
+            tr.get_variant("argentine")
+            .new_match(2, seed=1)
+            .to_json()
+            .replace('"actions": []', '"actions": ["²:mazo"]')
+        ),
+    ],
+)
+def test_odd_input_raises_a_truco_error(call: object) -> None:
+    with pytest.raises(tr.TrucoError):
+        call()  # type: ignore[operator]

@@ -97,14 +97,20 @@ class Action:
     @staticmethod
     def declare(points: int) -> Action:
         """State an envido score."""
-        return Action(DECLARE, number=int(points))
+        if type(points) is not int or points < 0:
+            raise ParseError(f"an envido statement is a non-negative integer, not {points!r}")
+        return Action(DECLARE, number=points)
 
     @staticmethod
     def call(verb: str) -> Action:
         """A verb without argument (``truco``, ``quiero``, ``mazo``, ...)."""
-        act = _VERBS.get(verb)
+        act = _VERBS.get(verb) if isinstance(verb, str) else None
         if act is None:
-            if not _VERB_RE.match(verb) or verb in (PLAY, DEAL, DECLARE):
+            if (
+                not isinstance(verb, str)
+                or not _VERB_RE.match(verb)
+                or verb in (PLAY, DEAL, DECLARE)
+            ):
                 raise ParseError(f"{verb!r} is not an action verb")
             act = Action(verb)
             if len(_VERBS) < 512:  # intern the vocabulary a variant uses; bounded
@@ -155,7 +161,7 @@ class Action:
                 raise ParseError(f"{text!r}: after the card only 'down' may follow")
             return Action.play(card, False)
         if head == DECLARE:
-            if len(words) != 2 or not words[1].isdigit():
+            if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()):
                 raise ParseError(f"{text!r}: 'declare' needs a number, e.g. 'declare 33'")
             return Action.declare(int(words[1]))
         return Action.call("-".join(words))

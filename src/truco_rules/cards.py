@@ -134,7 +134,7 @@ class Notation:
 
     def parse(self, text: str) -> Card:
         """The card named by ``text``; raises :class:`InvalidCard` if it names none."""
-        card = self._table().get(text.strip().lower())
+        card = self._table().get(text.strip().lower()) if isinstance(text, str) else None
         if card is None:
             raise InvalidCard(text, self.name, self.examples)
         return card
@@ -173,5 +173,10 @@ FRENCH = Notation(
 
 def parse_cards(text: str | Iterable[str], notation: Notation = SPANISH) -> tuple[Card, ...]:
     """Parse a space-separated string (or an iterable of strings) of cards."""
-    parts: Sequence[str] = text.split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        parts: Sequence[str] = text.split()
+    elif isinstance(text, Iterable):
+        parts = list(text)
+    else:
+        raise InvalidCard(repr(text), notation.name, notation.examples)
     return tuple(notation.parse(p) for p in parts)

@@ -86,7 +86,7 @@ def _match_action(text: str, legal: list[Action], fmt: Callable[[Action], str]) 
     """The legal action the player meant, or a message saying why none fits."""
     texts = [fmt(a) for a in legal]
     t = " ".join(text.strip().lower().replace("_", " ").split())
-    if t.isdigit() and 1 <= int(t) <= len(legal):
+    if t.isascii() and t.isdigit() and 1 <= int(t) <= len(legal):
         return legal[int(t) - 1]
     low = [x.lower() for x in texts]
     for cand in (t, t.replace(" ", "-"), "play " + t):
@@ -110,6 +110,8 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     m = v.new_match(args.seats, seed=seed)
     me = args.seat
+    if not 0 <= me < args.seats:
+        raise SystemExit(f"--seat must be a seat from 0 to {args.seats - 1}")
     bot = SimpleBot(random.Random(seed))
     fmt = v.format_action
     print(

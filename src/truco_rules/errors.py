@@ -13,8 +13,10 @@ __all__ = [
     "InvalidCard",
     "InvalidOption",
     "InvalidRecord",
+    "InvalidSeat",
     "ParseError",
     "TrucoError",
+    "UnknownAction",
     "UnknownOption",
     "UnknownVariant",
     "UnsupportedSeats",
@@ -91,6 +93,27 @@ class InvalidCard(ParseError):
     def __init__(self, text: str, notation: str, examples: str) -> None:
         self.text = text
         super().__init__(f"{text!r} is not a card in {notation} notation; examples: {examples}")
+
+
+class UnknownAction(ParseError):
+    """Action text whose verb the variant does not have (``trucoo``, ``flor`` without flor)."""
+
+    def __init__(self, verb: str, variant: str, known: Iterable[str], hint: str = "") -> None:
+        self.verb = verb
+        self.known = tuple(known)
+        extra = f" (did you mean {hint!r}?)" if hint else ""
+        super().__init__(
+            f"variant {variant!r} has no action {verb!r}{extra}; "
+            f"its actions: {_listing(self.known)}"
+        )
+
+
+class InvalidSeat(TrucoError, ValueError):
+    """A seat number that the match does not have."""
+
+    def __init__(self, seat: object, seats: int) -> None:
+        self.seat = seat
+        super().__init__(f"there is no seat {seat!r}; seats are 0 to {seats - 1}")
 
 
 class IllegalAction(TrucoError, ValueError):

@@ -61,7 +61,6 @@ class Hand:
 
     __slots__ = (
         "_legal",
-        "_legal_seat",
         "call",
         "call_caller",
         "call_responder",
@@ -201,7 +200,6 @@ class Hand:
         self.phase = PLAY
         self.turn = self.order[0]
         self._legal: list[Action] | None = None
-        self._legal_seat = -1
         self._settle()
 
     # ------------------------------------------------------------------ copying and equality
@@ -285,7 +283,11 @@ class Hand:
         Seats other than the one to act may have actions too: a partner may answer a call for
         his side, and with ``truco_call_timing='any_time'`` a player may call out of turn.
         """
-        if seat is None or seat == self.turn:
+        return list(self._legal_of(self.turn if seat is None else seat))
+
+    def _legal_of(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat``; for the seat to act, the cached list itself."""
+        if seat == self.turn:
             if self._legal is None:
                 self._legal = self._compute_legal(self.turn, True)
             return self._legal
@@ -434,11 +436,11 @@ class Hand:
         action is not legal for that seat now.
         """
         s = self.turn if seat is None else seat
-        legal = self.legal_actions(s)
+        legal = self._legal_of(s)
         if action not in legal:
             if self.phase == OVER:
                 raise IllegalAction(action, s, "the hand is over")
-            if s != self.turn and (not legal or action in self.legal_actions()):
+            if s != self.turn and (action.verb == A.PLAY or action in self._legal_of(self.turn)):
                 who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
                 raise WrongPlayer(
                     action, s, f"it is not this seat's turn: {who}", self.legal_actions()
@@ -459,8 +461,14 @@ class Hand:
                 return "no ladder call is allowed in this hand"
             return "that call is not the next one this side may make now"
         if verb in _ENVIDO_ACTS:
-            return "envido cannot be called or raised so now"
-        return f"not allowed in phase {PHASES[self.phase]}"
+            if self.phase == ENVIDO:
+                return "that raise does not follow the envido bets made so far"
+            if self.env_state != ENV_NONE:
+                return "envido was already called (or voided by a flor) in this hand"
+            if self.trick_no or self.level:
+                return "envido may be called only in the first trick, before a truco is accepted"
+            return "this player may not call envido (he has played, or is not his side's pie)"
+        return f"not allowed now ({PHASES[self.phase]}, seat {self.turn} to act)"
 
     def _do(self, act: Action, s: int) -> None:
         self.log.append((s, act))
@@ -870,7 +878,5 @@ class Hand:
 
 
 _KEY_FIELDS = tuple(
-    n
-    for n in Hand.__slots__
-    if n not in ("_legal", "_legal_seat", "variant", "tr", "ld", "env", "fl", "mr")
+    n for n in Hand.__slots__ if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr")
 )

@@ -195,7 +195,7 @@ class StandardTable:
     )
 
     def check_seats(self, seats: int, variant: str) -> None:
-        if seats not in self.seat_counts:
+        if type(seats) is not int or seats not in self.seat_counts:
             raise UnsupportedSeats(seats, variant, self.seat_counts)
 
     def team_of(self, seat: int, seats: int) -> int:

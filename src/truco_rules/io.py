@@ -60,7 +60,7 @@ def loads(text: str) -> dict[str, Any]:
     """Parse JSON record text (raises :class:`InvalidRecord`)."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as exc:
+    except (ValueError, TypeError, RecursionError) as exc:
         raise InvalidRecord(f"not a JSON record: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidRecord("a record is a JSON object")
@@ -68,6 +68,8 @@ def loads(text: str) -> dict[str, Any]:
 
 
 def _check(record: dict[str, Any]) -> None:
+    if not isinstance(record, dict):
+        raise InvalidRecord(f"a record is a mapping, not {type(record).__name__}")
     if record.get("format") != FORMAT:
         raise InvalidRecord(f"unknown record format {record.get('format')!r}; expected {FORMAT!r}")
     missing = [k for k in _KEYS if k not in record]
@@ -99,14 +101,13 @@ def replay(record: dict[str, Any]) -> Match:
             scores=tuple(start.get("scores", (0, 0))),
             chicos=tuple(start.get("chicos", (0, 0))),
         )
-    except TrucoError as exc:
-        raise InvalidRecord(f"record header: {exc}") from None
-    except (TypeError, ValueError) as exc:
+    except (TrucoError, TypeError, ValueError, AttributeError) as exc:
         raise InvalidRecord(f"record header: {exc}") from None
     for i, entry in enumerate(record["actions"]):
         seat: int | None
         head, sep, rest = entry.partition(":")
-        if sep and head.strip().lstrip("-").isdigit():
+        digits = head.strip().lstrip("-")
+        if sep and digits.isascii() and digits.isdigit():
             seat, text = int(head), rest
         else:
             seat, text = None, entry
@@ -146,6 +147,8 @@ def record_to_text(record: dict[str, Any]) -> str:
 def text_to_record(text: str) -> dict[str, Any]:
     """Parse the text form (raises :class:`InvalidRecord`). Lines starting with ``#`` are
     comments; actions may also stand several to a line, separated by ``;``."""
+    if not isinstance(text, str):
+        raise InvalidRecord(f"a text record is a string, not {type(text).__name__}")
     rec: dict[str, Any] = {
         "format": FORMAT,
         "variant": None,

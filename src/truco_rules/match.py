@@ -22,7 +22,7 @@ import attrs
 
 from .actions import DEAL, Action
 from .cards import Card
-from .errors import IllegalAction, ParseError, WrongPlayer
+from .errors import IllegalAction, InvalidSeat, ParseError, WrongPlayer
 from .hand import OVER, Hand
 
 if TYPE_CHECKING:
@@ -70,13 +70,13 @@ def deal_order(
     Handy for scenarios: ``m = v.new_match(deals=[deal_order(v, ["1E 7E 3B", "4C 5C 6O"])])``.
     The rest of the deck follows in canonical order.
     """
-    parsed = [variant.cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    parsed = [variant._as_cards(h) for h in hands]
     n = len(parsed)
-    if any(len(h) != 3 for h in parsed):
-        raise ParseError("each hand needs exactly three cards")
+    if type(mano) is not int or not 0 <= mano < n:
+        raise ParseError(f"mano must be a seat from 0 to {n - 1}, not {mano!r}")
     order = [parsed[(mano + k) % n][k // n] for k in range(3 * n)]
     if turned is not None:
-        order.append(variant.card(turned) if isinstance(turned, str) else turned)
+        order.append(turned if isinstance(turned, Card) else variant.card(turned))
     if len(set(order)) != len(order):
         raise ParseError("a card appears twice in the deal")
     used = set(order)
@@ -152,6 +152,12 @@ class Match:
             or any(type(x) is not int or x < 0 for x in (*scores, *chicos))
         ):
             raise ParseError("scores and chicos are two non-negative integers each")
+        if max(scores) >= variant.match.target or max(chicos) >= variant.match.chicos_to_win:
+            raise ParseError(
+                f"a match starts below the target ({variant.match.target}) and below the "
+                f"chicos to win ({variant.match.chicos_to_win}); got scores {tuple(scores)}, "
+                f"chicos {tuple(chicos)}"
+            )
         self.start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
         self.mano = mano
         self.scores = list(scores)
@@ -172,13 +178,17 @@ class Match:
             self._start_deal()
 
     def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
-        cards = self.variant.cards(deal) if isinstance(deal, str) else tuple(deal)
-        need = 3 * self.seats + (1 if self.variant.ranking.turns_up_card else 0)
-        allowed = set(self.variant.deck.cards)
-        if len(cards) < need or len(set(cards)) != len(cards) or not set(cards) <= allowed:
-            raise ParseError(
-                f"deal {i} must list at least {need} distinct cards of the deck, got {len(cards)}"
-            )
+        if isinstance(deal, str):
+            cards = self.variant.cards(deal)
+        elif isinstance(deal, Sequence) and all(isinstance(c, Card) for c in deal):
+            cards = tuple(c for c in deal if isinstance(c, Card))
+        else:
+            raise ParseError(f"deal {i} must be card text or a sequence of Cards, not {deal!r}")
+        need = self._deal_size()
+        if len(cards) < need:
+            raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
+        if len(set(cards)) != len(cards) or not set(cards) <= set(self.variant.deck.cards):
+            raise ParseError(f"deal {i} repeats a card or uses one not in the deck")
         return cards
 
     # ------------------------------------------------------------------ dealing
@@ -261,6 +271,8 @@ class Match:
 
         At a chance node (``seat`` omitted or :data:`CHANCE`) these are the ``deal`` actions.
         """
+        if seat is not None and seat != CHANCE:
+            self._check_seat(seat)
         if self.winner_team is not None:
             return []
         if self.hand is None:
@@ -271,6 +283,10 @@ class Match:
         if seat == CHANCE:
             return []
         return self.hand.legal_actions(seat)
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self.seats:
+            raise InvalidSeat(seat, self.seats)
 
     def legal_action_texts(self, seat: int | None = None) -> list[str]:
         """:meth:`legal_actions` as text in the variant's notation."""
@@ -286,12 +302,17 @@ class Match:
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Apply an action (an :class:`Action` or its text) for ``seat`` (default: to act).
 
-        Raises :class:`~truco_rules.errors.IllegalAction` (a
-        :class:`~truco_rules.errors.TrucoError`) and leaves the match unchanged if the action
-        is malformed, not legal, or given for a seat that may not act.
+        Raises a :class:`~truco_rules.errors.TrucoError` and leaves the match unchanged:
+        :class:`~truco_rules.errors.ParseError` for malformed text,
+        :class:`~truco_rules.errors.UnknownAction` for a verb the variant lacks,
+        :class:`~truco_rules.errors.IllegalAction` for an action the rules do not allow now,
+        :class:`~truco_rules.errors.WrongPlayer` for a seat that may not act.
         """
-        act = self.variant.parse_action(action) if isinstance(action, str) else action
-        if not isinstance(act, Action):
+        if isinstance(action, str):
+            act = self.variant.parse_action(action)
+        elif isinstance(action, Action):
+            act = self.variant.check_action(action)
+        else:
             raise ParseError(f"expected an Action or its text, not {type(action).__name__}")
         if self.winner_team is not None:
             raise IllegalAction(act, seat, "the match is over")
@@ -439,6 +460,7 @@ class Match:
         """What ``seat`` may see now (see :mod:`truco_rules.observe`)."""
         from .observe import observe
 
+        self._check_seat(seat)
         return observe(self, seat)
 
     def to_record(self) -> dict[str, Any]:

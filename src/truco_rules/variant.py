@@ -16,6 +16,7 @@ way. :func:`register_variant` registers one at run time.
 
 from __future__ import annotations
 
+import difflib
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import metadata
@@ -23,9 +24,10 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from . import actions as A
 from .actions import Action
 from .cards import Card, Notation, parse_cards
-from .errors import UnknownOption, UnknownVariant
+from .errors import ParseError, UnknownAction, UnknownOption, UnknownVariant
 from .hooks import (
     BetLadder,
     DeckRule,
@@ -94,6 +96,7 @@ class Variant:
     _ladder_actions: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
     _ladder_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
     _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(
@@ -103,6 +106,13 @@ class Variant:
             self, "_ladder_actions", tuple(Action.call(n) for n in self.ladder.names)
         )
         object.__setattr__(self, "_ladder_names", frozenset(self.ladder.names))
+        verbs = {A.PLAY, A.DEAL, A.QUIERO, A.NO_QUIERO, A.MAZO, *self.ladder.names}
+        if self.envido is not None:
+            verbs |= {A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO, A.SON_BUENAS, A.DECLARE}
+        if self.flor is not None:
+            verbs |= {A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO, A.CON_FLOR_QUIERO}
+            verbs |= {A.CON_FLOR_ME_ACHICO}
+        object.__setattr__(self, "_vocabulary", frozenset(verbs))
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
@@ -201,16 +211,41 @@ class Variant:
         """A card in this variant's notation."""
         return self.deck.notation.format(card)
 
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """Every action verb this variant knows."""
+        return self._vocabulary
+
+    def check_action(self, action: Action) -> Action:
+        """``action`` if its verb belongs to this variant, else :class:`UnknownAction`."""
+        if action.verb not in self._vocabulary:
+            close = difflib.get_close_matches(action.verb, sorted(self._vocabulary), n=1)
+            raise UnknownAction(action.verb, self.name, sorted(self._vocabulary), *close)
+        return action
+
     def parse_action(self, text: str) -> Action:
-        """Parse action text in this variant's notation."""
-        return Action.parse(text, self.deck.notation)
+        """Parse action text in this variant's notation; an unknown verb is an
+        :class:`~truco_rules.errors.UnknownAction`."""
+        return self.check_action(Action.parse(text, self.deck.notation))
 
     def format_action(self, action: Action) -> str:
         """An action's text in this variant's notation."""
         return action.text(self.deck.notation)
 
     def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:
-        return self.cards(cards) if isinstance(cards, str) else tuple(cards)
+        if isinstance(cards, str):
+            parsed = self.cards(cards)
+        elif isinstance(cards, Iterable):
+            parsed = tuple(cards)
+        else:
+            raise ParseError(f"a hand is three distinct cards, not {cards!r}")
+        if (
+            len(parsed) != 3
+            or not all(isinstance(c, Card) for c in parsed)
+            or len(set(parsed)) != 3
+        ):
+            raise ParseError(f"a hand is three distinct cards, not {cards!r}")
+        return parsed
 
     def envido_points(self, cards: str | Sequence[Card]) -> int | None:
         """Envido score of three cards, or ``None`` if the variant has no envido."""
@@ -222,8 +257,8 @@ class Variant:
 
     def card_strength(self, card: Card | str, vira: Card | str | None = None) -> int:
         """Trick strength of a card face up (higher wins), given the turned card if any."""
-        c = self.card(card) if isinstance(card, str) else card
-        v = self.card(vira) if isinstance(vira, str) else vira
+        c = card if isinstance(card, Card) else self.card(card)
+        v = vira if vira is None or isinstance(vira, Card) else self.card(vira)
         return self.ranking.strengths(v)[c.index]
 
     # ------------------------------------------------------------------ play
@@ -393,4 +428,6 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
             known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
             raise UnknownVariant(str(name), known)
         v = found
+    if options is not None and not isinstance(options, Mapping):
+        raise ParseError(f"options must be a mapping of option names to values, not {options!r}")
     return v.with_options(**options) if options else v
