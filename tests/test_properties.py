@@ -161,3 +161,35 @@ def test_same_seed_same_deal(seed: int, seats: int) -> None:
     assert a == b
     assert a.hand is not None and b.hand is not None
     assert a.hand.dealt == b.hand.dealt
+
+
+@SETTINGS
+@given(v=variants(), data=st.data())
+def test_any_seat_acting_out_of_turn_keeps_the_invariants(
+    v: tr.Variant, data: st.DataObject
+) -> None:
+    """Every seat's legal actions are explored, not only the seat to act: partners answering,
+    out-of-turn calls (truco_call_timing='any_time'), manual flor sung out of turn."""
+    seats = data.draw(st.sampled_from(v.seat_counts))
+    m = v.new_match(seats, seed=data.draw(st.integers(0, 2**31 - 1)))
+    rng = random.Random(data.draw(st.integers(0, 2**31 - 1)))
+    steps = 0
+    while not m.is_over():
+        check_cards(m)
+        choices = [(s, a) for s in range(seats) for a in m.legal_actions(s)]
+        if m.is_chance_node():
+            choices = [(tr.CHANCE, a) for a in m.legal_actions()]
+        assert choices, "a live state has legal actions"
+        seat, act = choices[rng.randrange(len(choices))]
+        before, chicos = m.score, list(m.chicos)
+        m.apply(act, seat)
+        steps += 1
+        assert steps < 5000
+        if m.history and m.history[-1].actions > hand_bound(seats):
+            raise AssertionError("a hand went past the action bound")
+        if m.chicos == chicos:  # within a chico scores never decrease
+            assert m.score[0] >= before[0] and m.score[1] >= before[1]
+        # the record replays even with out-of-turn actions in it
+        if steps % 25 == 0:
+            assert tr.Match.from_json(m.to_json()) == m
+    assert tr.Match.from_json(m.to_json()) == m
