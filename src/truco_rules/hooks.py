@@ -34,6 +34,7 @@ from .errors import InvalidOption, UnsupportedSeats
 
 __all__ = [
     "BetLadder",
+    "DealPlan",
     "DeckRule",
     "EnvidoRules",
     "FixedRanking",
@@ -155,9 +156,23 @@ class FixedRanking:
 # ---------------------------------------------------------------------------------------------
 
 
+@attrs.frozen
+class DealPlan:
+    """How one deal is played: its contests and the side of every seat.
+
+    A contest is a tuple of seats in play order, its mano first. The standard plan has one
+    contest with every seat; a 6-seat pica-pica deal has three 1v1 contests; a 3-seat gallo
+    deal sets the gallo alone on one side. Sides may change from deal to deal.
+    """
+
+    contests: tuple[tuple[int, ...], ...]
+    sides: tuple[int, ...]
+    """Side (0 or 1) of each seat for this deal."""
+
+
 @runtime_checkable
 class Table(Protocol):
-    """Seats, teams and rotation. Seats are numbered in play order (RULES §0.3)."""
+    """Seats, sides and rotation. Seats are numbered in play order (RULES §0.3)."""
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -168,12 +183,9 @@ class Table(Protocol):
         """Raise :class:`UnsupportedSeats` if ``seats`` is not allowed."""
         ...
 
-    def team_of(self, seat: int, seats: int) -> int:
-        """Team (0 or 1) of ``seat``."""
-        ...
-
-    def contests(self, seats: int, mano: int, hand_no: int) -> tuple[tuple[int, ...], ...]:
-        """The contests of one deal: each a tuple of seats in play order, its mano first."""
+    def plan(self, seats: int, mano: int, hand_no: int, scores: tuple[int, int]) -> DealPlan:
+        """The plan of deal number ``hand_no`` with this ``mano``, the sides' scores being
+        ``scores`` (so a format may change with the score, e.g. a pica-pica cutoff)."""
         ...
 
     def next_mano(self, seats: int, mano: int, hand_no: int) -> int:
@@ -183,7 +195,7 @@ class Table(Protocol):
 
 @attrs.frozen
 class StandardTable:
-    """Teams alternate (seat ``i`` is on team ``i mod 2``); one contest per deal with every
+    """Sides alternate (seat ``i`` is on side ``i mod 2``); one contest per deal with every
     seat; the mano moves one seat forward in play order every deal (the old mano deals)."""
 
     seat_counts: tuple[int, ...] = (2, 4)
@@ -198,11 +210,11 @@ class StandardTable:
         if type(seats) is not int or seats not in self.seat_counts:
             raise UnsupportedSeats(seats, variant, self.seat_counts)
 
-    def team_of(self, seat: int, seats: int) -> int:
-        return seat % 2
-
-    def contests(self, seats: int, mano: int, hand_no: int) -> tuple[tuple[int, ...], ...]:
-        return (tuple((mano + i) % seats for i in range(seats)),)
+    def plan(self, seats: int, mano: int, hand_no: int, scores: tuple[int, int]) -> DealPlan:
+        return DealPlan(
+            contests=(tuple((mano + i) % seats for i in range(seats)),),
+            sides=tuple(s % 2 for s in range(seats)),
+        )
 
     def next_mano(self, seats: int, mano: int, hand_no: int) -> int:
         return (mano + 1) % seats

@@ -44,6 +44,7 @@ class HandSummary:
     hand_no: int
     contest: int
     mano: int
+    mano_side: int
     dealt: tuple[tuple[Card, ...], ...]
     points: tuple[int, int]
     """Points each side scored in the contest."""
@@ -162,7 +163,7 @@ class Match:
         self.mano = mano
         self.scores = list(scores)
         self.chicos = list(chicos)
-        self.team = tuple(variant.table.team_of(s, seats) for s in range(seats))
+        self.team: tuple[int, ...] = ()  # sides of the current deal (from the table's plan)
         self.hand_no = 0
         self.history: list[HandSummary] = []
         self.actions: list[tuple[int, Action]] = []
@@ -173,9 +174,7 @@ class Match:
         self._contest = 0
         self._dealt: tuple[tuple[Card, ...], ...] = ()
         self._pending_deal: list[Card] = []
-        self._check_over()
-        if self.winner_team is None:
-            self._start_deal()
+        self._start_deal()
 
     def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
         if isinstance(deal, str):
@@ -197,7 +196,9 @@ class Match:
 
     def _start_deal(self) -> None:
         table = self.variant.table
-        self._contests = table.contests(self.seats, self.mano, self.hand_no)
+        plan = table.plan(self.seats, self.mano, self.hand_no, self.score)
+        self._contests = plan.contests
+        self.team = plan.sides
         self._contest = 0
         self.hand = None
         if self.seed is not None:
@@ -263,7 +264,7 @@ class Match:
         return f"{mr.score_text(self.scores[0])} - {mr.score_text(self.scores[1])}"
 
     def seats_of(self, team: int) -> tuple[int, ...]:
-        """The seats of side ``team``."""
+        """The seats of side ``team`` in the current deal."""
         return tuple(s for s in range(self.seats) if self.team[s] == team)
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
@@ -351,6 +352,7 @@ class Match:
                 hand_no=self.hand_no,
                 contest=self._contest,
                 mano=hand.order[0],
+                mano_side=hand.mano_team,
                 dealt=tuple(hand.dealt),
                 points=pts,
                 events=tuple(hand.points),

@@ -147,7 +147,7 @@ def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -
             points += h.points[0] + h.points[1]
             if h.end_reason == "tricks" and h.winner is not None:
                 decided += 1
-                if h.winner == m.team[h.mano]:
+                if h.winner == h.mano_side:
                     mano_wins += 1
     return SimulationReport(
         matches,
