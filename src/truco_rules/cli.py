@@ -15,7 +15,7 @@ from typing import TextIO
 from .actions import Action
 from .bots import SimpleBot
 from .errors import TrucoError
-from .match import Match
+from .match import HandSummary, Match
 from .simulate import simulate
 from .variant import compare, get_variant, variant_names
 
@@ -167,13 +167,17 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     return 0
 
 
+def _events_text(h: HandSummary) -> str:
+    return ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
+
+
 def _print_hand_end(m: Match) -> None:
     h = m.history[-1]
     fmt = m.variant.format_card
     dealt = " | ".join(
         f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in enumerate(h.dealt)
     )
-    events = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
+    events = _events_text(h)
     print(f"--- hand over ({h.end_reason}): {events}\n    cards were {dealt}")
 
 
@@ -183,7 +187,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     m = Match.from_json(text) if text.lstrip().startswith("{") else Match.from_text(text)
     print(f"{m.variant.name}, {m.seats} seats: {len(m.actions)} actions replayed")
     for h in m.history:
-        events = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
+        events = _events_text(h)
         print(f"hand {h.hand_no + 1}.{h.contest + 1} mano seat {h.mano}: {events} [{h.end_reason}]")
     state = "over" if m.is_over() else f"in progress, seat {m.current_player()} to act"
     print(

@@ -91,7 +91,6 @@ class Hand:
         "flor_undeclared",
         "folded",
         "hand_winner",
-        "ladder_locked",
         "ld",
         "level",
         "log",
@@ -127,7 +126,6 @@ class Hand:
         dealt: Sequence[Sequence[Card]],
         scores: Sequence[int],
         strength: Sequence[int],
-        ladder_locked: bool = False,
     ) -> None:
         self.variant = variant
         self.tr = variant.tricks
@@ -146,7 +144,6 @@ class Hand:
         self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
         self.scores = tuple(scores)
         self.strength = strength
-        self.ladder_locked = ladder_locked
 
         self.trick_no = 0
         self.trick_plays: list[tuple[int, Card, bool]] = []
@@ -326,7 +323,7 @@ class Hand:
 
     def _ladder_call(self, s: int) -> Action | None:
         nxt = self.call + 1 if self.call else self.level + 1
-        if self.ladder_locked or nxt >= len(self.ld.values):
+        if nxt >= len(self.ld.values):
             return None
         if self.call:
             # raising an answer: always the answering side's right
@@ -457,8 +454,6 @@ class Hand:
                 return "a card may not be played face down now"
             return f"no card can be played now ({PHASES[self.phase]})"
         if verb in self.variant._ladder_names:
-            if self.ladder_locked:
-                return "no ladder call is allowed in this hand"
             return "that call is not the next one this side may make now"
         if verb in _ENVIDO_ACTS:
             if self.phase == ENVIDO:
@@ -583,9 +578,7 @@ class Hand:
             return
         self.trick_no += 1
         self.trick_plays = []
-        if self.folded[leader]:
-            leader = self._next_live(leader)
-        self.trick_leader = leader
+        self.trick_leader = leader  # he played in this trick, so he has not left
         n = len(self.order)
         start = self.pos[leader]
         self.to_play = [
@@ -593,15 +586,6 @@ class Hand:
             for i in range(n)
             if not self.folded[self.order[(start + i) % n]]
         ]
-
-    def _next_live(self, after: int) -> int:
-        n = len(self.order)
-        start = self.pos[after]
-        for i in range(1, n + 1):
-            s = self.order[(start + i) % n]
-            if not self.folded[s]:
-                return s
-        return after
 
     def _mazo(self, s: int) -> None:
         t = self.team[s]

@@ -276,9 +276,8 @@ class TrickRule:
 
     played_cards_visible: bool = option(
         True,
-        "Whether cards of finished tricks stay visible to everyone (False: each trick is "
-        "gathered face down, so only its own players' cards are remembered by the engine's "
-        "observations of other seats).",
+        "Whether the cards of finished tricks stay face up for everyone to see. False: each "
+        "finished trick is gathered face down, and only its own player still sees a card.",
         choices=(True, False),
         source="RULES §4 B17",
     )

@@ -229,7 +229,7 @@ class Match:
             tuple(self.scores),
             self.variant.ranking.strengths(self.turned),
         )
-        if self.hand.over:  # nothing to decide (cannot happen with the stock hooks)
+        if self.hand.over:  # e.g. flores sung at once reach the target
             self._end_contest()
 
     # ------------------------------------------------------------------ queries

@@ -14,7 +14,7 @@ import attrs
 
 from .actions import PLAY
 from .cards import Card
-from .hand import ENV_DONE, ENV_VOID, PHASES
+from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES
 
 if TYPE_CHECKING:
     from .match import Match
@@ -198,9 +198,9 @@ def observe(match: Match, seat: int) -> Observation:
     pending = hand.variant.ladder.names[hand.call - 1] if hand.call else None
     env_state = hand.env_state
     if env_state == ENV_VOID and not hand.env_called:
-        env_state = 0  # "void" only says something once an envido was called
+        env_state = ENV_NONE  # "void" only says something once an envido was called
     statements = tuple(hand.env_public)
-    if env_state not in (ENV_DONE, ENV_VOID) and hand.env_state != 2:
+    if env_state not in (ENV_DONE, ENV_VOID) and hand.env_state != ENV_DECLARING:
         statements = ()
     return Observation(
         **common,
