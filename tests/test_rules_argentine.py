@@ -1336,32 +1336,28 @@ def test_s2_7_3_contraflor_al_resto_refused_6_or_4() -> None:
     assert hand_points(m) == (0, 4)
 
 
-def test_s2_7_3_contraflor_al_resto_value_options() -> None:
+@pytest.mark.parametrize(
+    ("hands", "scores", "mode", "points"),
+    [
+        ((F26, F29), (10, 20), "wins_chico", (0, 10)),  # side 1 (20) takes the chico
+        ((F29, F26), (10, 20), "wins_chico", (20, 0)),  # side 0 (10) takes the chico
+        ((F29, F26), (1, 10), "leader_remaining_plus_3_per_flor", (26, 0)),  # 30 - 10 + 3 * 2
+    ],
+)
+def test_s2_7_3_contraflor_al_resto_value_options(
+    hands: tuple[str, str], scores: tuple[int, int], mode: str, points: tuple[int, int]
+) -> None:
     """RULES §2.7.3 (D17): wins_chico / leader_remaining_plus_3_per_flor."""
     m = scenario(
         ARG,
-        [F26, F29],
+        list(hands),
         ["1:contraflor-al-resto", "0:quiero"],
-        scores=(10, 20),
-        options={"contraflor_al_resto_value": "wins_chico"},
+        scores=scores,
+        options={"contraflor_al_resto_value": mode},
     )
-    assert m.history[0].points == (0, 10) and m.winner() == 1
-    m = scenario(
-        ARG,
-        [F29, F26],
-        ["1:contraflor-al-resto", "0:quiero"],
-        scores=(10, 20),
-        options={"contraflor_al_resto_value": "wins_chico"},
-    )
-    assert m.history[0].points == (20, 0) and m.winner() == 0
-    m = scenario(
-        ARG,
-        [F29, F26],
-        ["1:contraflor-al-resto", "0:quiero"],
-        scores=(1, 10),
-        options={"contraflor_al_resto_value": "leader_remaining_plus_3_per_flor"},
-    )
-    assert hand_points(m) == (26, 0)  # 30 - 10 + 3 * 2
+    assert hand_points(m) == points
+    if mode == "wins_chico":
+        assert m.winner() == (0 if points[0] else 1)
 
 
 def test_s2_7_3_contraflor_al_resto_ends_hand_option() -> None:

@@ -107,10 +107,18 @@ class DeckRule:
     notation: Notation = SPANISH
     cards: tuple[Card, ...] = DECK
 
-    def shuffled(self, rng: random.Random) -> list[Card]:
-        """A shuffled copy of the cards."""
+    def shuffled(self, rng: random.Random, needed: int | None = None) -> list[Card]:
+        """The cards in a random order; only the first ``needed`` positions are drawn.
+
+        A Fisher-Yates shuffle driven by ``rng.random()`` alone, so a seed gives the same deal
+        on every Python version (``random.shuffle``'s internals are not part of that promise).
+        """
         order = list(self.cards)
-        rng.shuffle(order)
+        n = len(order)
+        rand = rng.random
+        for i in range(n - 1 if needed is None else min(needed, n - 1)):
+            j = i + int(rand() * (n - i))
+            order[i], order[j] = order[j], order[i]
         return order
 
 

@@ -202,7 +202,9 @@ class Match:
         self._contest = 0
         self.hand = None
         if self.seed is not None:
-            order = self.variant.deck.shuffled(_hand_seed(self.seed, self.hand_no))
+            order = self.variant.deck.shuffled(
+                _hand_seed(self.seed, self.hand_no), self._deal_size()
+            )
             self._finish_deal(order)
         elif self.deals is not None and self.hand_no < len(self.deals):
             self._finish_deal(list(self.deals[self.hand_no]))
