@@ -276,3 +276,23 @@ def test_invalid_seat_queries(m: tr.Match, seat: object) -> None:
 def test_odd_input_raises_a_truco_error(call: object) -> None:
     with pytest.raises(tr.TrucoError):
         call()  # type: ignore[operator]
+
+
+def test_chance_seat_may_not_act_in_a_hand(m: tr.Match) -> None:
+    before = m.key()
+    with pytest.raises(tr.WrongPlayer, match="no card is being dealt"):
+        m.apply("mazo", tr.CHANCE)
+    with pytest.raises(tr.ParseError, match="expected an Action"):
+        m.apply(42)  # type: ignore[arg-type]
+    assert m.legal_actions(tr.CHANCE) == []
+    assert m.chance_outcomes() == []
+    assert m.key() == before
+
+
+def test_chance_outcomes_are_uniform_over_undealt_cards() -> None:
+    m = tr.get_variant("argentine").new_match(2)
+    outcomes = m.chance_outcomes()
+    assert len(outcomes) == 40 and all(p == 1 / 40 for _a, p in outcomes)
+    m.apply("deal 7E")
+    assert len(m.chance_outcomes()) == 39
+    assert m.legal_actions(0) == []
