@@ -549,16 +549,13 @@ class Hand:
             v = 0 if d else strength[c.index]
             if v > top:
                 top = v
-        win_seat = -1
+        first_top = -1  # the earliest top card: the winner unless the other side has one too
         tied = False
-        first_top = -1
         for s, c, d in self.trick_plays:
             if (0 if d else strength[c.index]) == top:
                 if first_top < 0:
                     first_top = s
-                if win_seat < 0:
-                    win_seat = s
-                elif self.team[s] != self.team[win_seat]:
+                elif self.team[s] != self.team[first_top]:
                     tied = True
         if tied:
             self.results.append(-1)
@@ -566,8 +563,8 @@ class Hand:
                 self.trick_leader if self.tr.tie_next_leader == "previous_leader" else first_top
             )
         else:
-            self.results.append(MANO if self.team[win_seat] == self.mano_team else OTHER)
-            leader = win_seat
+            self.results.append(MANO if self.team[first_top] == self.mano_team else OTHER)
+            leader = first_top
         outcome = self.tr.decide(self.results)
         if outcome is not None:
             if outcome == NOBODY:
