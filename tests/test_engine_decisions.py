@@ -70,7 +70,7 @@ def test_showdown_envido_proof_and_flor_are_shown_after_the_hand() -> None:
     m = scenario("argentine", ["1E 7E 3B", "4C 5C 6O"], ["0:envido", "1:quiero", "0:mazo"])
     assert m.history[0].shown == ((1, (tr.SPANISH.parse("5C"), tr.SPANISH.parse("4C"))),)
     obs = m.observation(0)
-    assert obs.last_hand_shown == m.history[0].shown
+    assert obs.previous is not None and obs.previous.shown == m.history[0].shown
 
 
 def test_compare_lists_each_rule_once() -> None:
@@ -148,3 +148,83 @@ def test_s2_11_partner_flores_are_shown() -> None:
     m.apply("truco", 0)
     m.apply("no-quiero", 1)
     assert [s for s, _ in m.history[0].shown] == [0, 2]
+
+
+def test_s2_10_kept_flor_of_an_early_ended_hand_is_sung_and_shown() -> None:
+    """RULES §2.10, §2.11: a flor scored because the other side refused is declared and shown."""
+    hands = ["4E 5B 6O", "1E 5O 6C", "4C 5C 7C", "4O 5E 7B"]
+    m = scenario("argentine", hands, ["0:truco", "1:no-quiero"])
+    assert m.history[0].events == ((0, 3, "flor"), (0, 1, "refused"))
+    assert [s for s, _ in m.history[0].shown] == [2]
+    assert m.observation(1).previous is not None
+    assert m.observation(1).previous.flor_sung == (2,)
+
+
+def test_previous_hand_public_record_is_observable() -> None:
+    """DESIGN §4: what was public when a hand ended (its last trick, statements) stays in the
+    next observations; what was hidden (face-down cards) stays hidden."""
+    hands = ["1E 4B 5O", "7E 6C 12O"]
+    actions = ["0:play 4B", "1:play 6C", "1:play 7E", "0:play 1E", "0:play 5O", "1:play 12O down"]
+    m = scenario("argentine-sin-flor", hands, actions)
+    prev0, prev1 = m.observation(0).previous, m.observation(1).previous
+    assert prev0 is not None and prev1 is not None
+    assert [p.card and str(p.card) for p in prev0.table] == ["4B", "6C", "7E", "1E", "5O", None]
+    assert [p.card and str(p.card) for p in prev1.table][-1] == "12O"
+    other = scenario(
+        "argentine-sin-flor", ["1E 4B 5O", "7E 6C 11O"], [*actions[:-1], "1:play 11O down"]
+    )
+    assert other.observation(0).previous == prev0
+
+
+def test_statements_of_an_envido_that_ends_the_match_are_observable() -> None:
+    m = scenario(
+        "argentine-sin-flor",
+        ["1E 7E 3B", "4C 5C 6O"],
+        ["0:falta-envido", "1:quiero"],
+        scores=(5, 12),
+    )
+    assert m.is_over()
+    prev = m.observation(0).previous
+    assert prev is not None and prev.envido_statements == ((0, 28), (1, 29))
+
+
+def test_wrong_player_error_does_not_reveal_the_other_seats_cards() -> None:
+    """DESIGN §4: an out-of-turn attempt must not list the legal actions of the seat to act."""
+    m = scenario("argentine-sin-flor", ["1E 7O 3B", "4C 5C 12C"])
+    for text in ("play 4C", "mazo"):
+        with pytest.raises(tr.WrongPlayer) as e:
+            m.apply(text, 1)
+        assert "1E" not in str(e.value) and "7O" not in str(e.value)
+        assert e.value.legal == ()
+
+
+def test_empty_deals_means_chance_deals_and_round_trips() -> None:
+    m = tr.get_variant("argentine").new_match(2, deals=[])
+    m.apply("deal 1E")
+    assert m.deals is None
+    assert tr.Match.from_text(m.to_text()) == m
+    assert tr.Match.from_json(m.to_json()).to_json() == m.to_json()
+
+
+def test_s1_3_leader_after_a_tie_whose_leader_left_is_the_first_to_play_it() -> None:
+    """RULES §1.3: after a tied trick its first player leads again, even when the seat due to
+    lead it went to the deck instead."""
+    hands = ["4E 5E 6E", "3B 4B 5B", "3O 4O 5O", "7C 4C 6C"]
+    m = scenario(
+        "argentine-sin-flor",
+        hands,
+        # trick 1 ties (3B, 3O); seat 0 leaves at his lead; trick 2 ties (4B, 4O, 4C)
+        [
+            "0:play 4E",
+            "1:play 3B",
+            "2:play 3O",
+            "3:play 7C",
+            "0:mazo",
+            "1:play 4B",
+            "2:play 4O",
+            "3:play 4C",
+        ],
+        options={"truco_call_timing": "own_turn"},
+    )
+    assert m.hand is not None and m.hand.results == [-1, -1]
+    assert m.current_player() == 1

@@ -174,11 +174,12 @@ def _events_text(h: HandSummary) -> str:
 def _print_hand_end(m: Match) -> None:
     h = m.history[-1]
     fmt = m.variant.format_card
-    dealt = " | ".join(
-        f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in enumerate(h.dealt)
-    )
-    events = _events_text(h)
-    print(f"--- hand over ({h.end_reason}): {events}\n    cards were {dealt}")
+    line = f"--- hand over ({h.end_reason}): {_events_text(h)}"
+    if h.shown:  # only what the table is shown: envido proof, flores
+        line += "\n    shown: " + " | ".join(
+            f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in h.shown
+        )
+    print(line)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

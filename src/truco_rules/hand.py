@@ -111,7 +111,6 @@ class Hand:
         "team",
         "to_play",
         "tr",
-        "trick_leader",
         "trick_no",
         "trick_plays",
         "turn",
@@ -148,7 +147,6 @@ class Hand:
         self.trick_no = 0
         self.trick_plays: list[tuple[int, Card, bool]] = []
         self.plays: list[tuple[int, int, Card, bool]] = []  # (trick, seat, card, down)
-        self.trick_leader = self.order[0]
         self.to_play = list(self.order)
         self.results: list[int] = []
         self.played_first = [False] * nseats
@@ -439,9 +437,8 @@ class Hand:
                 raise IllegalAction(action, s, "the hand is over")
             if s != self.turn and (action.verb == A.PLAY or action in self._legal_of(self.turn)):
                 who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
-                raise WrongPlayer(
-                    action, s, f"it is not this seat's turn: {who}", self.legal_actions()
-                )
+                # no list of legal actions: they would show the other seat's cards
+                raise WrongPlayer(action, s, f"it is not this seat's turn: {who}")
             raise IllegalAction(action, s, self._why(action, s), legal)
         self._do(action, s)
 
@@ -559,9 +556,9 @@ class Hand:
                     tied = True
         if tied:
             self.results.append(-1)
-            leader = (
-                self.trick_leader if self.tr.tie_next_leader == "previous_leader" else first_top
-            )
+            # the player who led the tied trick (its first card), or the earliest top card
+            led = self.trick_plays[0][0]
+            leader = led if self.tr.tie_next_leader == "previous_leader" else first_top
         else:
             self.results.append(MANO if self.team[first_top] == self.mano_team else OTHER)
             leader = first_top
@@ -575,7 +572,6 @@ class Hand:
             return
         self.trick_no += 1
         self.trick_plays = []
-        self.trick_leader = leader  # he played in this trick, so he has not left
         n = len(self.order)
         start = self.pos[leader]
         self.to_play = [
@@ -827,6 +823,7 @@ class Hand:
             ]
             if kept:
                 self.flor_called = True
+                self.flor_sung = kept  # declared and shown (RULES §2.10, §2.11)
                 self._credit(team, fl.uncontested(len(kept)), "flor")
         if fl is not None and fl.flor_declaration == "manual_with_penalty":
             for side, award, holder in self.flor_deferred:

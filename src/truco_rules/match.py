@@ -106,6 +106,7 @@ class Match:
         "hand",
         "hand_no",
         "history",
+        "last_hand",
         "mano",
         "scores",
         "seats",
@@ -136,8 +137,9 @@ class Match:
         self.variant = variant
         self.seats = seats
         self.seed = seed
+        # an empty list of deals is no explicit deal at all: every deal is a chance node
         self.deals: tuple[tuple[Card, ...], ...] | None = (
-            None if deals is None else tuple(self._check_deal(d, i) for i, d in enumerate(deals))
+            tuple(self._check_deal(d, i) for i, d in enumerate(deals)) if deals else None
         )
         if mano is None:
             mano = (
@@ -169,6 +171,7 @@ class Match:
         self.actions: list[tuple[int, Action]] = []
         self.winner_team: int | None = None
         self.hand: Hand | None = None
+        self.last_hand: Hand | None = None  # the finished previous contest (public record)
         self.turned: Card | None = None
         self._contests: tuple[tuple[int, ...], ...] = ()
         self._contest = 0
@@ -324,7 +327,7 @@ class Match:
             self._apply_deal(act, seat)
             return
         if seat == CHANCE:
-            raise WrongPlayer(act, seat, "no card is being dealt now", hand.legal_actions())
+            raise WrongPlayer(act, seat, f"no card is being dealt now; seat {hand.turn} is to act")
         s = hand.turn if seat is None else seat
         if type(s) is not int or not 0 <= s < self.seats:
             raise WrongPlayer(act, s, f"there is no seat {s!r}; seats are 0 to {self.seats - 1}")
@@ -348,6 +351,7 @@ class Match:
     def _end_contest(self) -> None:
         hand = self.hand
         assert hand is not None
+        self.last_hand = hand  # finished: it no longer changes, so it is shared by copies
         pts = (hand.team_total(0), hand.team_total(1))
         self.history.append(
             HandSummary(

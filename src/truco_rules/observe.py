@@ -8,18 +8,19 @@ the seat may see give equal observations, so a bot that reads only observations 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .actions import PLAY
+from .actions import PLAY, Action
 from .cards import Card
-from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES
+from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
 if TYPE_CHECKING:
     from .match import Match
 
-__all__ = ["Observation", "PlayedCard", "observe"]
+__all__ = ["HandView", "Observation", "PlayedCard", "hand_view", "observe"]
 
 
 @attrs.frozen
@@ -33,8 +34,34 @@ class PlayedCard:
 
 
 @attrs.frozen
+class HandView:
+    """The public record of one contest, as one seat saw it."""
+
+    mano: int
+    table: tuple[PlayedCard, ...]
+    tricks: tuple[int, ...]
+    """Per finished trick: 0 mano's side, 1 the other side, -1 tied."""
+    envido_chain: tuple[str, ...]
+    envido_state: str
+    envido_statements: tuple[tuple[int, int | None], ...]
+    """(seat, stated score or None for *son buenas*), in speaking order."""
+    flor_sung: tuple[int, ...]
+    folded: tuple[int, ...]
+    points: tuple[tuple[int, int, str], ...]
+    """Points awarded in the contest: (side, points, reason)."""
+    public_log: tuple[tuple[int, str], ...]
+    """The contest's actions as this seat saw them (others' face-down cards hidden)."""
+    shown: tuple[tuple[int, tuple[Card, ...]], ...]
+    """Cards shown to everyone when the contest ended (envido proof, flores)."""
+
+
+@attrs.frozen
 class Observation:
-    """One seat's view of a match. All fields are public to that seat."""
+    """One seat's view of a match. All fields are public to that seat.
+
+    The fields from ``table`` to ``public_log`` describe the current contest (as in
+    :class:`HandView`); ``previous`` is the whole public record of the contest before it.
+    """
 
     seat: int
     team: int
@@ -73,10 +100,8 @@ class Observation:
     """The hand's actions as this seat saw them (others' face-down cards hidden)."""
     legal_actions: tuple[str, ...]
     """This seat's legal actions now (empty if it may not act)."""
-    last_hand_points: tuple[tuple[int, int, str], ...] = ()
-    """What the previous contest awarded: (side, points, reason)."""
-    last_hand_shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-    """Cards shown at the end of the previous contest (envido proof, flores)."""
+    previous: HandView | None = None
+    """The public record of the previous contest (its last trick, statements, shown cards)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (cards as Spanish text), e.g. for JSON or an adapter."""
@@ -84,8 +109,8 @@ class Observation:
         def conv(v: Any) -> Any:
             if isinstance(v, Card):
                 return str(v)
-            if isinstance(v, PlayedCard):
-                return {"trick": v.trick, "seat": v.seat, "card": conv(v.card), "down": v.down}
+            if isinstance(v, (PlayedCard, HandView)):
+                return {f.name: conv(getattr(v, f.name)) for f in attrs.fields(type(v))}
             if isinstance(v, tuple):
                 return [conv(x) for x in v]
             return v
@@ -135,10 +160,48 @@ class Observation:
 _ENV_STATE = ("none", "awaiting answer", "stating scores", "settled", "void")
 
 
+def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
+    """The public record of ``hand`` as ``seat`` sees it."""
+    visible = hand.tr.played_cards_visible
+    current = hand.trick_no if not hand.over else len(hand.results)
+
+    def seen(t: int, s: int, down: bool) -> bool:
+        """Whether ``seat`` sees the card ``s`` played in trick ``t``."""
+        return s == seat or (not down and (visible or t >= current))
+
+    table = tuple(PlayedCard(t, s, c if seen(t, s, d) else None, d) for t, s, c, d in hand.plays)
+    log: list[tuple[int, str]] = []
+    plays = iter(hand.plays)
+    for s, act in hand.log:
+        if act.verb == PLAY:
+            t, _s, _c, d = next(plays)
+            if not seen(t, s, d):
+                log.append((s, "play down" if d else "play (gathered)"))
+                continue
+        log.append((s, fmt(act)))
+    env_state = hand.env_state
+    if env_state == ENV_VOID and not hand.env_called:
+        env_state = ENV_NONE  # "void" only says something once an envido was called
+    statements = tuple(hand.env_public)
+    if env_state not in (ENV_DONE, ENV_VOID) and hand.env_state != ENV_DECLARING:
+        statements = ()
+    return HandView(
+        mano=hand.order[0],
+        table=table,
+        tricks=tuple(hand.results),
+        envido_chain=tuple(hand.env_chain),
+        envido_state=_ENV_STATE[env_state],
+        envido_statements=statements,
+        flor_sung=tuple(hand.flor_sung),
+        folded=tuple(s for s in hand.order if hand.folded[s]),
+        points=tuple(hand.points),
+        public_log=tuple(log),
+        shown=hand.shown() if hand.over else (),
+    )
+
+
 def observe(match: Match, seat: int) -> Observation:
     """The observation of ``seat`` in ``match``."""
-    if not 0 <= seat < match.seats:
-        raise ValueError(f"no seat {seat}; seats are 0 to {match.seats - 1}")
     hand = match.hand
     fmt = match.variant.format_action
     common: dict[str, Any] = {
@@ -153,8 +216,7 @@ def observe(match: Match, seat: int) -> Observation:
         "mano": match.mano if hand is None else hand.order[0],
         "mano_side": match.team[match.mano if hand is None else hand.order[0]],
         "current_player": match.current_player(),
-        "last_hand_points": match.history[-1].events if match.history else (),
-        "last_hand_shown": match.history[-1].shown if match.history else (),
+        "previous": None if match.last_hand is None else hand_view(match.last_hand, seat, fmt),
     }
     if hand is None:
         return Observation(
@@ -178,48 +240,25 @@ def observe(match: Match, seat: int) -> Observation:
             public_log=(),
             legal_actions=(),
         )
-    visible = hand.tr.played_cards_visible
-    current = hand.trick_no if not hand.over else len(hand.results)
-
-    def seen(t: int, s: int, down: bool) -> bool:
-        """Whether ``seat`` sees the card ``s`` played in trick ``t``."""
-        return s == seat or (not down and (visible or t >= current))
-
-    table = tuple(PlayedCard(t, s, c if seen(t, s, d) else None, d) for t, s, c, d in hand.plays)
-    log: list[tuple[int, str]] = []
-    plays = iter(hand.plays)
-    for s, act in hand.log:
-        if act.verb == PLAY:
-            t, _s, _c, d = next(plays)
-            if not seen(t, s, d):
-                log.append((s, "play down" if d else "play (gathered)"))
-                continue
-        log.append((s, fmt(act)))
-    pending = hand.variant.ladder.names[hand.call - 1] if hand.call else None
-    env_state = hand.env_state
-    if env_state == ENV_VOID and not hand.env_called:
-        env_state = ENV_NONE  # "void" only says something once an envido was called
-    statements = tuple(hand.env_public)
-    if env_state not in (ENV_DONE, ENV_VOID) and hand.env_state != ENV_DECLARING:
-        statements = ()
+    view = hand_view(hand, seat, fmt)
     return Observation(
         **common,
         phase=PHASES[hand.phase],
         my_cards=tuple(hand.cards[seat]),
         my_dealt=tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 else (),
         turned=match.turned,
-        table=table,
-        tricks=tuple(hand.results),
+        table=view.table,
+        tricks=view.tricks,
         stake=hand.stake(),
-        pending_call=pending,
+        pending_call=hand.variant.ladder.names[hand.call - 1] if hand.call else None,
         pending_caller=hand.call_caller if hand.call else None,
         raise_team=hand.raise_team,
-        envido_chain=tuple(hand.env_chain),
-        envido_state=_ENV_STATE[env_state],
-        envido_statements=statements,
-        flor_sung=tuple(hand.flor_sung),
-        folded=tuple(s for s in range(match.seats) if hand.folded[s]),
-        points=tuple(hand.points),
-        public_log=tuple(log),
+        envido_chain=view.envido_chain,
+        envido_state=view.envido_state,
+        envido_statements=view.envido_statements,
+        flor_sung=view.flor_sung,
+        folded=view.folded,
+        points=view.points,
+        public_log=view.public_log,
         legal_actions=tuple(fmt(a) for a in hand.legal_actions(seat)),
     )
