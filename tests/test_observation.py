@@ -22,15 +22,18 @@ def test_own_cards_visible_others_hidden() -> None:
 def test_face_up_card_seen_by_all_face_down_only_by_owner() -> None:
     m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"], ["0:play 3B", "1:play 4C down"])
     o0, o1 = m.observation(0), m.observation(1)
-    assert [(p.seat, p.card and str(p.card), p.down) for p in o0.table] == [
+    assert [(p.seat, p.card and str(p.card), p.down) for p in o0.current.table] == [
         (0, "3B", False),
         (1, None, True),
     ]
-    assert [(p.seat, p.card and str(p.card), p.down) for p in o1.table] == [
+    assert [(p.seat, p.card and str(p.card), p.down) for p in o1.current.table] == [
         (0, "3B", False),
         (1, "4C", True),
     ]
-    assert (1, "play down") in o0.public_log and (1, "play 4C down") in o1.public_log
+    assert (1, "play down") in o0.current.public_log and (
+        1,
+        "play 4C down",
+    ) in o1.current.public_log
 
 
 def test_observations_depend_only_on_what_the_seat_may_see() -> None:
@@ -53,9 +56,9 @@ def test_legal_actions_only_for_the_seat_to_act() -> None:
 def test_envido_statements_are_public() -> None:
     m = scenario("argentine", ["1E 7E 3B", "4C 5C 6O"], ["0:envido", "1:quiero"])
     obs = m.observation(0)
-    assert obs.envido_statements == ((0, 28), (1, 29))
-    assert obs.envido_state == "settled"
-    assert obs.points == ((1, 2, "envido"),)
+    assert obs.current.envido_statements == ((0, 28), (1, 29))
+    assert obs.current.envido_state == "settled"
+    assert obs.current.points == ((1, 2, "envido"),)
 
 
 def test_render_is_readable() -> None:
@@ -72,7 +75,19 @@ def test_s4_b17_gathered_tricks_hide_their_cards() -> None:
     hidden = scenario(
         "argentine-blog", ["1E 7E 3B", "4C 5O 6B"], actions, options={"played_cards_visible": False}
     )
-    assert [p.card and str(p.card) for p in shown.observation(1).table] == ["3B", "4C", "1E"]
-    assert [p.card and str(p.card) for p in hidden.observation(1).table] == [None, "4C", "1E"]
-    assert (0, "play (gathered)") in hidden.observation(1).public_log
-    assert [p.card and str(p.card) for p in hidden.observation(0).table] == ["3B", None, "1E"]
+    assert [p.card and str(p.card) for p in shown.observation(1).current.table] == [
+        "3B",
+        "4C",
+        "1E",
+    ]
+    assert [p.card and str(p.card) for p in hidden.observation(1).current.table] == [
+        None,
+        "4C",
+        "1E",
+    ]
+    assert (0, "play (gathered)") in hidden.observation(1).current.public_log
+    assert [p.card and str(p.card) for p in hidden.observation(0).current.table] == [
+        "3B",
+        None,
+        "1E",
+    ]

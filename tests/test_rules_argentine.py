@@ -1856,8 +1856,16 @@ def test_s4_b17_played_cards_visible_option() -> None:
     acts = ["0:play 3B", "1:play 4C", "0:play 7E"]
     shown = scenario(BLOG, [E33, E4], acts)
     hidden = scenario(BLOG, [E33, E4], acts, options={"played_cards_visible": False})
-    assert [p.card and str(p.card) for p in shown.observation(1).table] == ["3B", "4C", "7E"]
-    assert [p.card and str(p.card) for p in hidden.observation(1).table] == [None, "4C", "7E"]
+    assert [p.card and str(p.card) for p in shown.observation(1).current.table] == [
+        "3B",
+        "4C",
+        "7E",
+    ]
+    assert [p.card and str(p.card) for p in hidden.observation(1).current.table] == [
+        None,
+        "4C",
+        "7E",
+    ]
 
 
 def test_tv87_s4_b16_blog_resign_before_any_card() -> None:

@@ -57,7 +57,7 @@ class SimpleBot:
             return a
         if power > 9.5 and self.rng.random() < 0.5 and (a := pick(*v.ladder.names)):
             return a
-        table = [p for p in obs.table if p.trick == len(obs.tricks)]
+        table = [p for p in obs.current.table if p.trick == len(obs.current.tricks)]
         best_other = max(
             (
                 0 if p.card is None or p.down else strength[p.card.index]

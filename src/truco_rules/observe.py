@@ -59,8 +59,8 @@ class HandView:
 class Observation:
     """One seat's view of a match. All fields are public to that seat.
 
-    The fields from ``table`` to ``public_log`` describe the current contest (as in
-    :class:`HandView`); ``previous`` is the whole public record of the contest before it.
+    ``current`` is the public record of the contest in play (empty between deals) and
+    ``previous`` that of the contest before it.
     """
 
     seat: int
@@ -81,23 +81,12 @@ class Observation:
     my_dealt: tuple[Card, ...]
     """The three cards the seat was dealt."""
     turned: Card | None
-    table: tuple[PlayedCard, ...]
-    tricks: tuple[int, ...]
-    """Per finished trick: 0 mano's side, 1 the other side, -1 tied."""
     stake: int
     pending_call: str | None
     pending_caller: int | None
     raise_team: int | None
-    envido_chain: tuple[str, ...]
-    envido_state: str
-    envido_statements: tuple[tuple[int, int | None], ...]
-    """(seat, stated score or None for *son buenas*), in speaking order."""
-    flor_sung: tuple[int, ...]
-    folded: tuple[int, ...]
-    points: tuple[tuple[int, int, str], ...]
-    """Points awarded so far in this hand: (side, points, reason)."""
-    public_log: tuple[tuple[int, str], ...]
-    """The hand's actions as this seat saw them (others' face-down cards hidden)."""
+    current: HandView
+    """The public record of the contest in play, so far."""
     legal_actions: tuple[str, ...]
     """This seat's legal actions now (empty if it may not act)."""
     previous: HandView | None = None
@@ -129,16 +118,16 @@ class Observation:
         ]
         if self.turned is not None:
             lines.append(f"turned card: {fmt(self.turned)}")
-        for t in range(max((p.trick for p in self.table), default=-1) + 1):
+        for t in range(max((p.trick for p in self.current.table), default=-1) + 1):
             row = [
                 f"seat {p.seat}: "
                 + ("(down)" if p.card is None else fmt(p.card) + (" down" if p.down else ""))
-                for p in self.table
+                for p in self.current.table
                 if p.trick == t
             ]
             res = ""
-            if t < len(self.tricks):
-                r = self.tricks[t]
+            if t < len(self.current.tricks):
+                r = self.current.tricks[t]
                 res = (
                     " -> tied"
                     if r < 0
@@ -149,15 +138,31 @@ class Observation:
         if self.pending_call:
             stake += f", {self.pending_call} called by seat {self.pending_caller}"
         lines.append(stake)
-        if self.envido_chain:
-            lines.append(f"envido: {' '.join(self.envido_chain)} ({self.envido_state})")
-        for seat, value in self.envido_statements:
+        if self.current.envido_chain:
+            lines.append(
+                f"envido: {' '.join(self.current.envido_chain)} ({self.current.envido_state})"
+            )
+        for seat, value in self.current.envido_statements:
             lines.append(f"  seat {seat}: {'son buenas' if value is None else value}")
         lines.append(f"your cards: {cards(self.my_cards)}")
         return "\n".join(lines)
 
 
 _ENV_STATE = ("none", "awaiting answer", "stating scores", "settled", "void")
+
+_NO_CONTEST = HandView(
+    mano=-1,
+    table=(),
+    tricks=(),
+    envido_chain=(),
+    envido_state="none",
+    envido_statements=(),
+    flor_sung=(),
+    folded=(),
+    points=(),
+    public_log=(),
+    shown=(),
+)
 
 
 def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
@@ -225,40 +230,23 @@ def observe(match: Match, seat: int) -> Observation:
             my_cards=(),
             my_dealt=(),
             turned=None,
-            table=(),
-            tricks=(),
             stake=0,
             pending_call=None,
             pending_caller=None,
             raise_team=None,
-            envido_chain=(),
-            envido_state="none",
-            envido_statements=(),
-            flor_sung=(),
-            folded=(),
-            points=(),
-            public_log=(),
+            current=_NO_CONTEST,
             legal_actions=(),
         )
-    view = hand_view(hand, seat, fmt)
     return Observation(
         **common,
         phase=PHASES[hand.phase],
         my_cards=tuple(hand.cards[seat]),
         my_dealt=tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 else (),
         turned=match.turned,
-        table=view.table,
-        tricks=view.tricks,
         stake=hand.stake(),
         pending_call=hand.variant.ladder.names[hand.call - 1] if hand.call else None,
         pending_caller=hand.call_caller if hand.call else None,
         raise_team=hand.raise_team,
-        envido_chain=view.envido_chain,
-        envido_state=view.envido_state,
-        envido_statements=view.envido_statements,
-        flor_sung=view.flor_sung,
-        folded=view.folded,
-        points=view.points,
-        public_log=view.public_log,
+        current=hand_view(hand, seat, fmt),
         legal_actions=tuple(fmt(a) for a in hand.legal_actions(seat)),
     )
