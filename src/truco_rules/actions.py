@@ -7,6 +7,8 @@ text                   meaning
 =====================  ==========================================================
 ``play 7E``            play a card face up
 ``play 7E down``       play a card face down (strength 0)
+``play 3s over 5h``    play two cards at once: 3s face up over 5h face down
+``play #2``            play the card dealt second without seeing it (blind hands)
 ``deal 7E``            a chance action: the next card dealt is 7E
 ``truco`` ...          a call on the main bet ladder (rung names come from the variant)
 ``quiero``             accept the pending call
@@ -17,6 +19,8 @@ text                   meaning
 ``declare 33``         state one's envido score (declared mode)
 ``son-buenas``         concede the envido statement ("they are good")
 ``mazo``               go to the deck (abandon the hand)
+``accept-hand``        the side at 11 (or 10) plays its special hand
+``decline-hand``       ... or declines it (the opponents score)
 =====================  ==========================================================
 
 Card text is in the notation of the deck in use: :meth:`Action.parse` takes a
@@ -50,6 +54,8 @@ CONTRAFLOR = "contraflor"
 CONTRAFLOR_AL_RESTO = "contraflor-al-resto"
 CON_FLOR_QUIERO = "con-flor-quiero"
 CON_FLOR_ME_ACHICO = "con-flor-me-achico"
+ACCEPT_HAND = "accept-hand"
+DECLINE_HAND = "decline-hand"
 
 BASE_VERBS: tuple[str, ...] = (
     QUIERO,
@@ -64,6 +70,8 @@ BASE_VERBS: tuple[str, ...] = (
     CONTRAFLOR_AL_RESTO,
     CON_FLOR_QUIERO,
     CON_FLOR_ME_ACHICO,
+    ACCEPT_HAND,
+    DECLINE_HAND,
 )
 """Verbs that take no argument and whose meaning the kernel knows.
 
@@ -75,19 +83,37 @@ _VERB_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
 @attrs.frozen(cache_hash=True)
 class Action:
-    """One action. Build with :meth:`play`, :meth:`deal`, :meth:`declare`, :meth:`call` or
-    :meth:`parse`; ``str(action)`` is its text in Spanish notation, :meth:`text` in any."""
+    """One action. Build with :meth:`play`, :meth:`play_over`, :meth:`play_blind`,
+    :meth:`deal`, :meth:`declare`, :meth:`call` or :meth:`parse`; ``str(action)`` is its text
+    in Spanish notation, :meth:`text` in any."""
 
     verb: str
     card: Card | None = None
     down: bool = False
     number: int | None = None
+    """The score of a ``declare``; the dealt position (1-3) of a blind ``play``."""
+    under: Card | None = None
+    """The face-down card under ``card`` in a two-card play."""
 
     # -- constructors (interned where it matters for speed) ------------------------------
     @staticmethod
     def play(card: Card, down: bool = False) -> Action:
         """Play ``card`` (face down if ``down``)."""
         return _PLAYS[card.index * 2 + down]
+
+    @staticmethod
+    def play_over(card: Card, under: Card) -> Action:
+        """Play two cards at once: ``card`` face up on top of ``under`` face down."""
+        if card == under:
+            raise ParseError("a two-card play needs two different cards")
+        return Action(PLAY, card=card, under=under)
+
+    @staticmethod
+    def play_blind(position: int) -> Action:
+        """Play, unseen, the card dealt in ``position`` (1 to 3)."""
+        if type(position) is not int or not 1 <= position <= 9:
+            raise ParseError(f"a blind play names a dealt position from 1, not {position!r}")
+        return _BLIND[position]
 
     @staticmethod
     def deal(card: Card) -> Action:
@@ -122,7 +148,11 @@ class Action:
         """The action's text in ``notation``."""
         if self.card is not None:
             s = f"{self.verb} {notation.format(self.card)}"
+            if self.under is not None:
+                return f"{s} over {notation.format(self.under)}"
             return s + " down" if self.down else s
+        if self.verb == PLAY:
+            return f"play #{self.number}"
         if self.number is not None:
             return f"{self.verb} {self.number}"
         return self.verb
@@ -146,6 +176,11 @@ class Action:
         if head in (PLAY, DEAL):
             if len(words) < 2:
                 raise ParseError(f"{text!r}: '{head}' needs a card, e.g. '{head} 7E'")
+            if head == PLAY and words[1].startswith("#"):
+                pos = words[1][1:]
+                if len(words) != 2 or not (pos.isascii() and pos.isdigit()):
+                    raise ParseError(f"{text!r}: a blind play is 'play #1', 'play #2'...")
+                return Action.play_blind(int(pos))
             try:
                 card = notation.parse(words[1])
             except InvalidCard as exc:
@@ -157,8 +192,16 @@ class Action:
                 return Action.deal(card)
             if rest == ["down"] or rest == ["face", "down"]:
                 return Action.play(card, True)
+            if len(rest) == 2 and rest[0] == "over":
+                try:
+                    under = notation.parse(rest[1])
+                except InvalidCard as exc:
+                    raise ParseError(f"{text!r}: {exc}") from None
+                return Action.play_over(card, under)
             if rest and rest != ["up"]:
-                raise ParseError(f"{text!r}: after the card only 'down' may follow")
+                raise ParseError(
+                    f"{text!r}: after the card only 'down' or 'over <card>' may follow"
+                )
             return Action.play(card, False)
         if head == DECLARE:
             if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()):
@@ -171,4 +214,5 @@ _PLAYS: tuple[Action, ...] = tuple(
     Action(PLAY, card=c, down=d) for c in DECK for d in (False, True)
 )
 _DEALS: tuple[Action, ...] = tuple(Action(DEAL, card=c) for c in DECK)
+_BLIND: dict[int, Action] = {k: Action(PLAY, number=k) for k in range(1, 10)}
 _VERBS: dict[str, Action] = {v: Action(v) for v in BASE_VERBS}

@@ -27,7 +27,7 @@ class SimpleBot:
         obs = match.observation(seat)
         v = match.variant
         by_text = {v.format_action(a): a for a in legal}
-        strength = v.ranking.strengths(obs.turned)
+        strength = v.ranking.strengths(obs.turned, v.deck.cards)
         mine = sorted(obs.my_cards, key=lambda c: strength[c.index])
         power = sum(strength[c.index] for c in obs.my_dealt) / max(1, len(obs.my_dealt))
         envido = (v.envido_points(obs.my_dealt) or 0) if obs.my_dealt else 0

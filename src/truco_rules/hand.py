@@ -25,15 +25,23 @@ from . import actions as A
 from .actions import Action
 from .cards import Card
 from .errors import IllegalAction, WrongPlayer
-from .hooks import MANO, NOBODY, OTHER
+from .hooks import MANO, NOBODY, OTHER, SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE
 
 if TYPE_CHECKING:
     from .variant import Variant
 
 __all__ = ["PHASES", "Hand"]
 
-PLAY, TRUCO, ENVIDO, DECLARE, FLOR, OVER = range(6)
-PHASES = ("play", "answer-call", "answer-envido", "declare-envido", "answer-flor", "over")
+PLAY, TRUCO, ENVIDO, DECLARE, FLOR, OVER, DECIDE = range(7)
+PHASES = (
+    "play",
+    "answer-call",
+    "answer-envido",
+    "declare-envido",
+    "answer-flor",
+    "over",
+    "decide-hand",
+)
 
 # envido states
 ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_DONE, ENV_VOID = range(5)
@@ -43,6 +51,8 @@ FL_NONE, FL_RESPOND, FL_CONTRA, FL_RESTO, FL_DONE = range(5)
 _QUIERO = Action.call(A.QUIERO)
 _NO_QUIERO = Action.call(A.NO_QUIERO)
 _MAZO = Action.call(A.MAZO)
+_ACCEPT_HAND = Action.call(A.ACCEPT_HAND)
+_DECLINE_HAND = Action.call(A.DECLINE_HAND)
 _SON_BUENAS = Action.call(A.SON_BUENAS)
 _FLOR = Action.call(A.FLOR)
 _CONTRAFLOR = Action.call(A.CONTRAFLOR)
@@ -56,7 +66,8 @@ class Hand:
     """One contest: players ``order`` (mano first) with the cards already dealt to them.
 
     ``scores`` are the two sides' match scores before the contest (for falta envido and for
-    credits that reach the target mid-hand).
+    credits that reach the target mid-hand). ``special`` is the special hand the scores call
+    for (see :meth:`truco_rules.hooks.SpecialHands.kind`).
     """
 
     __slots__ = (
@@ -64,8 +75,11 @@ class Hand:
         "call",
         "call_caller",
         "call_responder",
+        "blind",
         "cards",
         "dealt",
+        "deciders",
+        "double",
         "decl_best",
         "decl_spoken",
         "end_reason",
@@ -77,6 +91,7 @@ class Hand:
         "env_responder",
         "env_result",
         "env_state",
+        "fixed_value",
         "fl",
         "flor_called",
         "flor_caller",
@@ -107,6 +122,8 @@ class Hand:
         "raise_team",
         "results",
         "scores",
+        "special",
+        "special_team",
         "strength",
         "team",
         "to_play",
@@ -114,6 +131,7 @@ class Hand:
         "trick_no",
         "trick_plays",
         "turn",
+        "under",
         "variant",
     )
 
@@ -125,6 +143,7 @@ class Hand:
         dealt: Sequence[Sequence[Card]],
         scores: Sequence[int],
         strength: Sequence[int],
+        special: tuple[str, int] = (SPECIAL_NONE, -1),
     ) -> None:
         self.variant = variant
         self.tr = variant.tricks
@@ -192,6 +211,21 @@ class Hand:
         self.end_reason = ""
         self.log: list[tuple[int, Action]] = []
 
+        self.under: list[Card | None] = [None] * nseats  # hidden card of a two-card play
+        self.double = False  # this trick is played two cards at a time
+        self.special, self.special_team = special
+        self.fixed_value = 0  # the hand's worth when special hands fix it
+        self.deciders: list[int] = []
+        self.blind = False
+        sp = variant.special
+        if sp is not None and self.special == SPECIAL_ONE:
+            self.fixed_value = sp.play_value
+            side = [s for s in self.order if team[s] == self.special_team]
+            self.deciders = side if sp.mao_de_x_decision == "any_partner_accepts" else side[-1:]
+        elif sp is not None and self.special == SPECIAL_IRON:
+            self.fixed_value = sp.iron_value
+            self.blind = sp.iron_hand_blind == "own_cards_hidden"
+
         self.phase = PLAY
         self.turn = self.order[0]
         self._legal: list[Action] | None = None
@@ -231,8 +265,20 @@ class Hand:
         return self.pts_now[team] + self.pts_end[team]
 
     def stake(self) -> int:
-        """The accepted worth of the main bet."""
-        return self.ld.values[self.level]
+        """The accepted worth of the main bet (or the fixed worth of a special hand)."""
+        return self.fixed_value or self.ld.values[self.level]
+
+    def sees_partners(self, seat: int) -> bool:
+        """Whether ``seat`` may look at its partners' cards (the side of a hand of 11/10)."""
+        return self.special == SPECIAL_ONE and self.team[seat] == self.special_team
+
+    def _award(self, team: int) -> int:
+        """What winning the hand now gives ``team``: the stake, or, for an accepted top rung
+        that wins the target, whatever ``team`` still lacks (RULES §7.5)."""
+        ld = self.ld
+        if ld.top_wins_target and not self.fixed_value and self.level == len(ld.values) - 1:
+            return max(1, self.mr.target - self._scores_now()[team])
+        return self.stake()
 
     def envido_points(self, seat: int) -> int:
         """True envido score of ``seat``'s dealt cards."""
@@ -323,8 +369,19 @@ class Hand:
         nxt = self.call + 1 if self.call else self.level + 1
         if nxt >= len(self.ld.values):
             return None
+        if self.special != SPECIAL_NONE:
+            sp = self.variant.special
+            assert sp is not None
+            if sp.mao_de_x_truco_call == "illegal":
+                return None
         if self.call:
-            # raising an answer: always the answering side's right
+            # raising an answer: always the answering side's right, unless pointless
+            if (
+                self.ld.forbid_pointless_raise
+                and self._scores_now()[self.team[s]] + self.ld.values[self.call]
+                >= self.mr.target
+            ):
+                return None
             return self.variant._ladder_actions[nxt - 1]
         if self.raise_team is not None and self.raise_team != self.team[s]:
             return None
@@ -348,13 +405,13 @@ class Hand:
         if not on_turn and self.trick_no == 0 and self.flor_undeclared[s] and self._auto_flor():
             return []  # his flor is sung at his first decision, before anything else he does
         out: list[Action] = []
+        if ph == DECIDE:
+            if on_turn:
+                out += [_ACCEPT_HAND, _DECLINE_HAND]
+            return out
         if ph == PLAY:
             if on_turn:
-                down_ok = self.tr.facedown_ok(self.trick_no)
-                for c in self.cards[s]:
-                    out.append(Action.play(c))
-                    if down_ok:
-                        out.append(Action.play(c, True))
+                self._plays_of(s, out)
             elif self.ld.truco_call_timing != "any_time":
                 return out
             call = self._ladder_call(s)
@@ -415,6 +472,26 @@ class Hand:
             out += [_QUIERO, _NO_QUIERO]
         return out
 
+    def _plays_of(self, s: int, out: list[Action]) -> None:
+        """Append the card plays open to ``s`` on his turn."""
+        cards = self.cards[s]
+        if self.blind:  # he does not see his cards: he names a dealt position
+            for k, c in enumerate(self.dealt[s]):
+                if c in cards:
+                    out.append(Action.play_blind(k + 1))
+            return
+        if self.double:
+            for a in cards:
+                for b in cards:
+                    if a != b:
+                        out.append(Action.play_over(a, b))
+            return
+        down_ok = self.tr.facedown_ok(self.trick_no, self.results)
+        for c in cards:
+            out.append(Action.play(c))
+            if down_ok:
+                out.append(Action.play(c, True))
+
     def flor_asker_team(self) -> int:
         """The side whose flor call awaits a response."""
         return self.flor_first_team if self.flor_stage == FL_RESPOND else self.flor_caller_team
@@ -445,12 +522,32 @@ class Hand:
     def _why(self, action: Action, s: int) -> str:
         verb = action.verb
         if verb == A.PLAY:
-            if action.card not in self.cards[s]:
+            if self.phase != PLAY:
+                return f"no card can be played now ({PHASES[self.phase]})"
+            if self.blind and action.card is not None:
+                return "this hand is played blind: name a dealt position ('play #1')"
+            if action.card is None:
+                return "a blind play ('play #k') is only for blind hands, of a card still held"
+            if action.card not in self.cards[s] or (
+                action.under is not None and action.under not in self.cards[s]
+            ):
                 return "that card is not in this seat's hand"
+            if self.double and action.under is None:
+                return "after a tied first trick both cards are played at once ('play X over Y')"
+            if action.under is not None:
+                return "a two-card play is only allowed after a tied first trick"
             if action.down:
+                if self.trick_no == 0:
+                    return "a card may not be played face down in the first trick"
                 return "a card may not be played face down now"
             return f"no card can be played now ({PHASES[self.phase]})"
+        if verb in (A.ACCEPT_HAND, A.DECLINE_HAND):
+            return "there is no special hand to accept or decline now"
         if verb in self.variant._ladder_names:
+            if self.special != SPECIAL_NONE:
+                return "no ladder call is allowed in a hand of 11/10 or an iron hand"
+            if self.phase == DECIDE:
+                return "the special hand must be accepted or declined first"
             return "that call is not the next one this side may make now"
         if verb in _ENVIDO_ACTS:
             if self.phase == ENVIDO:
@@ -468,8 +565,17 @@ class Hand:
         verb = act.verb
         ph = self.phase
         if verb == A.PLAY:
-            assert act.card is not None
-            self._play(s, act.card, act.down)
+            if act.card is None:  # blind: the card dealt in that position, seen as it falls
+                assert act.number is not None
+                card = self.dealt[s][act.number - 1]
+                self.log[-1] = (s, Action.play(card))
+                self._play(s, card, False)
+            elif act.under is not None:
+                self._play_double(s, act.card, act.under)
+            else:
+                self._play(s, act.card, act.down)
+        elif ph == DECIDE:
+            self._decide(s, verb == A.ACCEPT_HAND)
         elif verb == A.MAZO:
             self._mazo(s)
         elif ph == FLOR:
@@ -489,6 +595,10 @@ class Hand:
         elif verb == A.NO_QUIERO:
             caller = self.team[self.call_caller]
             self._finish("refused", caller, self.ld.refused(self.call))
+        elif self.special != SPECIAL_NONE:  # a call forbidden in special hands: game lost
+            others = 1 - self.team[s]
+            lack = max(1, self.mr.target - self._scores_now()[others])
+            self._finish("forbidden call", others, lack)
         else:  # a ladder call
             if self.call:  # raise as an answer: accept the pending level first
                 self.level = self.call
@@ -503,6 +613,9 @@ class Hand:
             if self.end_reason:
                 self.phase = OVER
                 self.turn = -1
+                return
+            if self.deciders:
+                self.phase, self.turn = DECIDE, self.deciders[0]
                 return
             if self.flor_stage in (FL_RESPOND, FL_CONTRA, FL_RESTO):
                 self.phase, self.turn = FLOR, self.flor_responder
@@ -528,7 +641,48 @@ class Hand:
     def _auto_flor(self) -> bool:
         return self.fl is not None and self.fl.flor_declaration == "automatic"
 
+    # -- special hands ------------------------------------------------------------------
+    def _decide(self, s: int, accepted: bool) -> None:
+        sp = self.variant.special
+        assert sp is not None
+        if accepted:
+            self.deciders = []
+            return
+        self.deciders.pop(0)
+        if not self.deciders:
+            self._finish("declined", 1 - self.special_team, sp.decline_value)
+
     # -- cards ---------------------------------------------------------------------------
+    def _play_double(self, s: int, up: Card, under: Card) -> None:
+        """Both remaining cards at once: ``up`` decides this trick, ``under`` the next."""
+        strength = self.strength
+        void = (
+            self.tr.faceup_void_if_lower(self.special == SPECIAL_ONE)
+            and strength[up.index] < strength[under.index]
+        )
+        self.under[s] = under
+        self.cards[s].remove(up)
+        self.trick_plays.append((s, up, void))  # a void face-up card counts 0
+        self.plays.append((self.trick_no, s, up, False))
+        self.to_play.pop(0)
+        if not self.to_play:
+            self._end_trick()
+
+    def _reveal_under(self) -> None:
+        """The hidden cards of a two-card trick are turned up and make the next trick."""
+        order = [s for s, _c, _d in self.trick_plays if not self.folded[s]]
+        self.double = False
+        self.trick_plays = []
+        self.to_play = []
+        for s in order:
+            card = self.under[s]
+            assert card is not None
+            self.under[s] = None
+            self.cards[s].remove(card)
+            self.trick_plays.append((s, card, False))
+            self.plays.append((self.trick_no, s, card, False))
+        self._end_trick()
+
     def _play(self, s: int, card: Card, down: bool) -> None:
         self.cards[s].remove(card)
         self.trick_plays.append((s, card, down))
@@ -568,9 +722,12 @@ class Hand:
                 self._finish("tricks", None, 0)
             else:
                 t = self.mano_team if outcome == MANO else 1 - self.mano_team
-                self._finish("tricks", t, self.stake())
+                self._finish("tricks", t, self._award(t))
             return
         self.trick_no += 1
+        if self.double:  # the hidden cards make this trick at once
+            self._reveal_under()
+            return
         self.trick_plays = []
         n = len(self.order)
         start = self.pos[leader]
@@ -579,6 +736,12 @@ class Hand:
             for i in range(n)
             if not self.folded[self.order[(start + i) % n]]
         ]
+        if (
+            self.trick_no == 1
+            and self.results[0] < 0
+            and self.tr.double_play_after_first_tie(self.special == SPECIAL_ONE)
+        ):
+            self.double = True
 
     def _mazo(self, s: int) -> None:
         t = self.team[s]
@@ -602,7 +765,7 @@ class Hand:
         if s in self.to_play:
             self.to_play.remove(s)
         if not self._live(t):
-            self._finish("mazo", others, self.stake() + bonus)
+            self._finish("mazo", others, self._award(others) + bonus)
         elif not self.to_play:
             self._end_trick()
 

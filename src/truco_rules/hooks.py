@@ -35,17 +35,23 @@ from .errors import InvalidOption, UnsupportedSeats
 __all__ = [
     "BetLadder",
     "DealPlan",
+    "Deck",
     "DeckRule",
     "EnvidoRules",
     "FixedRanking",
     "FlorRules",
     "MatchRule",
     "Ranking",
+    "SPECIAL_IRON",
+    "SPECIAL_NONE",
+    "SPECIAL_ONE",
+    "SpecialHands",
     "StandardTable",
     "Table",
     "TrickRule",
     "option",
     "option_fields",
+    "shuffle_cards",
 ]
 
 T = TypeVar("T")
@@ -100,26 +106,52 @@ def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:
 # ---------------------------------------------------------------------------------------------
 
 
+def shuffle_cards(
+    cards: Sequence[Card], rng: random.Random, needed: int | None = None
+) -> list[Card]:
+    """``cards`` in a random order; only the first ``needed`` positions are drawn.
+
+    A Fisher-Yates shuffle driven by ``rng.random()`` alone, so a seed gives the same deal
+    on every Python version (``random.shuffle``'s internals are not part of that promise).
+    """
+    order = list(cards)
+    n = len(order)
+    rand = rng.random
+    for i in range(n - 1 if needed is None else min(needed, n - 1)):
+        j = i + int(rand() * (n - i))
+        order[i], order[j] = order[j], order[i]
+    return order
+
+
+@runtime_checkable
+class Deck(Protocol):
+    """The cards in play and how they are written."""
+
+    @property
+    def notation(self) -> Notation:
+        """How cards are read and written."""
+        ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in play, in canonical order (a subset of the 40 identities)."""
+        ...
+
+    def shuffled(self, rng: random.Random, needed: int | None = None) -> list[Card]:
+        """The cards in a random order; only the first ``needed`` positions are drawn."""
+        ...
+
+
 @attrs.frozen
 class DeckRule:
-    """The cards in play and how they are written."""
+    """A fixed deck: the cards in play and how they are written."""
 
     notation: Notation = SPANISH
     cards: tuple[Card, ...] = DECK
 
     def shuffled(self, rng: random.Random, needed: int | None = None) -> list[Card]:
-        """The cards in a random order; only the first ``needed`` positions are drawn.
-
-        A Fisher-Yates shuffle driven by ``rng.random()`` alone, so a seed gives the same deal
-        on every Python version (``random.shuffle``'s internals are not part of that promise).
-        """
-        order = list(self.cards)
-        n = len(order)
-        rand = rng.random
-        for i in range(n - 1 if needed is None else min(needed, n - 1)):
-            j = i + int(rand() * (n - i))
-            order[i], order[j] = order[j], order[i]
-        return order
+        """The cards in a random order (see :func:`shuffle_cards`)."""
+        return shuffle_cards(self.cards, rng, needed)
 
 
 @runtime_checkable
@@ -131,8 +163,11 @@ class Ranking(Protocol):
         """Whether a card is turned face up after the deal (and strengths depend on it)."""
         ...
 
-    def strengths(self, turned: Card | None) -> tuple[int, ...]:
-        """Strength of every card, indexed by :attr:`Card.index` (40 entries, all >= 1)."""
+    def strengths(self, turned: Card | None, deck: Sequence[Card] = DECK) -> tuple[int, ...]:
+        """Strength of every card, indexed by :attr:`Card.index` (40 entries, all >= 1).
+
+        ``deck`` is the cards in play: a ranking that follows a turned-up card may need to
+        know which ranks the deck holds (a 24-card deck skips ranks in a cycle)."""
         ...
 
 
@@ -155,7 +190,7 @@ class FixedRanking:
         """Strength by rank, with some cards given their own strength."""
         return cls(tuple(special.get(c, by_rank[c.rank]) for c in DECK))
 
-    def strengths(self, turned: Card | None) -> tuple[int, ...]:
+    def strengths(self, turned: Card | None, deck: Sequence[Card] = DECK) -> tuple[int, ...]:
         return self.table
 
 
@@ -176,6 +211,9 @@ class DealPlan:
     contests: tuple[tuple[int, ...], ...]
     sides: tuple[int, ...]
     """Side (0 or 1) of each seat for this deal."""
+    kind: str = ""
+    """A name for the format of the deal (``"redonda"``, ``"pica-pica"``...), for records and
+    observations; empty for the one format of a table."""
 
 
 @runtime_checkable
@@ -191,20 +229,37 @@ class Table(Protocol):
         """Raise :class:`UnsupportedSeats` if ``seats`` is not allowed."""
         ...
 
-    def plan(self, seats: int, mano: int, hand_no: int, scores: tuple[int, int]) -> DealPlan:
-        """The plan of deal number ``hand_no`` with this ``mano``, the sides' scores being
-        ``scores`` (so a format may change with the score, e.g. a pica-pica cutoff)."""
+    def plan(
+        self,
+        seats: int,
+        mano: int,
+        hand_no: int,
+        scores: tuple[int, int],
+        previous: DealPlan | None,
+    ) -> DealPlan:
+        """The plan of deal number ``hand_no`` with this ``mano``. ``scores`` are the sides'
+        scores and ``previous`` the plan of the deal before in the same chico (``None`` at the
+        start of a chico), so a format may alternate or stop at a score (pica-pica)."""
         ...
 
-    def next_mano(self, seats: int, mano: int, hand_no: int) -> int:
-        """The mano of the next deal."""
+    def next_mano(
+        self,
+        seats: int,
+        mano: int,
+        hand_no: int,
+        scores: tuple[int, int],
+        previous: DealPlan | None,
+    ) -> int:
+        """The mano of the deal after deal ``hand_no``. ``previous`` is the plan of the deal
+        that ended (``None`` if it ended a chico) and ``scores`` the scores now."""
         ...
 
 
 @attrs.frozen
 class StandardTable:
     """Sides alternate (seat ``i`` is on side ``i mod 2``); one contest per deal with every
-    seat; the mano moves one seat forward in play order every deal (the old mano deals)."""
+    seat; the mano moves one seat every deal (by default forward in play order: the old mano
+    deals next)."""
 
     seat_counts: tuple[int, ...] = (2, 4)
     table_direction: str = option(
@@ -213,19 +268,37 @@ class StandardTable:
         choices=("counterclockwise", "clockwise"),
         source="RULES §2.3 (D20)",
     )
+    mano_rotation: str = "with_play"
+    """``with_play``: the next mano is the next seat in play order; ``against_play``: the
+    previous one (the old pie). A plain field; a variant may declare it as an option."""
 
     def check_seats(self, seats: int, variant: str) -> None:
         if type(seats) is not int or seats not in self.seat_counts:
             raise UnsupportedSeats(seats, variant, self.seat_counts)
 
-    def plan(self, seats: int, mano: int, hand_no: int, scores: tuple[int, int]) -> DealPlan:
+    def plan(
+        self,
+        seats: int,
+        mano: int,
+        hand_no: int,
+        scores: tuple[int, int],
+        previous: DealPlan | None,
+    ) -> DealPlan:
         return DealPlan(
             contests=(tuple((mano + i) % seats for i in range(seats)),),
             sides=tuple(s % 2 for s in range(seats)),
         )
 
-    def next_mano(self, seats: int, mano: int, hand_no: int) -> int:
-        return (mano + 1) % seats
+    def next_mano(
+        self,
+        seats: int,
+        mano: int,
+        hand_no: int,
+        scores: tuple[int, int],
+        previous: DealPlan | None,
+    ) -> int:
+        step = 1 if self.mano_rotation == "with_play" else -1
+        return (mano + step) % seats
 
 
 # ---------------------------------------------------------------------------------------------
@@ -290,9 +363,30 @@ class TrickRule:
         source="RULES §4 B17",
     )
 
-    def facedown_ok(self, trick_no: int) -> bool:
-        """Whether face-down play is allowed in trick ``trick_no`` (0-based)."""
-        return self.facedown_allowed and (trick_no > 0 or self.facedown_allowed_first_trick)
+    facedown_after_tied_trick: bool = True
+    """Whether a face-down card may follow a tied trick. A plain field; a variant may declare
+    it as an option (RULES §5.5)."""
+
+    def facedown_ok(self, trick_no: int, results: Sequence[int] = ()) -> bool:
+        """Whether face-down play is allowed in trick ``trick_no`` (0-based), the earlier
+        tricks having ended as ``results``."""
+        if not self.facedown_allowed:
+            return False
+        if trick_no == 0:
+            return self.facedown_allowed_first_trick
+        return self.facedown_after_tied_trick or results[-1] >= 0
+
+    def double_play_after_first_tie(self, special_hand: bool) -> bool:
+        """Whether, after a tied first trick, every player plays both remaining cards at once
+        (one face up over one face down): the face-up cards make trick 2, the hidden ones
+        trick 3. The stock rule says no; a variant's trick rule may say yes."""
+        return False
+
+    def faceup_void_if_lower(self, special_hand: bool) -> bool:
+        """In such a double play, whether a face-up card lower than the card under it counts
+        as strength 0. ``special_hand`` tells whether the hand is a special hand (hand of
+        11/10)."""
+        return False
 
     def decide(self, results: Sequence[int]) -> int | None:
         """The hand's outcome from trick results so far, or ``None`` if play goes on.
@@ -347,6 +441,13 @@ class BetLadder:
         choices=("any_time", "own_turn"),
         source="RULES §1.5, §2.5",
     )
+
+    forbid_pointless_raise: bool = False
+    """Whether a raise is illegal when merely accepting the pending call would already win the
+    game. A plain field; a variant may declare it as an option (RULES §5.6)."""
+    top_wins_target: bool = False
+    """Whether the top rung, accepted, is worth whatever the winner lacks to reach the target
+    (a bet "for the whole game"), rather than ``values[-1]``."""
 
     def __attrs_post_init__(self) -> None:
         if len(self.names) != len(self.values) - 1:
@@ -437,6 +538,64 @@ class MatchRule:
             return str(score)
         b = self.buenas_threshold
         return f"{score - b + 1} buenas" if score >= b else f"{score} malas"
+
+
+# ---------------------------------------------------------------------------------------------
+# Special hands: the hand of 11 (or 10) and the iron hand
+# ---------------------------------------------------------------------------------------------
+
+SPECIAL_NONE = ""
+SPECIAL_ONE = "one-side"
+SPECIAL_IRON = "iron"
+
+
+@attrs.frozen
+class SpecialHands:
+    """Hands played under a score condition (RULES §5.7, §6.6).
+
+    When exactly one side has at least ``at`` points (and less than the target), that side
+    decides before trick 1 whether to play: declining gives the opponents ``decline_value``;
+    playing makes the hand worth ``play_value`` to whoever wins it, and no ladder call is
+    made. Its players see their partners' cards. When both sides have ``at`` or more, the hand
+    is an *iron hand*: no ladder calls, worth ``iron_value``, and (by default) played blind.
+    """
+
+    at: int = 11
+    decline_value: int = 1
+    play_value: int = 3
+    iron_value: int = 3
+    mao_de_x_truco_call: str = option(
+        "illegal",
+        "A ladder call during a hand of 11/10 or an iron hand: not allowed (illegal), or "
+        "allowed but the caller's side loses the game at once (caller_loses_game).",
+        choices=("illegal", "caller_loses_game"),
+        source="RULES §5.7, §6.6 (D23)",
+    )
+    mao_de_x_decision: str = option(
+        "any_partner_accepts",
+        "Who decides whether the side at 11/10 plays: the side plays if any partner accepts "
+        "(each asked in play order), or its pé (last player) decides alone.",
+        choices=("any_partner_accepts", "pe_decides"),
+        source="RULES §5.7",
+    )
+    iron_hand_blind: str = option(
+        "own_cards_hidden",
+        "Iron hand: players play without seeing their own cards (choosing a card by its "
+        "position, 'play #2'), or only the partners' cards stay hidden.",
+        choices=("own_cards_hidden", "partner_cards_hidden_only"),
+        source="RULES §5.7 (D22), §6.6",
+    )
+
+    def kind(self, scores: Sequence[int], target: int) -> tuple[str, int]:
+        """The special hand the scores call for: ``(SPECIAL_NONE, -1)``,
+        ``(SPECIAL_ONE, side)`` or ``(SPECIAL_IRON, -1)``."""
+        a = self.at <= scores[0] < target
+        b = self.at <= scores[1] < target
+        if a and b:
+            return SPECIAL_IRON, -1
+        if a or b:
+            return SPECIAL_ONE, 0 if a else 1
+        return SPECIAL_NONE, -1
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from .actions import DEAL, Action
 from .cards import Card
 from .errors import IllegalAction, InvalidSeat, ParseError, WrongPlayer
 from .hand import OVER, Hand
+from .hooks import SPECIAL_NONE, DealPlan
 
 if TYPE_CHECKING:
     from .observe import Observation
@@ -58,6 +59,10 @@ class HandSummary:
     actions: int
     shown: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     """Cards shown to everyone at the end (envido proof, flores)."""
+    special: str = ""
+    """The special hand it was (``"one-side"``: hand of 11/10; ``"iron"``), or ``""``."""
+    kind: str = ""
+    """The format of the deal (:attr:`DealPlan.kind`), e.g. ``"pica-pica"``."""
 
 
 def deal_order(
@@ -84,6 +89,9 @@ def deal_order(
     return tuple(order) + tuple(c for c in variant.deck.cards if c not in used)
 
 
+_NORMAL = (SPECIAL_NONE, -1)
+
+
 def _hand_seed(seed: int, hand_no: int) -> random.Random:
     return random.Random(f"truco-rules/{seed}/{hand_no}")
 
@@ -108,6 +116,7 @@ class Match:
         "history",
         "last_hand",
         "mano",
+        "plan",
         "scores",
         "seats",
         "seed",
@@ -177,7 +186,8 @@ class Match:
         self._contest = 0
         self._dealt: tuple[tuple[Card, ...], ...] = ()
         self._pending_deal: list[Card] = []
-        self._start_deal()
+        self.plan: DealPlan | None = None
+        self._start_deal(None)
 
     def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
         if isinstance(deal, str):
@@ -197,9 +207,10 @@ class Match:
     def _deal_size(self) -> int:
         return 3 * self.seats + (1 if self.variant.ranking.turns_up_card else 0)
 
-    def _start_deal(self) -> None:
+    def _start_deal(self, previous: DealPlan | None) -> None:
         table = self.variant.table
-        plan = table.plan(self.seats, self.mano, self.hand_no, self.score)
+        plan = table.plan(self.seats, self.mano, self.hand_no, self.score, previous)
+        self.plan = plan
         self._contests = plan.contests
         self.team = plan.sides
         self._contest = 0
@@ -226,13 +237,15 @@ class Match:
 
     def _start_contest(self) -> None:
         order = self._contests[self._contest]
+        v = self.variant
         self.hand = Hand(
-            self.variant,
+            v,
             order,
             self.team,
             self._dealt,
             tuple(self.scores),
-            self.variant.ranking.strengths(self.turned),
+            v.ranking.strengths(self.turned, v.deck.cards),
+            v.special.kind(self.scores, v.match.target) if v.special is not None else _NORMAL,
         )
         if self.hand.over:  # e.g. flores sung at once reach the target
             self._end_contest()
@@ -367,6 +380,8 @@ class Match:
                 tricks=tuple(hand.results),
                 actions=len(hand.log),
                 shown=hand.shown(),
+                special=hand.special,
+                kind=self.plan.kind if self.plan is not None else "",
             )
         )
         self.scores[0] += pts[0]
@@ -387,9 +402,12 @@ class Match:
         if chico is None and self._contest < len(self._contests):
             self._start_contest()
             return
-        self.mano = self.variant.table.next_mano(self.seats, self.mano, self.hand_no)
+        previous = None if chico is not None else self.plan
+        self.mano = self.variant.table.next_mano(
+            self.seats, self.mano, self.hand_no, self.score, previous
+        )
         self.hand_no += 1
-        self._start_deal()
+        self._start_deal(previous)
 
     def _chico_winner(self, env_winner: int | None) -> int | None:
         mr = self.variant.match

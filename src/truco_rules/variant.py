@@ -30,11 +30,13 @@ from .cards import Card, Notation, parse_cards
 from .errors import ParseError, UnknownAction, UnknownOption, UnknownVariant
 from .hooks import (
     BetLadder,
+    Deck,
     DeckRule,
     EnvidoRules,
     FlorRules,
     MatchRule,
     Ranking,
+    SpecialHands,
     StandardTable,
     Table,
     TrickRule,
@@ -65,6 +67,7 @@ HOOK_SLOTS: tuple[str, ...] = (
     "ladder",
     "envido",
     "flor",
+    "special",
     "match",
 )
 """The attributes of a :class:`Variant` that hold hooks, in a fixed order."""
@@ -74,18 +77,20 @@ HOOK_SLOTS: tuple[str, ...] = (
 class Variant:
     """A rule set: a name, a description, and one hook per slot of :data:`HOOK_SLOTS`.
 
-    ``envido`` and ``flor`` are ``None`` in variants without those side bets.
+    ``envido`` and ``flor`` are ``None`` in variants without those side bets, ``special`` in
+    variants without special hands (hand of 11/10, iron hand).
     """
 
     name: str
     description: str
     ranking: Ranking
-    deck: DeckRule = DeckRule()
+    deck: Deck = DeckRule()
     table: Table = StandardTable()
     tricks: TrickRule = TrickRule()
     ladder: BetLadder = BetLadder()
     envido: EnvidoRules | None = None
     flor: FlorRules | None = None
+    special: SpecialHands | None = None
     match: MatchRule = MatchRule()
     aliases: tuple[str, ...] = ()
     base: str | None = None
@@ -112,6 +117,8 @@ class Variant:
         if self.flor is not None:
             verbs |= {A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO, A.CON_FLOR_QUIERO}
             verbs |= {A.CON_FLOR_ME_ACHICO}
+        if self.special is not None:
+            verbs |= {A.ACCEPT_HAND, A.DECLINE_HAND}
         object.__setattr__(self, "_vocabulary", frozenset(verbs))
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
@@ -259,7 +266,7 @@ class Variant:
         """Trick strength of a card face up (higher wins), given the turned card if any."""
         c = card if isinstance(card, Card) else self.card(card)
         v = vira if vira is None or isinstance(vira, Card) else self.card(vira)
-        return self.ranking.strengths(v)[c.index]
+        return self.ranking.strengths(v, self.deck.cards)[c.index]
 
     # ------------------------------------------------------------------ play
     def new_match(
@@ -286,7 +293,11 @@ class Variant:
     def describe(self) -> dict[str, Any]:
         """The rule set as plain data (for comparison tables and documentation)."""
         notation = self.deck.notation
-        strengths = self.ranking.strengths(None) if not self.ranking.turns_up_card else None
+        strengths = (
+            self.ranking.strengths(None, self.deck.cards)
+            if not self.ranking.turns_up_card
+            else None
+        )
         ranking: list[list[str]] | str
         if strengths is not None:
             groups: dict[int, list[str]] = {}
