@@ -6,7 +6,8 @@ An operation that raises leaves every object it was given exactly as it was.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 __all__ = [
     "IllegalAction",
@@ -120,13 +121,19 @@ class IllegalAction(TrucoError, ValueError):
     """A well-formed action that the rules do not allow in the current state."""
 
     def __init__(
-        self, action: object, seat: object, reason: str, legal: Iterable[object] = ()
+        self,
+        action: object,
+        seat: object,
+        reason: str,
+        legal: Iterable[object] = (),
+        fmt: Callable[[Any], str] = str,
     ) -> None:
         self.action = action
         self.seat = seat
         self.reason = reason
-        self.legal = tuple(str(a) for a in legal)
-        msg = f"illegal action {str(action)!r} by seat {seat}: {reason}"
+        self.legal = tuple(fmt(a) for a in legal)
+        """The legal actions as text, in the deck notation of the variant."""
+        msg = f"illegal action {fmt(action)!r} by seat {seat}: {reason}"
         if self.legal:
             msg += f"; legal now: {_listing(self.legal)}"
         super().__init__(msg)

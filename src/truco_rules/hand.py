@@ -72,16 +72,16 @@ class Hand:
 
     __slots__ = (
         "_legal",
+        "blind",
         "call",
         "call_caller",
         "call_responder",
-        "blind",
         "cards",
         "dealt",
         "deciders",
-        "double",
         "decl_best",
         "decl_spoken",
+        "double",
         "end_reason",
         "env",
         "env_called",
@@ -510,13 +510,14 @@ class Hand:
         s = self.turn if seat is None else seat
         legal = self._legal_of(s)
         if action not in legal:
+            fmt = self.variant.format_action
             if self.phase == OVER:
-                raise IllegalAction(action, s, "the hand is over")
+                raise IllegalAction(action, s, "the hand is over", fmt=fmt)
             if s != self.turn and (action.verb == A.PLAY or action in self._legal_of(self.turn)):
                 who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
                 # no list of legal actions: they would show the other seat's cards
-                raise WrongPlayer(action, s, f"it is not this seat's turn: {who}")
-            raise IllegalAction(action, s, self._why(action, s), legal)
+                raise WrongPlayer(action, s, f"it is not this seat's turn: {who}", fmt=fmt)
+            raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
         self._do(action, s)
 
     def _why(self, action: Action, s: int) -> str:
@@ -739,6 +740,7 @@ class Hand:
         if (
             self.trick_no == 1
             and self.results[0] < 0
+            and not self.blind  # a blind player cannot choose which card goes on top
             and self.tr.double_play_after_first_tie(self.special == SPECIAL_ONE)
         ):
             self.double = True

@@ -33,6 +33,9 @@ from .cards import DECK, SPANISH, Card, Notation
 from .errors import InvalidOption, UnsupportedSeats
 
 __all__ = [
+    "SPECIAL_IRON",
+    "SPECIAL_NONE",
+    "SPECIAL_ONE",
     "BetLadder",
     "DealPlan",
     "Deck",
@@ -42,12 +45,10 @@ __all__ = [
     "FlorRules",
     "MatchRule",
     "Ranking",
-    "SPECIAL_IRON",
-    "SPECIAL_NONE",
-    "SPECIAL_ONE",
     "SpecialHands",
     "StandardTable",
     "Table",
+    "TargetMatch",
     "TrickRule",
     "option",
     "option_fields",
@@ -538,6 +539,17 @@ class MatchRule:
             return str(score)
         b = self.buenas_threshold
         return f"{score - b + 1} buenas" if score >= b else f"{score} malas"
+
+
+@attrs.frozen
+class TargetMatch(MatchRule):
+    """A match to a target with no malas/buenas split and no side bets whose points need
+    timing: the stock match rule with those options fixed (they could change nothing)."""
+
+    buenas_from: str = "half+1"
+    malas_buenas_split: object = False
+    score_timing: str = "envido_first_immediate"
+    simultaneous_finish: str = "higher_score_else_play_on"
 
 
 # ---------------------------------------------------------------------------------------------

@@ -334,13 +334,18 @@ class Match:
         else:
             raise ParseError(f"expected an Action or its text, not {type(action).__name__}")
         if self.winner_team is not None:
-            raise IllegalAction(act, seat, "the match is over")
+            raise IllegalAction(act, seat, "the match is over", fmt=self.variant.format_action)
         hand = self.hand
         if hand is None:
             self._apply_deal(act, seat)
             return
         if seat == CHANCE:
-            raise WrongPlayer(act, seat, f"no card is being dealt now; seat {hand.turn} is to act")
+            raise WrongPlayer(
+                act,
+                seat,
+                f"no card is being dealt now; seat {hand.turn} is to act",
+                fmt=self.variant.format_action,
+            )
         s = hand.turn if seat is None else seat
         if type(s) is not int or not 0 <= s < self.seats:
             raise WrongPlayer(act, s, f"there is no seat {s!r}; seats are 0 to {self.seats - 1}")
@@ -355,7 +360,12 @@ class Match:
         if act.verb != DEAL or act.card is None:
             raise IllegalAction(act, "chance", "the next card must be dealt", ["deal <card>"])
         if act.card in self._pending_deal or act.card not in self.variant.deck.cards:
-            raise IllegalAction(act, "chance", "that card is already dealt or not in the deck")
+            raise IllegalAction(
+                act,
+                "chance",
+                "that card is already dealt or not in the deck",
+                fmt=self.variant.format_action,
+            )
         self._pending_deal.append(act.card)
         self.actions.append((CHANCE, act))
         if len(self._pending_deal) == self._deal_size():

@@ -15,6 +15,7 @@ import attrs
 
 from .actions import PLAY, Action
 from .cards import Card
+from .errors import TrucoError
 from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
 if TYPE_CHECKING:
@@ -77,9 +78,9 @@ class Observation:
     current_player: int
     phase: str
     my_cards: tuple[Card, ...]
-    """The seat's cards still in hand."""
+    """The seat's cards still in hand (empty in a blind hand: see ``unseen_cards``)."""
     my_dealt: tuple[Card, ...]
-    """The three cards the seat was dealt."""
+    """The three cards the seat was dealt (empty in a blind hand)."""
     turned: Card | None
     stake: int
     pending_call: str | None
@@ -91,6 +92,12 @@ class Observation:
     """This seat's legal actions now (empty if it may not act)."""
     previous: HandView | None = None
     """The public record of the previous contest (its last trick, statements, shown cards)."""
+    special: str = ""
+    """The special hand in play: ``"one-side"`` (hand of 11/10), ``"iron"``, or ``""``."""
+    unseen_cards: int = 0
+    """How many cards the seat holds without seeing them (a blind iron hand)."""
+    partner_cards: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Partners' cards in hand, when the seat may look at them (the side of a hand of 11)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (cards as Spanish text), e.g. for JSON or an adapter."""
@@ -106,8 +113,16 @@ class Observation:
 
         return {f.name: conv(getattr(self, f.name)) for f in attrs.fields(Observation)}
 
-    def render(self, fmt: Any = str) -> str:
-        """A few readable lines for a terminal; ``fmt`` formats a card."""
+    def render(self, fmt: Any = None) -> str:
+        """A few readable lines for a terminal; ``fmt`` formats a card (default: the
+        variant's deck notation, if the variant is registered)."""
+        if fmt is None:
+            from .variant import get_variant
+
+            try:
+                fmt = get_variant(self.variant).format_card
+            except TrucoError:
+                fmt = str
 
         def cards(cs: tuple[Card, ...]) -> str:
             return " ".join(fmt(c) for c in cs) or "-"
@@ -144,7 +159,12 @@ class Observation:
             )
         for seat, value in self.current.envido_statements:
             lines.append(f"  seat {seat}: {'son buenas' if value is None else value}")
-        lines.append(f"your cards: {cards(self.my_cards)}")
+        if self.unseen_cards:
+            lines.append(f"your cards: {self.unseen_cards} unseen (blind hand)")
+        else:
+            lines.append(f"your cards: {cards(self.my_cards)}")
+        for partner, held in self.partner_cards:
+            lines.append(f"seat {partner} (partner) holds: {cards(held)}")
         return "\n".join(lines)
 
 
@@ -182,6 +202,10 @@ def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
             t, _s, _c, d = next(plays)
             if not seen(t, s, d):
                 log.append((s, "play down" if d else "play (gathered)"))
+                continue
+            if act.under is not None and s != seat:  # the card underneath stays hidden
+                assert act.card is not None
+                log.append((s, fmt(Action.play(act.card)) + " over (down)"))
                 continue
         log.append((s, fmt(act)))
     env_state = hand.env_state
@@ -237,11 +261,19 @@ def observe(match: Match, seat: int) -> Observation:
             current=_NO_CONTEST,
             legal_actions=(),
         )
+    blind = hand.blind and hand.pos[seat] >= 0
+    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    if hand.sees_partners(seat):
+        partners = tuple(
+            (p, tuple(hand.cards[p]))
+            for p in hand.order
+            if p != seat and hand.team[p] == hand.team[seat]
+        )
     return Observation(
         **common,
         phase=PHASES[hand.phase],
-        my_cards=tuple(hand.cards[seat]),
-        my_dealt=tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 else (),
+        my_cards=() if blind else tuple(hand.cards[seat]),
+        my_dealt=tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 and not blind else (),
         turned=match.turned,
         stake=hand.stake(),
         pending_call=hand.variant.ladder.names[hand.call - 1] if hand.call else None,
@@ -249,4 +281,7 @@ def observe(match: Match, seat: int) -> Observation:
         raise_team=hand.raise_team,
         current=hand_view(hand, seat, fmt),
         legal_actions=tuple(fmt(a) for a in hand.legal_actions(seat)),
+        special=hand.special,
+        unseen_cards=len(hand.cards[seat]) if blind else 0,
+        partner_cards=partners,
     )

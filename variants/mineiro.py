@@ -1,0 +1,149 @@
+"""Truco Mineiro (RULES §6): fixed manilhas, 2/4/6/10/12, mão de 10, the two-card reveal.
+
+Reuses the Brazilian deck and table of :mod:`truco_rules.variants.paulista`; what differs is
+a fixed ranking, its own ladder, the special hands at 10 and the trick rule that plays both
+remaining cards at once after a tied first trick.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from truco_rules.cards import Card, Suit
+from truco_rules.hooks import (
+    BetLadder,
+    FixedRanking,
+    SpecialHands,
+    TargetMatch,
+    TrickRule,
+    option,
+)
+from truco_rules.variant import Variant
+
+from .paulista import BrazilianDeck, BrazilianTable
+
+__all__ = [
+    "LADDERS",
+    "MINEIRO",
+    "MINEIRO_RANKING",
+    "MineiroDeck",
+    "MineiroLadder",
+    "MineiroTricks",
+]
+
+MINEIRO_RANKING = FixedRanking.from_ranks(
+    # RULES §6.1: 3 > 2 > A > K > J > Q > 7 > 6 > 5 > 4 (K = 12, J = 11, Q = 10)
+    {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1},
+    # the fixed manilhas: zap 4c, copas 7h, espadilha As, pica-fumo 7d
+    {
+        Card.of(4, Suit.BASTOS): 14,
+        Card.of(7, Suit.COPAS): 13,
+        Card.of(1, Suit.ESPADAS): 12,
+        Card.of(7, Suit.OROS): 11,
+    },
+)
+"""Trick strength with the fixed manilhas ("manilha velha"), RULES §6.1."""
+
+LADDERS: dict[str, tuple[int, ...]] = {
+    "2-4-6-10-12": (2, 4, 6, 10, 12),
+    "2-4-8-10-12": (2, 4, 8, 10, 12),
+    "2-4-6-8-12": (2, 4, 6, 8, 12),
+}
+"""The values of ``mineiro_ladder`` (RULES §6.3, D24)."""
+
+
+@attrs.frozen
+class MineiroDeck(BrazilianDeck):
+    """The 40-card French deck or the same cards in Spanish notation (the clean deck would
+    remove three of the four manilhas, so it is not offered)."""
+
+    deck: str = option(
+        "sujo",
+        "sujo: the 40-card French deck; spanish: the same cards written in Spanish notation.",
+        choices=("sujo", "spanish"),
+        source="RULES §0.2, §6.1",
+    )
+
+
+@attrs.frozen
+class MineiroLadder(BetLadder):
+    """Truco, seis, dez, doze; the values come from the ``mineiro_ladder`` option."""
+
+    values: tuple[int, ...] = attrs.field(default=LADDERS["2-4-6-10-12"], init=False)
+    names: tuple[str, ...] = ("truco", "seis", "dez", "doze")
+    truco_call_timing: str = option(
+        "own_turn",
+        "own_turn: only the player about to play may call (before playing); any_time: any "
+        "eligible player may call whenever no call is awaiting an answer.",
+        choices=("own_turn", "any_time"),
+        source="RULES §6.3",
+    )
+    mineiro_ladder: str = option(
+        "2-4-6-10-12",
+        "Hand values: unbet, then after truco, seis, dez (nove) and doze. Every current source "
+        "gives 2-4-6-10-12; C1's old code 2-4-8-10-12; C1's help text 2-4-6-8-12.",
+        choices=tuple(LADDERS),
+        source="RULES §6.3 (D24)",
+    )
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "values", LADDERS[self.mineiro_ladder])
+        super().__attrs_post_init__()
+
+
+@attrs.frozen
+class MineiroTricks(TrickRule):
+    """The stock trick rule with Mineiro defaults and the two-card reveal after a tied first
+    trick (RULES §6.4)."""
+
+    all_tricks_tied: str = option(
+        "nobody",
+        "All three tricks tied: nobody scores (Brazil), the mano's team wins, or the postre.",
+        choices=("nobody", "mano", "postre"),
+        source="RULES §1.4, §6.4 (D3)",
+    )
+    facedown_allowed_first_trick: bool = option(
+        False,
+        "Whether a card may be played face down (carta coberta) in the first trick.",
+        choices=(False, True),
+        source="RULES §6.5",
+    )
+    mineiro_first_trick_tie: str = option(
+        "two_card_reveal",
+        "After a tied first trick: every player puts both remaining cards down at once, one "
+        "face up over one face down (the face-up cards make trick 2, the hidden ones trick 3) "
+        "(two_card_reveal, S1); or play goes on one card at a time (standard).",
+        choices=("two_card_reveal", "standard"),
+        source="RULES §6.4 (D25)",
+    )
+    mineiro_faceup_must_be_higher: str = option(
+        "always",
+        "In the two-card reveal, a face-up card lower than the card under it counts 0 for "
+        "trick 2: always, only in a mão de 10, or never.",
+        choices=("always", "only_mao_de_10", "never"),
+        source="RULES §6.4 (D26)",
+    )
+
+    def double_play_after_first_tie(self, special_hand: bool) -> bool:
+        return self.mineiro_first_trick_tie == "two_card_reveal"
+
+    def faceup_void_if_lower(self, special_hand: bool) -> bool:
+        rule = self.mineiro_faceup_must_be_higher
+        return rule == "always" or (rule == "only_mao_de_10" and special_hand)
+
+
+MINEIRO = Variant(
+    name="mineiro",
+    description="Truco Mineiro: French deck, fixed manilhas (4c 7h As 7d), "
+    "truco/seis/dez/doze (2-4-6-10-12), mão de 10, two-card reveal after a tied first trick, "
+    "12 points.",
+    deck=MineiroDeck(),
+    ranking=MINEIRO_RANKING,
+    table=BrazilianTable(seat_counts=(2, 4), table_direction="counterclockwise"),
+    tricks=MineiroTricks(),
+    ladder=MineiroLadder(),
+    special=SpecialHands(at=10, decline_value=2, play_value=4, iron_value=4),
+    match=TargetMatch(target=12),
+    aliases=("truco-mineiro", "mineiro-truco", "truco-mg"),
+)
+"""Truco Mineiro (RULES §6). A *queda* (best of two games) is ``chicos_to_win=2``."""

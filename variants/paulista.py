@@ -1,0 +1,188 @@
+"""Truco Paulista (RULES §5): the vira and its manilhas, 1-3-6-9-12, mão de onze, mão de ferro.
+
+Composition of kernel hooks. The pieces Brazilian truco shares (the French deck that can be
+swapped for Spanish cards, the table whose mão rotation is an option, the trick rule without
+face-down cards in trick 1) are defined here and reused by :mod:`truco_rules.variants.mineiro`.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from truco_rules.cards import DECK, FRENCH, SPANISH, Card, Notation, Suit
+from truco_rules.hooks import (
+    BetLadder,
+    SpecialHands,
+    StandardTable,
+    TargetMatch,
+    TrickRule,
+    option,
+    shuffle_cards,
+)
+from truco_rules.variant import Variant
+
+__all__ = [
+    "CYCLE",
+    "MANILHA_SUITS",
+    "PAULISTA",
+    "BrazilianDeck",
+    "BrazilianTable",
+    "PaulistaLadder",
+    "PaulistaTricks",
+    "ViraRanking",
+]
+
+CYCLE: tuple[int, ...] = (4, 5, 6, 7, 10, 11, 12, 1, 2, 3)
+"""Ranks from low to high, which is also the cycle vira -> manilha (RULES §5.2):
+4 5 6 7 Q J K A 2 3 (Q = 10, J = 11, K = 12 in the shared card identities)."""
+
+MANILHA_SUITS: tuple[Suit, ...] = (Suit.BASTOS, Suit.COPAS, Suit.ESPADAS, Suit.OROS)
+"""Manilhas from high to low by suit: ♣ zap, ♥ copas, ♠ espadilha, ♦ pica-fumo (RULES §5.2)."""
+
+_CLEAN_OUT = frozenset((4, 5, 6, 7))
+
+
+@attrs.frozen
+class BrazilianDeck:
+    """The 40-card French deck, or its 24-card clean version, or the same with Spanish cards
+    (the card identities are shared, RULES §0.2)."""
+
+    deck: str = option(
+        "sujo",
+        "sujo: the 40-card French deck; limpo: the 24-card clean deck (4-7 removed too); "
+        "spanish / spanish-limpo: the same cards written in Spanish notation (7E, 12C).",
+        choices=("sujo", "limpo", "spanish", "spanish-limpo"),
+        source="RULES §0.2, §5.1",
+    )
+
+    @property
+    def notation(self) -> Notation:
+        """French unless the deck is a Spanish one."""
+        return SPANISH if self.deck.startswith("spanish") else FRENCH
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in play."""
+        return _CLEAN if self.deck.endswith("limpo") else DECK
+
+    def shuffled(self, rng: random.Random, needed: int | None = None) -> list[Card]:
+        """The cards in a random order (the kernel's seeded shuffle)."""
+        return shuffle_cards(self.cards, rng, needed)
+
+
+_CLEAN: tuple[Card, ...] = tuple(c for c in DECK if c.rank not in _CLEAN_OUT)
+
+
+@functools.lru_cache(maxsize=128)
+def _vira_table(turned: Card | None, ranks: tuple[int, ...]) -> tuple[int, ...]:
+    order = [r for r in CYCLE if r in ranks]
+    manilha = None
+    if turned is not None:
+        manilha = order[(order.index(turned.rank) + 1) % len(order)]
+    plain = [r for r in order if r != manilha]
+    by_rank = {r: i + 1 for i, r in enumerate(plain)}
+    by_suit = {s: 14 - i for i, s in enumerate(MANILHA_SUITS)}
+    return tuple(by_suit[c.suit] if c.rank == manilha else by_rank.get(c.rank, 1) for c in DECK)
+
+
+@attrs.frozen
+class ViraRanking:
+    """Strengths follow the vira: the next rank in :data:`CYCLE` gives the four manilhas,
+    ordered by suit; the other ranks keep their order and tie across suits (RULES §5.2).
+
+    Without a vira (``turned=None``) there are no manilhas: the plain order of the ranks.
+    """
+
+    turns_up_card: bool = True
+
+    def strengths(self, turned: Card | None, deck: Sequence[Card] = DECK) -> tuple[int, ...]:
+        """40 strengths indexed by :attr:`Card.index`: manilhas 14 (♣) to 11 (♦), the other
+        ranks 1 upwards."""
+        ranks = tuple(sorted({c.rank for c in deck}))
+        return _vira_table(turned, ranks)
+
+    def manilhas(self, turned: Card, deck: Sequence[Card] = DECK) -> tuple[Card, ...]:
+        """The four manilhas for ``turned``, highest first."""
+        table = self.strengths(turned, deck)
+        top = [c for c in deck if table[c.index] >= 11]
+        return tuple(sorted(top, key=lambda c: -table[c.index]))
+
+
+@attrs.frozen
+class BrazilianTable(StandardTable):
+    """The stock table (sides alternate; pairs sit opposite) with the direction of the mão's
+    rotation as an option (RULES §5.3, D21)."""
+
+    mano_rotation: str = option(
+        "with_play",
+        "Where the mão goes after each hand: the next player in play order (with_play, S1), "
+        "or the previous one, so the old pé becomes mão (against_play, P20/P21).",
+        choices=("with_play", "against_play"),
+        source="RULES §5.3, §6.2 (D21)",
+    )
+
+
+@attrs.frozen
+class PaulistaTricks(TrickRule):
+    """The stock trick rule with Paulista defaults and the face-down-after-a-tie option."""
+
+    all_tricks_tied: str = option(
+        "nobody",
+        "All three tricks tied: nobody scores (Brazil), the mano's team wins, or the postre.",
+        choices=("nobody", "mano", "postre"),
+        source="RULES §1.4, §5.4 (D3)",
+    )
+    facedown_allowed_first_trick: bool = option(
+        False,
+        "Whether a card may be played face down (coberta) in the first trick.",
+        choices=(False, True),
+        source="RULES §5.5",
+    )
+    facedown_after_tied_trick: bool = option(
+        True,
+        "Whether a card may be played face down right after a tied trick (P32: some forbid it).",
+        choices=(True, False),
+        source="RULES §5.5",
+    )
+
+
+@attrs.frozen
+class PaulistaLadder(BetLadder):
+    """1-3-6-9-12 with the option that forbids a raise that accepting alone would win."""
+
+    values: tuple[int, ...] = (1, 3, 6, 9, 12)
+    names: tuple[str, ...] = ("truco", "seis", "nove", "doze")
+    truco_call_timing: str = option(
+        "own_turn",
+        "own_turn: only the player about to play may call (before playing); any_time: any "
+        "eligible player may call whenever no call is awaiting an answer.",
+        choices=("own_turn", "any_time"),
+        source="RULES §5.6",
+    )
+    forbid_pointless_raise: bool = option(
+        False,
+        "Whether a raise is illegal when merely accepting the call would already win the game "
+        "(P32).",
+        choices=(False, True),
+        source="RULES §5.6",
+    )
+
+
+PAULISTA = Variant(
+    name="paulista",
+    description="Truco Paulista: French deck, vira and manilhas by suit, "
+    "truco/seis/nove/doze (1-3-6-9-12), mão de onze and mão de ferro, 12 points.",
+    deck=BrazilianDeck(),
+    ranking=ViraRanking(),
+    table=BrazilianTable(seat_counts=(2, 4), table_direction="clockwise"),
+    tricks=PaulistaTricks(),
+    ladder=PaulistaLadder(),
+    special=SpecialHands(at=11, decline_value=1, play_value=3, iron_value=3),
+    match=TargetMatch(target=12),
+    aliases=("truco-paulista", "paulista-truco", "truco-sp"),
+)
+"""Truco Paulista (RULES §5)."""
