@@ -1,0 +1,35 @@
+"""The hypothesis plugin: ``st.from_type`` strategies for the library's types.
+
+Hypothesis runs every entry point of the group ``hypothesis`` when it is imported; this one is
+declared in truco-rules' ``pyproject.toml``. The strategies are deferred, so importing
+hypothesis imports only the kernel's types, never the kit or ``hypothesis.stateful``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+
+def _lazy(name: str) -> Any:
+    from hypothesis import strategies as st
+
+    def build() -> Any:
+        return getattr(import_module("truco_rules.testing.strategies"), name)()
+
+    return st.deferred(build)
+
+
+def _hypothesis_setup_hook() -> None:
+    """Register strategies for ``Card``, ``Action``, ``Variant`` and ``Match``."""
+    from hypothesis import strategies as st
+
+    from truco_rules.actions import Action
+    from truco_rules.cards import Card
+    from truco_rules.match import Match
+    from truco_rules.variant import Variant
+
+    st.register_type_strategy(Card, _lazy("cards"))
+    st.register_type_strategy(Action, _lazy("actions"))
+    st.register_type_strategy(Variant, _lazy("variants"))
+    st.register_type_strategy(Match, _lazy("matches"))

@@ -1,0 +1,335 @@
+"""Hypothesis strategies for cards, deals, variants, options, actions and matches.
+
+Every strategy that builds a match draws only explicit seeds, card orders and choices among the
+legal actions, so a failing example shrinks to a small record that replays it
+(``m.to_json()``). Strategies that take a ``variant`` accept a registered name, an alias or a
+:class:`~truco_rules.Variant` object (registered or not); ``None`` draws one of the registered
+variants, so variants installed later are covered without changing a test.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+from hypothesis import strategies as st
+
+from ..actions import DEAL, DECLARE, PLAY, Action
+from ..cards import DECK, Card
+from ..match import CHANCE, Match
+from ..variant import Variant, get_variant, variant_names
+
+__all__ = [
+    "TARGETS",
+    "Playout",
+    "actions",
+    "cards",
+    "deals",
+    "hands",
+    "legal_moves",
+    "matches",
+    "option_values",
+    "play_random",
+    "playouts",
+    "seat_counts",
+    "start_scores",
+    "variants",
+    "vocabulary",
+]
+
+TARGETS: tuple[int, ...] = (15, 18, 24, 30, 40)
+"""Targets drawn for the ``target`` option (RULES §2.8.1)."""
+
+VariantLike = str | Variant
+
+
+def _variant(variant: VariantLike) -> Variant:
+    return variant if isinstance(variant, Variant) else get_variant(variant)
+
+
+def _deck(variant: VariantLike | None) -> tuple[Card, ...]:
+    return DECK if variant is None else tuple(_variant(variant).deck.cards)
+
+
+# ------------------------------------------------------------------------------ cards and deals
+def cards(*, variant: VariantLike | None = None) -> st.SearchStrategy[Card]:
+    """Any card of ``variant``'s deck (default: any of the 40 cards)."""
+    return st.sampled_from(_deck(variant))
+
+
+def hands(
+    size: int = 3, *, variant: VariantLike | None = None
+) -> st.SearchStrategy[tuple[Card, ...]]:
+    """``size`` distinct cards of ``variant``'s deck (default: the 40 cards)."""
+    return st.lists(cards(variant=variant), min_size=size, max_size=size, unique=True).map(tuple)
+
+
+def deals(
+    *, variant: VariantLike | None = None, suited_bias: bool = False
+) -> st.SearchStrategy[tuple[Card, ...]]:
+    """A full card order of ``variant``'s deck (top card first), as ``new_match(deals=[...])``
+    takes it.
+
+    ``suited_bias=True`` makes hands with two or three cards of one suit (envido, flor)
+    frequent: the order is drawn as a permutation of the deck in which runs of cards of one
+    suit are kept together part of the time. Every permutation can still be drawn.
+    """
+    deck = _deck(variant)
+    if not suited_bias:
+        return st.permutations(deck).map(tuple)
+
+    @st.composite
+    def biased(draw: st.DrawFn) -> tuple[Card, ...]:
+        order = list(draw(st.permutations(deck)))
+        if draw(st.booleans()):
+            # stable sort of a prefix by suit: neighbouring cards share suits, so a deal that
+            # hands them out round-robin often gives one seat several cards of a suit
+            cut = draw(st.integers(3, len(order)))
+            head = sorted(order[:cut], key=lambda c: c.suit.value)
+            seats = draw(st.integers(2, 6))
+            # deal order is round-robin: card k goes to seat k % seats; interleave the sorted
+            # prefix so consecutive same-suit cards land on the same seat
+            spread: list[Card | None] = [None] * cut
+            slots = [i for s in range(seats) for i in range(s, cut, seats)]
+            for card, slot in zip(head, slots, strict=True):
+                spread[slot] = card
+            order[:cut] = [c for c in spread if c is not None]
+        return tuple(order)
+
+    return biased()
+
+
+# ------------------------------------------------------------------------------ variants, options
+def option_values(
+    variant: Variant,
+    *,
+    names: Sequence[str] | None = None,
+    exclude: Sequence[str] = (),
+) -> st.SearchStrategy[dict[str, Any]]:
+    """Option dictionaries for ``variant``: each option (of ``names``, default all, minus
+    ``exclude``) either left alone or set to one of its allowed values.
+
+    Options with a list of choices draw from it; ``target`` draws from :data:`TARGETS` and
+    ``chicos_to_win`` from 1 to 3; any other option checked by a predicate is left alone.
+    """
+    parts: dict[str, st.SearchStrategy[Any]] = {}
+    wanted = set(variant.option_info() if names is None else names) - set(exclude)
+    for name, info in variant.option_info().items():
+        if name not in wanted:
+            continue
+        if info["choices"]:
+            parts[name] = st.sampled_from(info["choices"])
+        elif name == "target":
+            parts[name] = st.sampled_from(TARGETS)
+        elif name == "chicos_to_win":
+            parts[name] = st.integers(1, 3)
+    return st.fixed_dictionaries({}, optional=parts)
+
+
+@st.composite
+def variants(
+    draw: st.DrawFn,
+    names: Sequence[str] | None = None,
+    with_options: bool = True,
+) -> Variant:
+    """A registered variant (from ``names``, default all), with options drawn if asked."""
+    name = draw(st.sampled_from(tuple(names or variant_names())))
+    v = get_variant(name)
+    if with_options:
+        v = v.with_options(**draw(option_values(v)))
+    return v
+
+
+def seat_counts(variant: VariantLike) -> st.SearchStrategy[int]:
+    """A seat count ``variant``'s table supports."""
+    return st.sampled_from(tuple(_variant(variant).seat_counts))
+
+
+def start_scores(variant: VariantLike) -> st.SearchStrategy[tuple[int, int]]:
+    """Scores a match of ``variant`` may start from (both below its target), biased towards
+    the interesting ones: 0, around the malas/buenas boundary and just below the target
+    (RULES §2.6.4, §2.8)."""
+    v = _variant(variant)
+    t = v.match.target
+    b = v.match.buenas_threshold
+    special = sorted({x for x in (0, 1, b - 2, b - 1, b, b + 1, t - 3, t - 2, t - 1) if 0 <= x < t})
+    one = st.one_of(st.sampled_from(special), st.integers(0, t - 1))
+    return st.tuples(one, one)
+
+
+# ------------------------------------------------------------------------------ actions
+def vocabulary(variant: VariantLike, *, include_unknown: bool = False) -> list[Action]:
+    """Every action of ``variant``'s vocabulary: each verb of :attr:`Variant.vocabulary`,
+    ``play`` with every card face up and face down, ``deal`` with every card, and ``declare``
+    with every number from 0 to 40.
+
+    ``include_unknown=True`` adds the kernel's verbs that the variant lacks (``flor`` in a
+    variant without flor), which every state must reject with ``UnknownAction``.
+    """
+    from ..actions import BASE_VERBS
+
+    v = _variant(variant)
+    out: list[Action] = []
+    verbs = sorted(v.vocabulary)
+    if include_unknown:
+        verbs += sorted(set(BASE_VERBS) - set(v.vocabulary))
+    for verb in verbs:
+        if verb == PLAY:
+            out += [Action.play(c, d) for c in v.deck.cards for d in (False, True)]
+        elif verb == DEAL:
+            out += [Action.deal(c) for c in v.deck.cards]
+        elif verb == DECLARE:
+            out += [Action.declare(n) for n in range(41)]
+        else:
+            out.append(Action.call(verb))
+    return out
+
+
+def actions(variant: VariantLike | None = None) -> st.SearchStrategy[Action]:
+    """Any action of ``variant``'s vocabulary (see :func:`vocabulary`); ``None`` draws the
+    variant too. Most are illegal in any given state: use this to probe rejections."""
+    if variant is not None:
+        return st.sampled_from(vocabulary(variant))
+    return st.sampled_from(variant_names()).flatmap(lambda n: st.sampled_from(vocabulary(n)))
+
+
+# ------------------------------------------------------------------------------ matches
+def play_random(match: Match, rng: random.Random, max_actions: int | None = None) -> Match:
+    """Apply random legal actions (chance nodes included) until the end or ``max_actions``."""
+    n = 0
+    while not match.is_over() and (max_actions is None or n < max_actions):
+        legal = match.legal_actions()
+        match.apply(legal[rng.randrange(len(legal))])
+        n += 1
+    return match
+
+
+@attrs.frozen
+class Playout:
+    """A start state and a sequence of ``(seat, action)`` pairs, each legal when applied.
+
+    ``final()`` replays the sequence on a copy of ``start``; ``states()`` yields every state
+    along the way (``start`` first).
+    """
+
+    start: Match = attrs.field(eq=False)
+    steps: tuple[tuple[int, Action], ...]
+
+    def states(self) -> list[Match]:
+        """Every state of the playout, ``start`` first (fresh copies)."""
+        m = self.start.copy()
+        out = [m.copy()]
+        for seat, act in self.steps:
+            m.apply(act, seat)
+            out.append(m.copy())
+        return out
+
+    def final(self) -> Match:
+        """The state after every step (a fresh copy)."""
+        m = self.start.copy()
+        for seat, act in self.steps:
+            m.apply(act, seat)
+        return m
+
+
+def legal_moves(m: Match, any_seat: bool = True) -> list[tuple[int, Action]]:
+    """Every ``(seat, action)`` that may be applied now: the seat to act's actions, and with
+    ``any_seat`` those of every other seat too (partners answering, out-of-turn calls). At a
+    chance node: the ``deal`` actions, with seat :data:`~truco_rules.CHANCE`."""
+    if m.is_chance_node():
+        return [(CHANCE, a) for a in m.legal_actions()]
+    if not any_seat:
+        return [(m.current_player(), a) for a in m.legal_actions()]
+    return [(s, a) for s in range(m.seats) for a in m.legal_actions(s)]
+
+
+def _start(
+    draw: st.DrawFn,
+    variant: VariantLike | None,
+    seats: int | None,
+    with_options: bool | Mapping[str, Any],
+    seeded: bool,
+    scores: bool,
+) -> Match:
+    if variant is None:
+        v = draw(variants(with_options=with_options is True))
+    else:
+        v = _variant(variant)
+        if with_options is True:
+            v = v.with_options(**draw(option_values(v)))
+    if isinstance(with_options, Mapping):
+        v = v.with_options(**with_options)
+    n = seats if seats is not None else draw(seat_counts(v))
+    seed = draw(st.integers(0, 2**31 - 1)) if seeded else None
+    start = draw(start_scores(v)) if scores else (0, 0)
+    return v.new_match(n, seed=seed, scores=start)
+
+
+@st.composite
+def playouts(
+    draw: st.DrawFn,
+    variant: VariantLike | None = None,
+    seats: int | None = None,
+    *,
+    with_options: bool | Mapping[str, Any] = True,
+    min_actions: int = 0,
+    max_actions: int = 60,
+    seeded: bool = True,
+    scores: bool = False,
+    any_seat: bool = False,
+) -> Playout:
+    """A legal action sequence: a fresh match and up to ``max_actions`` legal steps.
+
+    Each step is drawn as an index into the legal moves, so failures shrink towards the first
+    legal action of each state and towards short sequences. The sequence stops early when the
+    match ends. ``with_options`` may be a mapping of options to set; ``scores=True`` starts
+    from drawn scores (:func:`start_scores`); ``any_seat=True`` also draws actions of seats
+    acting out of turn (partners answering, out-of-turn calls); ``seeded=False`` deals through
+    chance nodes.
+    """
+    m = _start(draw, variant, seats, with_options, seeded, scores)
+    start = m.copy()
+    steps: list[tuple[int, Action]] = []
+    length = draw(st.integers(min_actions, max_actions))
+    while len(steps) < length and not m.is_over():
+        moves = legal_moves(m, any_seat)
+        seat, act = moves[draw(st.integers(0, len(moves) - 1))]
+        m.apply(act, seat)
+        steps.append((seat, act))
+    return Playout(start, tuple(steps))
+
+
+@st.composite
+def matches(
+    draw: st.DrawFn,
+    variant: VariantLike | None = None,
+    seats: int | None = None,
+    with_options: bool | Mapping[str, Any] = True,
+    max_actions: int | None = 200,
+    seeded: bool = True,
+    *,
+    scores: bool = False,
+    any_seat: bool = False,
+) -> Match:
+    """A match in progress after a drawn number of random legal actions (0..``max_actions``;
+    ``None``: play to the end).
+
+    The actions are chosen by a drawn random seed, which is fast for long playouts (use
+    :func:`playouts` for sequences that shrink action by action). ``seeded=False`` deals
+    through chance nodes; ``scores=True`` starts from drawn scores; ``any_seat=True`` lets
+    seats act out of turn too; ``with_options`` may be a mapping of options to set.
+    """
+    m = _start(draw, variant, seats, with_options, seeded, scores)
+    steps = draw(st.integers(0, max_actions)) if max_actions is not None else None
+    rng = random.Random(draw(st.integers(0, 2**31 - 1)))
+    if not any_seat:
+        return play_random(m, rng, steps)
+    n = 0
+    while not m.is_over() and (steps is None or n < steps):
+        moves = legal_moves(m, True)
+        seat, act = moves[rng.randrange(len(moves))]
+        m.apply(act, seat)
+        n += 1
+    return m
