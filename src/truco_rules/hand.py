@@ -272,6 +272,16 @@ class Hand:
         """Whether ``seat`` may look at its partners' cards (the side of a hand of 11/10)."""
         return self.special == SPECIAL_ONE and self.team[seat] == self.special_team
 
+    def won_top_bet(self) -> bool:
+        """Whether the contest was won on an accepted top rung worth the whole target."""
+        ld = self.ld
+        return (
+            ld.top_wins_target
+            and not self.fixed_value
+            and self.level == len(ld.values) - 1
+            and self.hand_winner is not None
+        )
+
     def _award(self, team: int) -> int:
         """What winning the hand now gives ``team``: the stake, or, for an accepted top rung
         that wins the target, whatever ``team`` still lacks (RULES §7.5)."""

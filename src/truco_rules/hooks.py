@@ -272,6 +272,9 @@ class StandardTable:
     mano_rotation: str = "with_play"
     """``with_play``: the next mano is the next seat in play order; ``against_play``: the
     previous one (the old pie). A plain field; a variant may declare it as an option."""
+    first_dealer: str = "random"
+    """How a seeded match picks its first dealer: ``random`` (a seeded draw of a seat) or
+    ``card_draw`` (everyone draws a card, the highest deals; see :class:`Match`)."""
 
     def check_seats(self, seats: int, variant: str) -> None:
         if type(seats) is not int or seats not in self.seat_counts:
@@ -515,6 +518,11 @@ class MatchRule:
         choices=("higher_score_else_play_on", "envido_team_wins"),
         source="RULES §4 B13",
     )
+    chico_check: str = "each_contest"
+    """When a deal has several contests (duels): ``each_contest`` ends the chico as soon as a
+    contest's points reach the target (later contests of the deal are void); ``each_deal``
+    plays every contest of the deal and then compares the totals. A plain field; a variant may
+    declare it as an option."""
 
     @property
     def split(self) -> bool:

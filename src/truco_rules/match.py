@@ -63,6 +63,8 @@ class HandSummary:
     """The special hand it was (``"one-side"``: hand of 11/10; ``"iron"``), or ``""``."""
     kind: str = ""
     """The format of the deal (:attr:`DealPlan.kind`), e.g. ``"pica-pica"``."""
+    top_bet: bool = False
+    """Whether the contest was won on an accepted top rung worth the whole target."""
 
 
 def deal_order(
@@ -92,6 +94,26 @@ def deal_order(
 _NORMAL = (SPECIAL_NONE, -1)
 
 
+def _draw_for_deal(
+    variant: Variant, seats: int, seed: int
+) -> tuple[int, tuple[tuple[int, Card], ...]]:
+    """Everyone draws a card; the highest deals; a tie for highest redraws among the tied
+    (RULES §7.3). Returns the dealer and the draws ``(seat, card)`` in order."""
+    deck = variant.deck.shuffled(random.Random(f"truco-rules/{seed}/draw"))
+    strength = variant.ranking.strengths(None, variant.deck.cards)
+    drawn: list[tuple[int, Card]] = []
+    candidates = list(range(seats))
+    while True:
+        if len(deck) < len(candidates):  # tie after tie: gather and shuffle again
+            deck = variant.deck.shuffled(random.Random(f"truco-rules/{seed}/draw/{len(drawn)}"))
+        round_ = [(s, deck.pop()) for s in candidates]
+        drawn += round_
+        best = max(strength[c.index] for _s, c in round_)
+        candidates = [s for s, c in round_ if strength[c.index] == best]
+        if len(candidates) == 1:
+            return candidates[0], tuple(drawn)
+
+
 def _hand_seed(seed: int, hand_no: int) -> random.Random:
     return random.Random(f"truco-rules/{seed}/{hand_no}")
 
@@ -100,7 +122,9 @@ class Match:
     """A match of ``variant`` at ``seats`` seats. Build with :meth:`Variant.new_match`.
 
     ``mano`` is the first hand's mano (default: drawn from ``seed``, else seat 0); ``scores``
-    and ``chicos`` let a match start from a given standing (for scenarios and tests).
+    and ``chicos`` let a match start from a given standing (for scenarios and tests). A table
+    whose ``first_dealer`` is ``"card_draw"`` makes the seeded draw a card draw: everyone draws,
+    the highest card deals, and :attr:`first_draw` keeps the cards drawn.
     """
 
     __slots__ = (
@@ -111,6 +135,7 @@ class Match:
         "actions",
         "chicos",
         "deals",
+        "first_draw",
         "hand",
         "hand_no",
         "history",
@@ -150,12 +175,15 @@ class Match:
         self.deals: tuple[tuple[Card, ...], ...] | None = (
             tuple(self._check_deal(d, i) for i, d in enumerate(deals)) if deals else None
         )
+        self.first_draw: tuple[tuple[int, Card], ...] = ()
         if mano is None:
-            mano = (
-                random.Random(f"truco-rules/{seed}/mano").randrange(seats)
-                if seed is not None
-                else 0
-            )
+            if seed is None:
+                mano = 0
+            elif getattr(variant.table, "first_dealer", "random") == "card_draw":
+                dealer, self.first_draw = _draw_for_deal(variant, seats, seed)
+                mano = (dealer + 1) % seats
+            else:
+                mano = random.Random(f"truco-rules/{seed}/mano").randrange(seats)
         if type(mano) is not int or not 0 <= mano < seats:
             raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {mano!r}")
         if (
@@ -392,6 +420,7 @@ class Match:
                 shown=hand.shown(),
                 special=hand.special,
                 kind=self.plan.kind if self.plan is not None else "",
+                top_bet=hand.won_top_bet(),
             )
         )
         self.scores[0] += pts[0]
@@ -400,7 +429,11 @@ class Match:
         env_winner = next(
             (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
         )
-        chico = self._chico_winner(env_winner)
+        mr = self.variant.match
+        if mr.chico_check == "each_deal" and self._contest + 1 < len(self._contests):
+            chico = None  # the deal's other contests are played first
+        else:
+            chico = self._chico_winner(env_winner)
         if chico is not None:
             self.chicos[chico] += 1
             self._check_over()
@@ -431,7 +464,11 @@ class Match:
             return env_winner
         if self.scores[0] != self.scores[1]:
             return 0 if self.scores[0] > self.scores[1] else 1
-        return None  # equal: another hand (RULES §4 B13)
+        # equal: the side that won a bet for the whole target in this deal (RULES §7.6)
+        top = {h.winner for h in self.history if h.hand_no == self.hand_no and h.top_bet}
+        if len(top) == 1:
+            return top.pop()
+        return None  # else another hand (RULES §4 B13, §7.6)
 
     def _check_over(self) -> None:
         need = self.variant.match.chicos_to_win
