@@ -1,4 +1,4 @@
-"""The ``truco-rules`` command: variants, simulate, play, replay, describe, compare."""
+"""The ``truco-rules`` command: variants, simulate, play, replay, describe, compare, perft."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from .actions import Action
 from .bots import SimpleBot
 from .errors import TrucoError
 from .match import HandSummary, Match
+from .perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
 from .simulate import simulate
 from .variant import compare, get_variant, variant_names
 
@@ -213,6 +214,36 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+PERFT_HEADER = """\
+Perft counts of truco-rules: distinct legal (seat, action) sequences from a seeded deal.
+Format and meaning: docs/invariants.md (Perft). Regenerate: truco-rules perft --write DIR"""
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    if args.write is not None:
+        from pathlib import Path
+
+        folder = Path(args.write)
+        folder.mkdir(parents=True, exist_ok=True)
+        names = [args.variant] if args.variant_given else list(variant_names())
+        for name in names:
+            v = get_variant(name)
+            started = time.perf_counter()
+            records = generate(v.name, budget=args.budget)
+            path = folder / f"{v.name}.perft"
+            path.write_text(format_perft(records, PERFT_HEADER), encoding="utf-8")
+            print(f"wrote {path}: {len(records)} records ({time.perf_counter() - started:.1f} s)")
+        return 0
+    v = get_variant(args.variant, _parse_options(args.option))
+    m = v.new_match(args.seats, seed=args.seed)
+    for depth, count in enumerate(perft_counts(m, args.depth), 1):
+        print(f"perft {depth} {count}")
+    if args.divide:
+        for step, count in divide(m, args.depth):
+            print(f"  {step} {count}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="truco-rules", description="The rules of Truco, variant by variant."
@@ -249,12 +280,36 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("left")
     c.add_argument("right")
     c.set_defaults(func=cmd_compare)
+
+    pf = sub.add_parser(
+        "perft", help="count the legal action sequences of a seeded match, or write perft files"
+    )
+    pf.add_argument("--variant", default=None, help="default: the first registered variant")
+    pf.add_argument("--seats", type=int, default=2)
+    pf.add_argument("--seed", type=int, default=1)
+    pf.add_argument("--depth", type=int, default=3, help="deepest count (default 3)")
+    pf.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    pf.add_argument("--divide", action="store_true", help="also count per first action")
+    pf.add_argument(
+        "--write",
+        metavar="DIR",
+        default=None,
+        help="write DIR/<variant>.perft for --variant, or for every registered variant",
+    )
+    pf.add_argument(
+        "--budget",
+        type=int,
+        default=LEAF_BUDGET,
+        help=f"with --write: deepest count allowed per record (default {LEAF_BUDGET:,})",
+    )
+    pf.set_defaults(func=cmd_perft)
     return p
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``truco-rules`` command."""
     args = build_parser().parse_args(argv)
+    args.variant_given = getattr(args, "variant", None) is not None
     if getattr(args, "variant", "") is None:
         args.variant = default_variant()
     try:
