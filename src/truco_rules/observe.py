@@ -262,17 +262,22 @@ def observe(match: Match, seat: int) -> Observation:
             legal_actions=(),
         )
     blind = hand.blind and hand.pos[seat] >= 0
+
+    def held(p: int) -> tuple[Card, ...]:
+        # a card put down under a face-up one (two-card play) is no longer in hand
+        return tuple(c for c in hand.cards[p] if c != hand.under[p])
+
     partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     if hand.sees_partners(seat):
         partners = tuple(
-            (p, tuple(hand.cards[p]))
+            (p, held(p))
             for p in hand.order
             if p != seat and hand.team[p] == hand.team[seat]
         )
     return Observation(
         **common,
         phase=PHASES[hand.phase],
-        my_cards=() if blind else tuple(hand.cards[seat]),
+        my_cards=() if blind else held(seat),
         my_dealt=tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 and not blind else (),
         turned=match.turned,
         stake=hand.stake(),
