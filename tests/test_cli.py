@@ -104,3 +104,26 @@ def test_describe_and_compare(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "argentine", "argentine-sin-flor"]) == 0
     out = capsys.readouterr().out
     assert "flor: True vs False" in out
+
+
+def _match_wins(out: str) -> int:
+    line = next(x for x in out.splitlines() if x.startswith("match wins"))
+    return sum(int(part.split(":")[1]) for part in line.split(",") if ":" in part)
+
+
+def test_simulate_paulista(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--variant", "paulista", "--seats", "4", "--matches", "20", "--seed", "5"]
+    assert main([*args, "--option", "deck=limpo"]) == 0
+    out = capsys.readouterr().out
+    assert "simulating 20 random paulista matches, 4 seats, seed 5" in out
+    assert _match_wins(out) == 20
+
+
+def test_simulate_mineiro(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--variant", "truco-mineiro", "--matches", "20", "--seed", "5"]
+    assert main([*args, "--option", "mineiro_ladder=2-4-8-10-12"]) == 0
+    out = capsys.readouterr().out
+    assert "simulating 20 random mineiro matches, 2 seats, seed 5" in out
+    assert _match_wins(out) == 20
+    assert main(["simulate", "--variant", "mineiro", "--option", "deck=limpo"]) == 2
+    assert "deck='limpo'" in capsys.readouterr().err
