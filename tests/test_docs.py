@@ -1,7 +1,8 @@
 """The documentation stays true: every option is documented and every example runs as shown.
 
 (a) every option name of each built-in Argentine variant appears in backticks in
-    docs/variants/argentine.md;
+    docs/variants/argentine.md, and those of paulista and mineiro in their own pages, whose
+    option tables also show each option's default;
 (b) every ```python block in docs/*.md and docs/variants/*.md runs without error in a fresh
     namespace, except blocks containing a line ``# not run``;
 (c) the outputs shown for those blocks are what they print now;
@@ -49,6 +50,11 @@ from truco_rules import variant as variant_module
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ARGENTINE_PAGE = DOCS / "variants" / "argentine.md"
 ARGENTINE_VARIANTS = ("argentine", "argentine-sin-flor", "argentine-blog")
+OWN_PAGE_VARIANTS = ("paulista", "mineiro")  # documented on docs/variants/<name>.md
+OPTION_PAGES = {
+    **{name: ARGENTINE_PAGE for name in ARGENTINE_VARIANTS},
+    **{name: DOCS / "variants" / f"{name}.md" for name in OWN_PAGE_VARIANTS},
+}
 
 _FENCE = re.compile(
     r"^(?P<indent>[ \t]*)```python[^\n]*\n(?P<body>.*?)^(?P=indent)```[ \t]*$",
@@ -251,11 +257,30 @@ def test_doc_pages_exist() -> None:
     assert {kind for _, kind, _ in RECORDS} == {"json", "text"}, "no game records found"
 
 
-@pytest.mark.parametrize("name", ARGENTINE_VARIANTS)
+@pytest.mark.parametrize("name", list(OPTION_PAGES))
 def test_every_option_is_documented(name: str) -> None:
-    page = ARGENTINE_PAGE.read_text(encoding="utf-8")
+    path = OPTION_PAGES[name]
+    page = path.read_text(encoding="utf-8")
     missing = [o for o in tr.get_variant(name).options() if f"`{o}`" not in page]
-    assert not missing, f"options of {name} missing from {ARGENTINE_PAGE.name}: {missing}"
+    assert not missing, f"options of {name} missing from {path.name}: {missing}"
+
+
+@pytest.mark.parametrize("name", OWN_PAGE_VARIANTS)
+def test_option_table_shows_each_default(name: str) -> None:
+    """The options table of a variant's own page gives, for every option, the variant's value
+    in the default column (`| `name` | `value` |`)."""
+    path = OPTION_PAGES[name]
+    rows = {
+        line.split("|")[1].strip(): line.split("|")[2].strip()
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.startswith("| `") and line.count("|") >= 7
+    }
+    wrong = {
+        option: rows.get(f"`{option}`")
+        for option, value in tr.get_variant(name).options().items()
+        if rows.get(f"`{option}`") != f"`{value!r}`"
+    }
+    assert not wrong, f"{path.name}: options table rows missing or with a wrong default: {wrong}"
 
 
 @pytest.fixture
