@@ -1,8 +1,8 @@
 """The documentation stays true: every option is documented and every example runs as shown.
 
 (a) every option name of each built-in Argentine variant appears in backticks in
-    docs/variants/argentine.md, and those of paulista and mineiro in their own pages, whose
-    option tables also show each option's default;
+    docs/variants/argentine.md, and those of paulista, mineiro and almeria in their own
+    pages, whose option tables also show each option's default;
 (b) every ```python block in docs/*.md and docs/variants/*.md runs without error in a fresh
     namespace, except blocks containing a line ``# not run``;
 (c) the outputs shown for those blocks are what they print now;
@@ -50,7 +50,7 @@ from truco_rules import variant as variant_module
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ARGENTINE_PAGE = DOCS / "variants" / "argentine.md"
 ARGENTINE_VARIANTS = ("argentine", "argentine-sin-flor", "argentine-blog")
-OWN_PAGE_VARIANTS = ("paulista", "mineiro")  # documented on docs/variants/<name>.md
+OWN_PAGE_VARIANTS = ("paulista", "mineiro", "almeria")  # documented on docs/variants/<name>.md
 OPTION_PAGES = {
     **{name: ARGENTINE_PAGE for name in ARGENTINE_VARIANTS},
     **{name: DOCS / "variants" / f"{name}.md" for name in OWN_PAGE_VARIANTS},
