@@ -127,3 +127,50 @@ def test_simulate_mineiro(capsys: pytest.CaptureFixture[str]) -> None:
     assert _match_wins(out) == 20
     assert main(["simulate", "--variant", "mineiro", "--option", "deck=limpo"]) == 2
     assert "deck='limpo'" in capsys.readouterr().err
+
+
+def test_simulate_almeria_two_and_four_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--variant", "almeria", "--matches", "20", "--seed", "4"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "simulating 20 random almeria matches, 2 seats, seed 4" in out
+    assert _match_wins(out) == 20
+    four = [*args, "--seats", "4", "--option", "almeria_turn_scoring=sequential_stop"]
+    assert main([*four, "--option", "toros_to_win=1"]) == 0
+    out = capsys.readouterr().out
+    assert "simulating 20 random almeria matches, 4 seats, seed 4" in out
+    assert _match_wins(out) == 20
+    assert main([*four, "--option", "all_tricks_tied=nobody"]) == 2
+    assert "all_tricks_tied" in capsys.readouterr().err
+
+
+def test_play_almeria_give_up_a_duel(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # seed 2: seat 0 leads the first duel; giving it up (mazo) gives the bot the un-bet 1
+    monkeypatch.setattr("sys.stdin", io.StringIO("envido\nmazo\nquit\n"))
+    assert main(["play", "--variant", "el-truco", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "=== hand 1 | score 0 malas - 0 malas | mano: seat 0" in out
+    assert "'envido' is not a legal action now" in out
+    assert "4. truco" in out and "5. mazo" in out
+    assert "--- hand over (mazo): side 1 +1 (mazo)" in out
+    assert "=== hand 2 | score 0 malas - 1 malas | mano: seat 1" in out
+    assert "bye" in out
+
+
+@pytest.mark.parametrize("seats", ["2", "4"])
+def test_play_almeria_to_the_end(
+    seats: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import re
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
+    args = ["play", "--variant", "almeria", "--seats", seats, "--seed", "2"]
+    assert main([*args, "--option", "toros_to_win=1"]) == 0
+    out = capsys.readouterr().out
+    assert "hand over" in out
+    end = out.splitlines()[-1]
+    assert end.startswith("match over: side ")
+    # the winner reached the toro's 18 tantos: 9 buenas or more
+    assert max(int(n) for n in re.findall(r"(\d+) buenas", end)) >= 9
