@@ -59,11 +59,23 @@ def test_options_without_flor_hook_are_unknown_in_sin_flor() -> None:
         tr.get_variant("argentine-sin-flor").with_options(flor_duel_mode="three_to_best")
 
 
-@pytest.mark.parametrize("seats", [1, 3, 5, 6, 8])
-def test_unsupported_seat_count_lists_allowed(seats: int) -> None:
+@pytest.mark.parametrize(
+    ("name", "seats", "allowed"),
+    [
+        ("argentine", 1, "2, 3, 4, 6"),
+        ("argentine", 5, "2, 3, 4, 6"),
+        ("argentine", 8, "2, 3, 4, 6"),
+        ("paulista", 3, "2, 4"),
+        ("paulista", 6, "2, 4"),
+        ("mineiro", 3, "2, 4"),
+        ("almeria", 6, "2, 4"),
+    ],
+)
+def test_unsupported_seat_count_lists_allowed(name: str, seats: int, allowed: str) -> None:
+    """Issue 5: asking for a seat count a variant does not allow lists the allowed ones."""
     with pytest.raises(tr.UnsupportedSeats) as e:
-        tr.get_variant("argentine").new_match(seats)
-    assert "2, 4" in str(e.value)
+        tr.get_variant(name).new_match(seats)
+    assert allowed in str(e.value)
 
 
 @pytest.mark.parametrize("text", ["8E", "7X", "13B", "", "7", "E7", "1e1"])
@@ -167,7 +179,7 @@ def _record(m: tr.Match) -> dict[str, object]:
         lambda r: r.update(variant="nope"),
         lambda r: r.update(options={"falta_mode": "x"}),
         lambda r: r.update(options={"nope": 1}),
-        lambda r: r.update(seats=3),
+        lambda r: r.update(seats=5),
         lambda r: r.update(actions=["0:vale-cuatro"]),
         lambda r: r.update(actions=["play 1E"]),
         lambda r: r.update(actions=[3]),

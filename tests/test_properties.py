@@ -56,8 +56,12 @@ def test_random_play_keeps_every_invariant(v: tr.Variant, data: st.DataObject) -
     seats = data.draw(st.sampled_from(v.seat_counts))
     m = v.new_match(seats, seed=data.draw(st.integers(0, 2**31 - 1)))
     rng = random.Random(data.draw(st.integers(0, 2**31 - 1)))
-    expected = list(m.score)
-    chicos = list(m.chicos)
+    individual = m.player_scores is not None  # gallo: one score per player (RULES §2.12.2)
+    expected = list(m.player_scores) if m.player_scores is not None else list(m.score)
+    def chicos_now() -> list[int]:
+        return list(m.player_chicos) if m.player_chicos is not None else list(m.chicos)
+
+    chicos = chicos_now()
     seen_hands = 0
     steps = 0
     hand_actions = 0
@@ -65,7 +69,7 @@ def test_random_play_keeps_every_invariant(v: tr.Variant, data: st.DataObject) -
         check_cards(m)
         legal = m.legal_actions()
         assert legal, "a live state has legal actions"
-        before = m.score
+        before = list(m.player_scores) if m.player_scores is not None else list(m.score)
         m.apply(legal[rng.randrange(len(legal))])
         steps += 1
         hand_actions += 1
@@ -76,16 +80,20 @@ def test_random_play_keeps_every_invariant(v: tr.Variant, data: st.DataObject) -
                 sum(p for t, p, _ in h.events if t == 0),
                 sum(p for t, p, _ in h.events if t == 1),
             ), "a hand's points are exactly its awards"
-            expected = [expected[0] + h.points[0], expected[1] + h.points[1]]
+            if individual:
+                expected = [e + h.points[h.sides[s]] for s, e in enumerate(expected)]
+            else:
+                expected = [expected[0] + h.points[0], expected[1] + h.points[1]]
             hand_actions = 0
         seen_hands = len(m.history)
-        if m.chicos != chicos:
-            chicos = list(m.chicos)
+        if chicos_now() != chicos:
+            chicos = chicos_now()
             if not m.is_over():
-                expected = [0, 0]
+                expected = [0] * len(expected)
                 continue
-        assert list(m.score) == expected
-        assert m.score[0] >= before[0] and m.score[1] >= before[1], "scores never decrease"
+        now = list(m.player_scores) if m.player_scores is not None else list(m.score)
+        assert now == expected
+        assert all(a >= b for a, b in zip(now, before, strict=True)), "scores never decrease"
     assert m.current_player() == tr.TERMINAL
     assert m.winner() in (0, 1)
     assert m.chicos[m.winner()] == v.match.chicos_to_win
@@ -181,14 +189,20 @@ def test_any_seat_acting_out_of_turn_keeps_the_invariants(
             choices = [(tr.CHANCE, a) for a in m.legal_actions()]
         assert choices, "a live state has legal actions"
         seat, act = choices[rng.randrange(len(choices))]
-        before, chicos = m.score, list(m.chicos)
+        # per player with individual scores (gallo, RULES §2.12.2), else per side
+        before = list(m.player_scores) if m.player_scores is not None else list(m.score)
+        chicos = list(m.player_chicos) if m.player_chicos is not None else list(m.chicos)
         m.apply(act, seat)
         steps += 1
         assert steps < 5000
         if m.history and m.history[-1].actions > hand_bound(seats):
             raise AssertionError("a hand went past the action bound")
-        if m.chicos == chicos:  # within a chico scores never decrease
-            assert m.score[0] >= before[0] and m.score[1] >= before[1]
+        after = list(m.player_scores) if m.player_scores is not None else list(m.score)
+        same_chico = chicos == (
+            list(m.player_chicos) if m.player_chicos is not None else list(m.chicos)
+        )
+        if same_chico:  # within a chico scores never decrease
+            assert all(a >= b for a, b in zip(after, before, strict=True))
         # the record replays even with out-of-turn actions in it
         if steps % 25 == 0:
             assert tr.Match.from_json(m.to_json()) == m

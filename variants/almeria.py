@@ -45,6 +45,7 @@ class DuelTable(StandardTable):
         hand_no: int,
         scores: tuple[int, int],
         previous: DealPlan | None,
+        target: int,
     ) -> DealPlan:
         sides = tuple(s % 2 for s in range(seats))
         if seats == 2:

@@ -8,19 +8,31 @@ options of RULES §4 changed.
 
 from __future__ import annotations
 
+from typing import Any
+
+import attrs
+
 from truco_rules.cards import Card, Suit
 from truco_rules.hooks import (
     BetLadder,
+    DealPlan,
     EnvidoRules,
     FixedRanking,
     FlorRules,
     MatchRule,
     StandardTable,
     TrickRule,
+    option,
 )
 from truco_rules.variant import Variant
 
-__all__ = ["ARGENTINE", "ARGENTINE_BLOG", "ARGENTINE_RANKING", "ARGENTINE_SIN_FLOR"]
+__all__ = [
+    "ARGENTINE",
+    "ARGENTINE_BLOG",
+    "ARGENTINE_RANKING",
+    "ARGENTINE_SIN_FLOR",
+    "ArgentineTable",
+]
 
 ARGENTINE_RANKING = FixedRanking.from_ranks(
     # RULES §2.1: 3 > 2 > false aces > 12 > 11 > 10 > false sevens > 6 > 5 > 4
@@ -35,12 +47,103 @@ ARGENTINE_RANKING = FixedRanking.from_ranks(
 )
 """Trick strength of the Spanish deck with the bravas 1E > 1B > 7E > 7O (RULES §2.1)."""
 
+
+def _cutoff(value: Any) -> bool:
+    return value is None or (type(value) is int and value >= 0)
+
+
+@attrs.frozen
+class ArgentineTable(StandardTable):
+    """2 and 4 seats as the stock table; 6 seats alternate a redonda (3 v 3) and a pica-pica
+    (three 1v1 duels between opposite seats, from one deal); 3 seats are the gallo, one player
+    against a pair (RULES §2.2, §2.12)."""
+
+    seat_counts: tuple[int, ...] = (2, 3, 4, 6)
+    pica_pica_cutoff: int | None = option(
+        5,
+        "6 seats: pica-pica hands alternate with redondas while both sides lack more than this "
+        "many points to win; None: always alternate.",
+        check=_cutoff,
+        allowed="a non-negative integer or None",
+        source="RULES §2.12.1 (D30)",
+    )
+    gallo_mode: str = option(
+        "por_turno",
+        "3 seats: the dealer is the gallo and the role rotates with the deal, each player "
+        "keeping his own score (por_turno); or seat 0 is always the gallo and the pair shares "
+        "one score (fijo).",
+        choices=("por_turno", "fijo"),
+        source="RULES §2.12.2",
+    )
+    gallo_extra_card: bool = option(
+        True,
+        "3 seats: the gallo is dealt a fourth card and discards one unseen before play.",
+        choices=(True, False),
+        source="RULES §2.12.2",
+    )
+
+    def _pica_pica_next(
+        self, previous: DealPlan | None, scores: tuple[int, int], target: int
+    ) -> bool:
+        """Whether the deal after ``previous`` is a pica-pica (it follows a redonda)."""
+        if previous is None or previous.kind != "redonda":
+            return False
+        cut = self.pica_pica_cutoff
+        return cut is None or target - max(scores) > cut
+
+    def plan(
+        self,
+        seats: int,
+        mano: int,
+        hand_no: int,
+        scores: tuple[int, int],
+        previous: DealPlan | None,
+        target: int,
+    ) -> DealPlan:
+        everyone = tuple((mano + i) % seats for i in range(seats))
+        if seats == 6:
+            sides = tuple(s % 2 for s in range(seats))
+            if self._pica_pica_next(previous, scores, target):
+                # the duel with the mano first; in each, the earlier player is its mano
+                duels = tuple((everyone[i], everyone[i + 3]) for i in range(3))
+                return DealPlan(contests=duels, sides=sides, kind="pica-pica")
+            return DealPlan(contests=(everyone,), sides=sides, kind="redonda")
+        if seats == 3:
+            gallo = (mano - 1) % seats if self.gallo_mode == "por_turno" else 0
+            return DealPlan(
+                contests=(everyone,),
+                sides=tuple(0 if s == gallo else 1 for s in range(seats)),
+                kind="gallo",
+                extra_cards=(gallo,) if self.gallo_extra_card else (),
+            )
+        return super().plan(seats, mano, hand_no, scores, previous, target)
+
+    def next_mano(
+        self,
+        seats: int,
+        mano: int,
+        hand_no: int,
+        scores: tuple[int, int],
+        previous: DealPlan | None,
+        target: int,
+    ) -> int:
+        if seats == 6 and self._pica_pica_next(previous, scores, target):
+            return mano  # the same dealer deals the pica-pica (RULES §2.12.1)
+        return super().next_mano(seats, mano, hand_no, scores, previous, target)
+
+    def individual_scores(self, seats: int) -> bool:
+        return seats == 3 and self.gallo_mode == "por_turno"
+
+    @property
+    def deals_extra_cards(self) -> bool:
+        return self.gallo_extra_card
+
 ARGENTINE = Variant(
     name="argentine",
     description="Argentine truco with flor: bravas, envido, flor, "
     "truco/retruco/vale cuatro, 30 points.",
     ranking=ARGENTINE_RANKING,
-    table=StandardTable(seat_counts=(2, 4)),
+    table=ArgentineTable(),
     tricks=TrickRule(),
     ladder=BetLadder(values=(1, 2, 3, 4), names=("truco", "retruco", "vale-cuatro")),
     envido=EnvidoRules(),
@@ -74,5 +177,6 @@ ARGENTINE_BLOG = ARGENTINE_SIN_FLOR.derive(
     third_trick_tie_after_win_tie="mano",  # B11
     score_timing="end_of_hand",  # B12
     mazo_envido_bonus="never",  # B16
+    pica_pica_cutoff=None,  # RULES §2.12.1: S0 alternates always
 )
 """The blog seed's house rules (RULES §4)."""

@@ -19,6 +19,7 @@ text                   meaning
 ``declare 33``         state one's envido score (declared mode)
 ``son-buenas``         concede the envido statement ("they are good")
 ``mazo``               go to the deck (abandon the hand)
+``discard 7E``         put aside a card unseen (a player dealt one card more)
 ``accept-hand``        the side at 11 (or 10) plays its special hand
 ``decline-hand``       ... or declines it (the opponents score)
 =====================  ==========================================================
@@ -56,6 +57,7 @@ CON_FLOR_QUIERO = "con-flor-quiero"
 CON_FLOR_ME_ACHICO = "con-flor-me-achico"
 ACCEPT_HAND = "accept-hand"
 DECLINE_HAND = "decline-hand"
+DISCARD = "discard"
 
 BASE_VERBS: tuple[str, ...] = (
     QUIERO,
@@ -116,6 +118,11 @@ class Action:
         return _BLIND[position]
 
     @staticmethod
+    def discard(card: Card) -> Action:
+        """Put ``card`` aside, unseen (a player dealt an extra card)."""
+        return _DISCARDS[card.index]
+
+    @staticmethod
     def deal(card: Card) -> Action:
         """The chance action that deals ``card`` next."""
         return _DEALS[card.index]
@@ -135,7 +142,7 @@ class Action:
             if (
                 not isinstance(verb, str)
                 or not _VERB_RE.match(verb)
-                or verb in (PLAY, DEAL, DECLARE)
+                or verb in (PLAY, DEAL, DECLARE, DISCARD)
             ):
                 raise ParseError(f"{verb!r} is not an action verb")
             act = Action(verb)
@@ -173,7 +180,7 @@ class Action:
         if not words:
             raise ParseError("empty action text; examples: 'play 7E', 'truco', 'quiero'")
         head = words[0]
-        if head in (PLAY, DEAL):
+        if head in (PLAY, DEAL, DISCARD):
             if len(words) < 2:
                 raise ParseError(f"{text!r}: '{head}' needs a card, e.g. '{head} 7E'")
             if head == PLAY and words[1].startswith("#"):
@@ -186,10 +193,10 @@ class Action:
             except InvalidCard as exc:
                 raise ParseError(f"{text!r}: {exc}") from None
             rest = words[2:]
-            if head == DEAL:
+            if head != PLAY:
                 if rest:
                     raise ParseError(f"{text!r}: unexpected {' '.join(rest)!r} after the card")
-                return Action.deal(card)
+                return Action.deal(card) if head == DEAL else Action.discard(card)
             if rest == ["down"] or rest == ["face", "down"]:
                 return Action.play(card, True)
             if len(rest) == 2 and rest[0] == "over":
@@ -214,5 +221,6 @@ _PLAYS: tuple[Action, ...] = tuple(
     Action(PLAY, card=c, down=d) for c in DECK for d in (False, True)
 )
 _DEALS: tuple[Action, ...] = tuple(Action(DEAL, card=c) for c in DECK)
+_DISCARDS: tuple[Action, ...] = tuple(Action(DISCARD, card=c) for c in DECK)
 _BLIND: dict[int, Action] = {k: Action(PLAY, number=k) for k in range(1, 10)}
 _VERBS: dict[str, Action] = {v: Action(v) for v in BASE_VERBS}

@@ -215,6 +215,8 @@ class DealPlan:
     kind: str = ""
     """A name for the format of the deal (``"redonda"``, ``"pica-pica"``...), for records and
     observations; empty for the one format of a table."""
+    extra_cards: tuple[int, ...] = ()
+    """Seats dealt one card more, which they discard unseen before play (in this order)."""
 
 
 @runtime_checkable
@@ -237,10 +239,12 @@ class Table(Protocol):
         hand_no: int,
         scores: tuple[int, int],
         previous: DealPlan | None,
+        target: int,
     ) -> DealPlan:
         """The plan of deal number ``hand_no`` with this ``mano``. ``scores`` are the sides'
-        scores and ``previous`` the plan of the deal before in the same chico (``None`` at the
-        start of a chico), so a format may alternate or stop at a score (pica-pica)."""
+        scores, ``target`` the points that win a chico and ``previous`` the plan of the deal
+        before in the same chico (``None`` at the start of a chico), so a format may alternate
+        or stop near the target (pica-pica)."""
         ...
 
     def next_mano(
@@ -250,9 +254,11 @@ class Table(Protocol):
         hand_no: int,
         scores: tuple[int, int],
         previous: DealPlan | None,
+        target: int,
     ) -> int:
         """The mano of the deal after deal ``hand_no``. ``previous`` is the plan of the deal
-        that ended (``None`` if it ended a chico) and ``scores`` the scores now."""
+        that ended (``None`` if it ended a chico), ``scores`` the scores now and ``target``
+        the points that win a chico."""
         ...
 
 
@@ -280,6 +286,17 @@ class StandardTable:
         if type(seats) is not int or seats not in self.seat_counts:
             raise UnsupportedSeats(seats, variant, self.seat_counts)
 
+    def individual_scores(self, seats: int) -> bool:
+        """Whether every player keeps his own score at ``seats`` seats (a side's points go to
+        each of its players). Optional for other tables: absent means never."""
+        return False
+
+    @property
+    def deals_extra_cards(self) -> bool:
+        """Whether a plan of this table may deal extra cards (the ``discard`` action exists).
+        Optional for other tables: absent means no."""
+        return False
+
     def plan(
         self,
         seats: int,
@@ -287,6 +304,7 @@ class StandardTable:
         hand_no: int,
         scores: tuple[int, int],
         previous: DealPlan | None,
+        target: int,
     ) -> DealPlan:
         return DealPlan(
             contests=(tuple((mano + i) % seats for i in range(seats)),),
@@ -300,6 +318,7 @@ class StandardTable:
         hand_no: int,
         scores: tuple[int, int],
         previous: DealPlan | None,
+        target: int,
     ) -> int:
         step = 1 if self.mano_rotation == "with_play" else -1
         return (mano + step) % seats

@@ -136,9 +136,9 @@ def record_to_text(record: dict[str, Any]) -> str:
         lines.append(f'[Deal "{d}"]')
     st = record["start"]
     lines.append(f'[Mano "{st["mano"]}"]')
-    lines.append(f'[Scores "{st["scores"][0]}-{st["scores"][1]}"]')
-    if st["chicos"] != [0, 0]:
-        lines.append(f'[Chicos "{st["chicos"][0]}-{st["chicos"][1]}"]')
+    lines.append(f'[Scores "{"-".join(map(str, st["scores"]))}"]')
+    if any(st["chicos"]):
+        lines.append(f'[Chicos "{"-".join(map(str, st["chicos"]))}"]')
     lines.append("")
     lines.extend(record["actions"])
     return "\n".join(lines) + "\n"
@@ -193,7 +193,6 @@ def _header(rec: dict[str, Any], key: str, value: str) -> None:
     elif key == "Mano":
         rec["start"]["mano"] = int(value)
     elif key in ("Scores", "Chicos"):
-        a, b = value.split("-")
-        rec["start"][key.lower()] = [int(a), int(b)]
+        rec["start"][key.lower()] = [int(x) for x in value.split("-")]
     else:
         raise ValueError(f"unknown header {key!r}")

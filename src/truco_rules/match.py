@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from .actions import DEAL, Action
+from .actions import DEAL, DISCARD, Action
 from .cards import Card
 from .errors import IllegalAction, InvalidSeat, ParseError, WrongPlayer
 from .hand import OVER, Hand
@@ -65,6 +65,8 @@ class HandSummary:
     """The format of the deal (:attr:`DealPlan.kind`), e.g. ``"pica-pica"``."""
     top_bet: bool = False
     """Whether the contest was won on an accepted top rung worth the whole target."""
+    sides: tuple[int, ...] = ()
+    """The side of every seat in this deal (sides may change from deal to deal: gallo)."""
 
 
 def deal_order(
@@ -114,6 +116,10 @@ def _draw_for_deal(
             return candidates[0], tuple(drawn)
 
 
+def _never(seats: int) -> bool:
+    return False
+
+
 def _hand_seed(seed: int, hand_no: int) -> random.Random:
     return random.Random(f"truco-rules/{seed}/{hand_no}")
 
@@ -131,10 +137,13 @@ class Match:
         "_contest",
         "_contests",
         "_dealt",
+        "_discarding",
+        "_individual",
         "_pending_deal",
         "actions",
         "chicos",
         "deals",
+        "discarded",
         "first_draw",
         "hand",
         "hand_no",
@@ -142,6 +151,8 @@ class Match:
         "last_hand",
         "mano",
         "plan",
+        "player_chicos",
+        "player_scores",
         "scores",
         "seats",
         "seed",
@@ -149,6 +160,7 @@ class Match:
         "team",
         "turned",
         "variant",
+        "winner_seat",
         "winner_team",
     )
 
@@ -171,6 +183,7 @@ class Match:
         self.variant = variant
         self.seats = seats
         self.seed = seed
+        self._individual = bool(getattr(variant.table, "individual_scores", _never)(seats))
         # an empty list of deals is no explicit deal at all: every deal is a chance node
         self.deals: tuple[tuple[Card, ...], ...] | None = (
             tuple(self._check_deal(d, i) for i, d in enumerate(deals)) if deals else None
@@ -186,12 +199,19 @@ class Match:
                 mano = random.Random(f"truco-rules/{seed}/mano").randrange(seats)
         if type(mano) is not int or not 0 <= mano < seats:
             raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {mano!r}")
+        width = seats if self._individual else 2
+        if self._individual:  # one score per player; (0, 0) stands for all zeros
+            scores = [0] * seats if list(scores) == [0, 0] else scores
+            chicos = [0] * seats if list(chicos) == [0, 0] else chicos
         if (
-            len(scores) != 2
-            or len(chicos) != 2
+            len(scores) != width
+            or len(chicos) != width
             or any(type(x) is not int or x < 0 for x in (*scores, *chicos))
         ):
-            raise ParseError("scores and chicos are two non-negative integers each")
+            who = "player" if self._individual else "side"
+            raise ParseError(
+                f"scores and chicos are {width} non-negative integers each (one per {who})"
+            )
         if max(scores) >= variant.match.target or max(chicos) >= variant.match.chicos_to_win:
             raise ParseError(
                 f"a match starts below the target ({variant.match.target}) and below the "
@@ -202,6 +222,12 @@ class Match:
         self.mano = mano
         self.scores = list(scores)
         self.chicos = list(chicos)
+        # individual scores (gallo): per player; ``scores`` is then each side's best player
+        self.player_scores: list[int] | None = list(scores) if self._individual else None
+        self.player_chicos: list[int] | None = list(chicos) if self._individual else None
+        self.winner_seat: int | None = None
+        self._discarding: list[int] = []
+        self.discarded: list[tuple[int, Card]] = []
         self.team: tuple[int, ...] = ()  # sides of the current deal (from the table's plan)
         self.hand_no = 0
         self.history: list[HandSummary] = []
@@ -215,6 +241,8 @@ class Match:
         self._dealt: tuple[tuple[Card, ...], ...] = ()
         self._pending_deal: list[Card] = []
         self.plan: DealPlan | None = None
+        if self._individual:
+            self.scores, self.chicos = [0, 0], [0, 0]
         self._start_deal(None)
 
     def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
@@ -224,7 +252,9 @@ class Match:
             cards = tuple(c for c in deal if isinstance(c, Card))
         else:
             raise ParseError(f"deal {i} must be card text or a sequence of Cards, not {deal!r}")
-        need = self._deal_size()
+        table = self.variant.table
+        probe = table.plan(self.seats, 0, 0, (0, 0), None, self.variant.match.target)
+        need = self._deal_size(probe)
         if len(cards) < need:
             raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
         if len(set(cards)) != len(cards) or not set(cards) <= set(self.variant.deck.cards):
@@ -232,17 +262,24 @@ class Match:
         return cards
 
     # ------------------------------------------------------------------ dealing
-    def _deal_size(self) -> int:
-        return 3 * self.seats + (1 if self.variant.ranking.turns_up_card else 0)
+    def _deal_size(self, plan: DealPlan | None = None) -> int:
+        plan = plan or self.plan
+        extra = len(plan.extra_cards) if plan is not None else 0
+        return 3 * self.seats + extra + (1 if self.variant.ranking.turns_up_card else 0)
 
     def _start_deal(self, previous: DealPlan | None) -> None:
         table = self.variant.table
-        plan = table.plan(self.seats, self.mano, self.hand_no, self.score, previous)
+        target = self.variant.match.target
+        plan = table.plan(self.seats, self.mano, self.hand_no, self.score, previous, target)
         self.plan = plan
         self._contests = plan.contests
         self.team = plan.sides
         self._contest = 0
         self.hand = None
+        self.discarded = []
+        if self.player_scores is not None and self.player_chicos is not None:
+            self.scores = self._side_best(self.player_scores)
+            self.chicos = self._side_best(self.player_chicos)
         if self.seed is not None:
             order = self.variant.deck.shuffled(
                 _hand_seed(self.seed, self.hand_no), self._deal_size()
@@ -253,15 +290,29 @@ class Match:
         else:
             self._pending_deal = []
 
+    def _side_best(self, per_player: Sequence[int]) -> list[int]:
+        """Each side's highest individual figure in the current deal."""
+        best = [0, 0]
+        for s, v in enumerate(per_player):
+            t = self.team[s]
+            best[t] = max(best[t], v)
+        return best
+
     def _finish_deal(self, order: Sequence[Card]) -> None:
         n = self.seats
         hands: list[list[Card]] = [[] for _ in range(n)]
         for k in range(3 * n):
             hands[(self.mano + k) % n].append(order[k])
+        extra = self.plan.extra_cards if self.plan is not None else ()
+        for i, s in enumerate(extra):  # one card more, to be discarded unseen
+            hands[s].append(order[3 * n + i])
         self._dealt = tuple(tuple(h) for h in hands)
-        self.turned = order[3 * n] if self.variant.ranking.turns_up_card else None
+        k = 3 * n + len(extra)
+        self.turned = order[k] if self.variant.ranking.turns_up_card else None
         self._pending_deal = []
-        self._start_contest()
+        self._discarding = list(extra)
+        if not self._discarding:
+            self._start_contest()
 
     def _start_contest(self) -> None:
         order = self._contests[self._contest]
@@ -283,6 +334,8 @@ class Match:
         """The seat to act, or :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
         if self.winner_team is not None:
             return TERMINAL
+        if self._discarding:
+            return self._discarding[0]
         if self.hand is None:
             return CHANCE
         return self.hand.turn
@@ -293,11 +346,20 @@ class Match:
 
     def is_chance_node(self) -> bool:
         """Whether the next action is a chance deal."""
-        return self.winner_team is None and self.hand is None
+        return self.winner_team is None and self.hand is None and not self._discarding
 
     def winner(self) -> int | None:
-        """The winning side (0 or 1), or ``None`` while the match goes on."""
+        """The winning side (0 or 1), or ``None`` while the match goes on. With individual
+        scores it is the winner's side in the last deal: :meth:`winning_seats` names him."""
         return self.winner_team
+
+    def winning_seats(self) -> tuple[int, ...]:
+        """The seats that won the match (a side, or one player with individual scores)."""
+        if self.winner_team is None:
+            return ()
+        if self.winner_seat is not None:
+            return (self.winner_seat,)
+        return self.seats_of(self.winner_team)
 
     @property
     def score(self) -> tuple[int, int]:
@@ -305,8 +367,13 @@ class Match:
         return (self.scores[0], self.scores[1])
 
     def score_text(self) -> str:
-        """The score as players say it, e.g. ``12 malas - 3 buenas``."""
+        """The score as players say it, e.g. ``12 malas - 3 buenas`` (with individual scores,
+        one figure per seat: ``seat 0: 5 - seat 1: 3 - seat 2: 3``)."""
         mr = self.variant.match
+        if self.player_scores is not None:
+            return " - ".join(
+                f"seat {s}: {mr.score_text(v)}" for s, v in enumerate(self.player_scores)
+            )
         return f"{mr.score_text(self.scores[0])} - {mr.score_text(self.scores[1])}"
 
     def seats_of(self, team: int) -> tuple[int, ...]:
@@ -322,6 +389,11 @@ class Match:
             self._check_seat(seat)
         if self.winner_team is not None:
             return []
+        if self._discarding:
+            s = self._discarding[0] if seat is None else seat
+            if s != self._discarding[0]:
+                return []
+            return [Action.discard(c) for c in self._dealt[s]]
         if self.hand is None:
             if seat is not None and seat != CHANCE:
                 return []
@@ -364,6 +436,9 @@ class Match:
         if self.winner_team is not None:
             raise IllegalAction(act, seat, "the match is over", fmt=self.variant.format_action)
         hand = self.hand
+        if self._discarding:
+            self._apply_discard(act, seat)
+            return
         if hand is None:
             self._apply_deal(act, seat)
             return
@@ -382,6 +457,25 @@ class Match:
         if hand.phase == OVER:
             self._end_contest()
 
+    def _apply_discard(self, act: Action, seat: int | None) -> None:
+        s = self._discarding[0]
+        fmt = self.variant.format_action
+        if seat is not None and seat != s:
+            raise WrongPlayer(act, seat, f"seat {s} is to discard a card first", fmt=fmt)
+        if act.verb != DISCARD or act.card not in self._dealt[s]:
+            legal = [Action.discard(c) for c in self._dealt[s]]
+            why = "a card of this seat must be discarded first"
+            raise IllegalAction(act, s, why, legal, fmt=fmt)
+        card = act.card
+        self.discarded.append((s, card))
+        dealt = list(self._dealt)
+        dealt[s] = tuple(c for c in dealt[s] if c != card)
+        self._dealt = tuple(dealt)
+        self.actions.append((s, act))
+        self._discarding.pop(0)
+        if not self._discarding:
+            self._start_contest()
+
     def _apply_deal(self, act: Action, seat: int | None) -> None:
         if seat is not None and seat != CHANCE:
             raise WrongPlayer(act, seat, "the cards are being dealt: only chance acts now")
@@ -396,7 +490,7 @@ class Match:
             )
         self._pending_deal.append(act.card)
         self.actions.append((CHANCE, act))
-        if len(self._pending_deal) == self._deal_size():
+        if len(self._pending_deal) == self._deal_size(self.plan):
             self._finish_deal(list(self._pending_deal))
 
     def _end_contest(self) -> None:
@@ -421,36 +515,69 @@ class Match:
                 special=hand.special,
                 kind=self.plan.kind if self.plan is not None else "",
                 top_bet=hand.won_top_bet(),
+                sides=self.team,
             )
         )
         self.scores[0] += pts[0]
         self.scores[1] += pts[1]
+        if self.player_scores is not None:  # each player is credited with his side's points
+            for s in range(self.seats):
+                self.player_scores[s] += pts[self.team[s]]
+            self.scores = self._side_best(self.player_scores)
         # the side the envido points went to (after any truth check), for RULES §4 B13
         env_winner = next(
             (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
         )
         mr = self.variant.match
+        seat: int | None = None
         if mr.chico_check == "each_deal" and self._contest + 1 < len(self._contests):
             chico = None  # the deal's other contests are played first
+        elif self.player_scores is not None:
+            seat = self._individual_winner()
+            chico = None if seat is None else self.team[seat]
         else:
             chico = self._chico_winner(env_winner)
         if chico is not None:
-            self.chicos[chico] += 1
-            self._check_over()
+            self._count_chico(chico, seat)
             if self.winner_team is not None:  # the final score stays on the board
                 self.hand = None
                 return
             self.scores = [0, 0]
+            if self.player_scores is not None:
+                self.player_scores = [0] * self.seats
         self._contest += 1
         if chico is None and self._contest < len(self._contests):
             self._start_contest()
             return
         previous = None if chico is not None else self.plan
         self.mano = self.variant.table.next_mano(
-            self.seats, self.mano, self.hand_no, self.score, previous
+            self.seats, self.mano, self.hand_no, self.score, previous, self.variant.match.target
         )
         self.hand_no += 1
         self._start_deal(previous)
+
+    def _individual_winner(self) -> int | None:
+        """With individual scores: the one player at the target with the highest score (two
+        level at the top: another deal, as RULES §4 B13 does for sides)."""
+        assert self.player_scores is not None
+        t = self.variant.match.target
+        top = max(self.player_scores)
+        best = [s for s, v in enumerate(self.player_scores) if v == top]
+        return best[0] if top >= t and len(best) == 1 else None
+
+    def _count_chico(self, side: int, seat: int | None) -> None:
+        """Side ``side`` won the chico (with individual scores: player ``seat`` did)."""
+        need = self.variant.match.chicos_to_win
+        if seat is None or self.player_chicos is None:
+            self.chicos[side] += 1
+            self._check_over()
+            return
+        self.player_chicos[seat] += 1
+        self.chicos = self._side_best(self.player_chicos)
+        if self.player_chicos[seat] >= need:
+            self.winner_seat = seat
+            self.winner_team = side
+            self.hand = None
 
     def _chico_winner(self, env_winner: int | None) -> int | None:
         mr = self.variant.match
@@ -488,6 +615,11 @@ class Match:
         new.history = list(self.history)
         new.actions = list(self.actions)
         new._pending_deal = list(self._pending_deal)
+        new._discarding = list(self._discarding)
+        new.discarded = list(self.discarded)
+        if self.player_scores is not None and self.player_chicos is not None:
+            new.player_scores = list(self.player_scores)
+            new.player_chicos = list(self.player_chicos)
         new.hand = self.hand.copy() if self.hand is not None else None
         return new
 
@@ -511,6 +643,12 @@ class Match:
             tuple(self._pending_deal),
             self._contest,
             self.turned,
+            None if self.player_scores is None else tuple(self.player_scores),
+            None if self.player_chicos is None else tuple(self.player_chicos),
+            self.winner_seat,
+            tuple(self._discarding),
+            tuple(self.discarded),
+            self._dealt,
             None if self.hand is None else self.hand.key(),
         )
 

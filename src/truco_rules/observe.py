@@ -98,6 +98,8 @@ class Observation:
     """How many cards the seat holds without seeing them (a blind iron hand)."""
     partner_cards: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     """Partners' cards in hand, when the seat may look at them (the side of a hand of 11)."""
+    player_scores: tuple[int, ...] = ()
+    """Every player's own score, when the table keeps individual scores (gallo)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (cards as Spanish text), e.g. for JSON or an adapter."""
@@ -246,20 +248,23 @@ def observe(match: Match, seat: int) -> Observation:
         "mano_side": match.team[match.mano if hand is None else hand.order[0]],
         "current_player": match.current_player(),
         "previous": None if match.last_hand is None else hand_view(match.last_hand, seat, fmt),
+        "player_scores": tuple(match.player_scores or ()),
     }
     if hand is None:
+        discarding = match.current_player() >= 0  # a player dealt an extra card discards
+        mine = tuple(match._dealt[seat]) if discarding else ()
         return Observation(
             **common,
-            phase="over" if match.is_over() else "deal",
-            my_cards=(),
-            my_dealt=(),
+            phase="over" if match.is_over() else "discard" if discarding else "deal",
+            my_cards=mine,
+            my_dealt=mine,
             turned=None,
             stake=0,
             pending_call=None,
             pending_caller=None,
             raise_team=None,
             current=_NO_CONTEST,
-            legal_actions=(),
+            legal_actions=tuple(fmt(a) for a in match.legal_actions(seat)) if discarding else (),
         )
     blind = hand.blind and hand.pos[seat] >= 0
 

@@ -119,6 +119,8 @@ class Variant:
             verbs |= {A.CON_FLOR_ME_ACHICO}
         if self.special is not None:
             verbs |= {A.ACCEPT_HAND, A.DECLINE_HAND}
+        if getattr(self.table, "deals_extra_cards", False):
+            verbs |= {A.DISCARD}
         object.__setattr__(self, "_vocabulary", frozenset(verbs))
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
@@ -316,7 +318,10 @@ class Variant:
             "ranking": ranking,
             "ladder": {
                 "calls": list(self.ladder.names),
-                "accepted": list(self.ladder.values[1:]),
+                "accepted": [
+                    *self.ladder.values[1:-1],
+                    "whole target" if self.ladder.top_wins_target else self.ladder.values[-1],
+                ],
                 "refused": [self.ladder.refused(i) for i in range(1, len(self.ladder.values))],
                 "unbet": self.ladder.values[0],
             },
