@@ -151,11 +151,11 @@ def test_play_almeria_give_up_a_duel(
     monkeypatch.setattr("sys.stdin", io.StringIO("envido\nmazo\nquit\n"))
     assert main(["play", "--variant", "el-truco", "--seed", "2"]) == 0
     out = capsys.readouterr().out
-    assert "=== hand 1 | score 0 malas - 0 malas | mano: seat 0" in out
+    assert "=== hand 1 (duel) | score 0 malas - 0 malas | mano: seat 0" in out
     assert "'envido' is not a legal action now" in out
     assert "4. truco" in out and "5. mazo" in out
     assert "--- hand over (mazo): side 1 +1 (mazo)" in out
-    assert "=== hand 2 | score 0 malas - 1 malas | mano: seat 1" in out
+    assert "=== hand 2 (duel) | score 0 malas - 1 malas | mano: seat 1" in out
     assert "bye" in out
 
 
@@ -174,3 +174,29 @@ def test_play_almeria_to_the_end(
     assert end.startswith("match over: side ")
     # the winner reached the toro's 18 tantos: 9 buenas or more
     assert max(int(n) for n in re.findall(r"(\d+) buenas", end)) >= 9
+
+
+@pytest.mark.parametrize(
+    ("variant", "seats", "heading"),
+    [
+        ("almeria", 4, "=== hand 1, duel 2 (double-duel)"),
+        ("argentine", 6, "=== hand 2, duel 3 (pica-pica)"),
+        ("argentine", 3, "=== hand 1 (gallo)"),
+    ],
+)
+def test_play_prints_every_contest_of_a_deal(
+    variant: str,
+    seats: int,
+    heading: str,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Deals with several contests (RULES §7.2, §2.12.1) print each contest's heading and end;
+    the gallo's discard (RULES §2.12.2) is a choice like any other."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    assert main(["play", "--variant", variant, "--seats", str(seats), "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert heading in out
+    contests = out.count("--- hand over")
+    assert contests == out.count("=== hand "), "every contest printed has its end printed"
+    assert "match over: " in out

@@ -30,7 +30,7 @@ class SimpleBot:
         strength = v.ranking.strengths(obs.turned, v.deck.cards)
         mine = sorted(obs.my_cards, key=lambda c: strength[c.index])
         power = sum(strength[c.index] for c in obs.my_dealt) / max(1, len(obs.my_dealt))
-        envido = (v.envido_points(obs.my_dealt) or 0) if obs.my_dealt else 0
+        envido = (v.envido_points(obs.my_dealt) or 0) if len(obs.my_dealt) == 3 else 0
 
         def pick(*names: str) -> Action | None:
             for n in names:
@@ -38,6 +38,11 @@ class SimpleBot:
                     return by_text[n]
             return None
 
+        if obs.phase == "discard":  # keep the three strongest cards
+            return (mine and pick(f"discard {v.format_card(mine[0])}")) or legal[0]
+        if obs.phase == "decide-hand":
+            keep = power + sum(strength[c.index] for _p, cs in obs.partner_cards for c in cs) / 3
+            return by_text["accept-hand"] if keep >= 7 else by_text["decline-hand"]
         if obs.phase == "declare-envido":
             declare = pick(f"declare {envido}")
             return declare or by_text.get("son-buenas") or legal[0]
@@ -66,6 +71,10 @@ class SimpleBot:
             ),
             default=-1,
         )
+        if len(mine) == 2 and (
+            a := pick(f"play {v.format_card(mine[1])} over {v.format_card(mine[0])}")
+        ):
+            return a  # two cards at once: the higher face up
         for c in mine:
             if strength[c.index] > best_other and (a := pick(f"play {v.format_card(c)}")):
                 return a

@@ -15,6 +15,7 @@ from typing import TextIO
 from .actions import Action
 from .bots import SimpleBot
 from .errors import TrucoError
+from .hand import Hand
 from .match import HandSummary, Match
 from .perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
 from .simulate import simulate
@@ -119,25 +120,31 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         f"{v.name}: you are seat {me} (side {m.team[me]}); seed {seed}. Type an action, its "
         "number, or a prefix; 'help' lists them; 'quit' leaves."
     )
-    last_hand = -1
-    seen = 0
+    shown: Hand | None = None  # the contest being printed
+    seen = 0  # how many of its actions are printed
+    reported = 0  # how many finished contests are reported
     while not m.is_over():
-        if m.hand_no != last_hand or (m.hand is not None and m.hand.log and seen > len(m.hand.log)):
-            last_hand, seen = m.hand_no, 0
-            print(f"\n=== hand {m.hand_no + 1} | score {m.score_text()} | mano: seat {m.mano}")
-        if m.hand is not None:
-            for s, a in m.hand.log[seen:]:
-                if s != me:
-                    shown = "play (face down)" if a.verb == "play" and a.down else fmt(a)
-                    print(f"  seat {s}: {shown}")
-            seen = len(m.hand.log)
+        if shown is not None and shown is not m.hand:  # it ended: its last actions, result
+            _print_actions(shown.log[seen:], me, fmt)
+            shown = None
+        for h in m.history[reported:]:
+            _print_hand_end(m, h)
+        reported = len(m.history)
+        if m.hand is not None and shown is None:
+            shown, seen = m.hand, 0
+            duels = len(m.plan.contests) if m.plan is not None else 1
+            what = f"hand {m.hand_no + 1}"
+            if duels > 1:
+                what += f", duel {len([h for h in m.history if h.hand_no == m.hand_no]) + 1}"
+            kind = f" ({m.plan.kind})" if m.plan is not None and m.plan.kind else ""
+            print(f"\n=== {what}{kind} | score {m.score_text()} | mano: seat {shown.order[0]}")
+        if shown is not None:
+            _print_actions(shown.log[seen:], me, fmt)
+            seen = len(shown.log)
         seat = m.current_player()
         legal = m.legal_actions()
         if seat != me:
-            hand_before = m.hand_no
             m.apply(bot.choose(m, legal))
-            if m.hand_no != hand_before and m.history:
-                _print_hand_end(m)
             continue
         print(m.observation(me).render(v.format_card))
         for i, a in enumerate(legal, 1):
@@ -156,15 +163,15 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
                 print(choice)
                 continue
             break
-        hand_before = m.hand_no
         m.apply(choice)
-        if m.hand_no != hand_before and m.history:
-            _print_hand_end(m)
-    win = m.winner()
-    print(
-        f"\nmatch over: side {win} wins ({'you' if win == m.team[me] else 'the bot'}); "
-        f"final score {m.score_text()}"
-    )
+    if shown is not None:
+        _print_actions(shown.log[seen:], me, fmt)
+    for h in m.history[reported:]:
+        _print_hand_end(m, h)
+    seats = m.winning_seats()
+    who = "you" if me in seats else "the bot"
+    winners = f"side {m.winner()}" if m.winner_seat is None else f"seat {m.winner_seat}"
+    print(f"\nmatch over: {winners} wins ({who}); final score {m.score_text()}")
     return 0
 
 
@@ -172,8 +179,23 @@ def _events_text(h: HandSummary) -> str:
     return ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
 
 
-def _print_hand_end(m: Match) -> None:
-    h = m.history[-1]
+def _print_actions(
+    log: Sequence[tuple[int, Action]], me: int, fmt: Callable[[Action], str]
+) -> None:
+    """Other seats' actions as the table sees them (a face-down card stays hidden)."""
+    for s, a in log:
+        if s == me:
+            continue
+        if a.verb == "play" and a.down:
+            text = "play (face down)"
+        elif a.under is not None and a.card is not None:
+            text = fmt(Action.play(a.card)) + " over (face down)"
+        else:
+            text = fmt(a)
+        print(f"  seat {s}: {text}")
+
+
+def _print_hand_end(m: Match, h: HandSummary) -> None:
     fmt = m.variant.format_card
     line = f"--- hand over ({h.end_reason}): {_events_text(h)}"
     if h.shown:  # only what the table is shown: envido proof, flores
