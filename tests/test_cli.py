@@ -19,8 +19,22 @@ def test_variants_lists_every_variant(capsys: pytest.CaptureFixture[str]) -> Non
         assert name in out
 
 
+def test_simulate_without_a_variant_compares_every_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The README's main job: one row per variant that has the seat count."""
+    assert main(["simulate", "--matches", "10", "--seed", "3"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    names = [r.split()[0] for r in rows[2:-1]]
+    assert names == list(tr.variant_names())
+    assert main(["simulate", "--matches", "5", "--seats", "6"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    six = [n for n in tr.variant_names() if 6 in tr.get_variant(n).seat_counts]
+    assert [r.split()[0] for r in rows[2:-1]] == six and six
+
+
 def test_simulate_prints_the_statistics(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--matches", "40", "--seed", "3"]) == 0
+    assert main(["simulate", "--variant", "argentine", "--matches", "40", "--seed", "3"]) == 0
     out = capsys.readouterr().out
     for label in (
         "matches/s",

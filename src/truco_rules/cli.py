@@ -54,6 +54,8 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    if args.variant is None:
+        return _simulate_every_variant(args)
     v = get_variant(args.variant, _parse_options(args.option))
     started = time.perf_counter()
     bar = _progress_bar(sys.stderr, started)
@@ -67,6 +69,36 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         report = simulate(v, args.matches, args.seed, args.seats, progress=bar)
     print(report.summary(time.perf_counter() - started))
+    return 0
+
+
+def _simulate_every_variant(args: argparse.Namespace) -> int:
+    """One row per registered variant that has ``--seats`` seats: the rule sets side by side."""
+    options = _parse_options(args.option)
+    names = [n for n in variant_names() if args.seats in get_variant(n).seat_counts]
+    print(
+        f"simulating {args.matches} random matches of each variant, {args.seats} seats, "
+        f"seed {args.seed}"
+    )
+    print(
+        f"{'variant':20} {'hands/match':>11} {'points/hand':>11} {'mano wins':>9} "
+        f"{'side 0 wins':>11} {'actions/s':>10}"
+    )
+    for name in names:
+        v = get_variant(name)
+        own = {k: val for k, val in options.items() if k in v.options()}
+        v = v.with_options(**own)
+        if args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as ex:
+                r = simulate(v, args.matches, args.seed, args.seats, executor=ex)
+        else:
+            r = simulate(v, args.matches, args.seed, args.seats)
+        rate = r.actions / r.seconds if r.seconds else 0.0
+        print(
+            f"{name:20} {r.hands_per_match:>11.2f} {r.points_per_hand:>11.2f} "
+            f"{r.mano_win_rate:>9.1%} {r.wins[0] / max(1, r.matches):>11.1%} {rate:>10,.0f}"
+        )
+    print("mano wins: hands decided by tricks that the mano's side won")
     return 0
 
 
@@ -274,7 +306,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 
     s = sub.add_parser("simulate", help="random legal playouts and their statistics")
-    s.add_argument("--variant", default=None, help="default: the first registered variant")
+    s.add_argument("--variant", default=None, help="default: every variant, one row each")
     s.add_argument("--matches", type=int, default=1000)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--seats", type=int, default=2)
@@ -331,9 +363,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``truco-rules`` command."""
     args = build_parser().parse_args(argv)
-    args.variant_given = getattr(args, "variant", None) is not None
-    if getattr(args, "variant", "") is None:
-        args.variant = default_variant()
+    if getattr(args, "variant", "") is None and args.func is not cmd_simulate:
+        args.variant = default_variant()  # simulate without a variant runs every variant
     try:
         return int(args.func(args))
     except TrucoError as exc:
