@@ -1004,3 +1004,47 @@ def test_bad_input_wrong_decider_in_mao_de_onze() -> None:
     with pytest.raises(tr.IllegalAction):
         m.apply("decline-hand", 1)
     assert m == before
+
+
+@pytest.mark.parametrize(
+    ("name", "target", "one_side", "iron"),
+    [
+        ("paulista", 12, (11, 4), (11, 11)),
+        ("paulista", 24, (23, 4), (23, 23)),
+        ("mineiro", 12, (10, 4), (11, 10)),
+        ("mineiro", 24, (22, 4), (22, 23)),
+    ],
+)
+def test_s5_7_special_hands_follow_the_target(
+    name: str, target: int, one_side: tuple[int, int], iron: tuple[int, int]
+) -> None:
+    """RULES §5.7, §6.6: the hand of 11 (10) is one (two) points short of the target, so a
+    longer game keeps its special hands at its end, and the iron hand still decides it."""
+    v = tr.get_variant(name).with_options(target=target)
+    m = v.new_match(2, seed=3, mano=0, scores=one_side)
+    assert m.observation(0).special == "one-side"
+    below = (one_side[0] - 1, one_side[1])
+    assert v.new_match(2, seed=3, mano=0, scores=below).observation(0).special == ""
+    m = v.new_match(2, seed=3, mano=0, scores=iron)
+    assert m.observation(0).special == "iron"
+    while not m.is_over():  # one iron hand won by a side ends the game
+        before = len(m.history)
+        m.apply(m.legal_actions()[0])
+        if len(m.history) > before and m.history[-1].winner is not None:
+            assert m.is_over()
+
+
+@pytest.mark.parametrize("name", ["paulista", "mineiro"])
+def test_s5_6_one_player_running_concedes_for_the_side(name: str) -> None:
+    """RULES §5.6, §6.3 (P24 "when a player runs, the other wins the hand"): with 4 seats one
+    player's mazo ends the hand; the opponents score the current stake."""
+    v = tr.get_variant(name)
+    m = v.new_match(4, seed=8, mano=0)
+    m.apply("mazo")  # seat 0, the mão, runs before anyone plays
+    h = m.history[-1]
+    assert h.end_reason == "mazo" and h.winner == 1
+    assert h.points == (0, v.ladder.values[0])
+    # in Argentine truco a partner plays on
+    a = tr.get_variant("argentine").new_match(4, seed=8, mano=0)
+    a.apply("mazo")
+    assert not a.history and a.current_player() == 1

@@ -71,6 +71,7 @@ class MineiroLadder(BetLadder):
 
     values: tuple[int, ...] = attrs.field(default=LADDERS["2-4-6-10-12"], init=False)
     names: tuple[str, ...] = ("truco", "seis", "dez", "doze")
+    mazo_concedes_for_side: bool = True  # RULES §6.3: running concedes, as in Paulista
     truco_call_timing: str = option(
         "own_turn",
         "own_turn: only the player about to play may call (before playing); any_time: any "
@@ -142,7 +143,7 @@ MINEIRO = Variant(
     table=BrazilianTable(seat_counts=(2, 4), table_direction="counterclockwise"),
     tricks=MineiroTricks(),
     ladder=MineiroLadder(),
-    special=SpecialHands(at=10, decline_value=2, play_value=4, iron_value=4),
+    special=SpecialHands(lacking=2, decline_value=2, play_value=4, iron_value=4),
     match=TargetMatch(target=12),
     aliases=("truco-mineiro", "mineiro-truco", "truco-mg"),
 )

@@ -156,6 +156,7 @@ class PaulistaLadder(BetLadder):
 
     values: tuple[int, ...] = (1, 3, 6, 9, 12)
     names: tuple[str, ...] = ("truco", "seis", "nove", "doze")
+    mazo_concedes_for_side: bool = True  # RULES §5.6: the other side wins the hand
     truco_call_timing: str = option(
         "own_turn",
         "own_turn: only the player about to play may call (before playing); any_time: any "
@@ -181,7 +182,7 @@ PAULISTA = Variant(
     table=BrazilianTable(seat_counts=(2, 4), table_direction="clockwise"),
     tricks=PaulistaTricks(),
     ladder=PaulistaLadder(),
-    special=SpecialHands(at=11, decline_value=1, play_value=3, iron_value=3),
+    special=SpecialHands(lacking=1, decline_value=1, play_value=3, iron_value=3),
     match=TargetMatch(target=12),
     aliases=("truco-paulista", "paulista-truco", "truco-sp"),
 )

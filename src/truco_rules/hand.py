@@ -773,6 +773,9 @@ class Hand:
                 self.folded[x] = True
             self._finish("mazo", others, self.ld.refused(self.call) + bonus)
             return
+        if self.ld.mazo_concedes_for_side:  # one player running concedes for his side
+            for x in self._live(t):
+                self.folded[x] = True
         self.folded[s] = True
         if s in self.to_play:
             self.to_play.remove(s)

@@ -468,6 +468,9 @@ class BetLadder:
     forbid_pointless_raise: bool = False
     """Whether a raise is illegal when merely accepting the pending call would already win the
     game. A plain field; a variant may declare it as an option (RULES §5.6)."""
+    mazo_concedes_for_side: bool = False
+    """Whether one player going to the deck (running) concedes the hand for his whole side;
+    otherwise his partners play on without him."""
     top_wins_target: bool = False
     """Whether the top rung, accepted, is worth whatever the winner lacks to reach the target
     (a bet "for the whole game"), rather than ``values[-1]``."""
@@ -592,17 +595,23 @@ SPECIAL_IRON = "iron"
 class SpecialHands:
     """Hands played under a score condition (RULES §5.7, §6.6).
 
-    When exactly one side has at least ``at`` points (and less than the target), that side
-    decides before trick 1 whether to play: declining gives the opponents ``decline_value``;
-    playing makes the hand worth ``play_value`` to whoever wins it, and no ladder call is
-    made. Its players see their partners' cards. When both sides have ``at`` or more, the hand
-    is an *iron hand*: no ladder calls, worth ``iron_value``, and (by default) played blind.
+    When exactly one side lacks ``lacking`` points or fewer to reach the target (11 of 12 for
+    ``lacking=1``), that side decides before trick 1 whether to play: declining gives the
+    opponents ``decline_value``; playing makes the hand worth ``play_value`` to whoever wins
+    it, and no ladder call is made. Its players see their partners' cards. When both sides are
+    that close, the hand is an *iron hand*: no ladder calls, worth ``iron_value``, and (by
+    default) played blind. The threshold follows the target, so a longer game keeps its
+    special hands at its end.
     """
 
-    at: int = 11
+    lacking: int = 1
     decline_value: int = 1
     play_value: int = 3
     iron_value: int = 3
+
+    def __attrs_post_init__(self) -> None:
+        if self.lacking < 1 or self.iron_value < self.lacking:
+            raise ValueError("an iron hand must be worth at least what each side lacks")
     mao_de_x_truco_call: str = option(
         "illegal",
         "A ladder call during a hand of 11/10 or an iron hand: not allowed (illegal), or "
@@ -628,8 +637,9 @@ class SpecialHands:
     def kind(self, scores: Sequence[int], target: int) -> tuple[str, int]:
         """The special hand the scores call for: ``(SPECIAL_NONE, -1)``,
         ``(SPECIAL_ONE, side)`` or ``(SPECIAL_IRON, -1)``."""
-        a = self.at <= scores[0] < target
-        b = self.at <= scores[1] < target
+        at = target - self.lacking
+        a = at <= scores[0] < target
+        b = at <= scores[1] < target
         if a and b:
             return SPECIAL_IRON, -1
         if a or b:
