@@ -1,4 +1,4 @@
-"""Whole-hand scenarios of the Argentine variants, stored as text records.
+"""Whole-hand scenarios of every variant and table size, stored as text records.
 
 Each file in ``tests/data/scenarios/*.txt`` is a game record in the text form that
 :meth:`truco_rules.Match.from_text` reads, with comment lines explaining the hand against RULES.md
