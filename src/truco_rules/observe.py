@@ -272,6 +272,12 @@ def observe(match: Match, seat: int) -> Observation:
         # a card put down under a face-up one (two-card play) is no longer in hand
         return tuple(c for c in hand.cards[p] if c != hand.under[p])
 
+    my_cards = () if blind else held(seat)
+    my_dealt = tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 and not blind else ()
+    if hand.pos[seat] < 0:  # not in the duel in play: the seat still sees what it was dealt
+        my_dealt = tuple(match._dealt[seat])
+        later = match._contests[match._contest + 1 :]
+        my_cards = my_dealt if any(seat in c for c in later) else ()  # its duel is still to come
     partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     if hand.sees_partners(seat):
         partners = tuple(
@@ -282,8 +288,8 @@ def observe(match: Match, seat: int) -> Observation:
     return Observation(
         **common,
         phase=PHASES[hand.phase],
-        my_cards=() if blind else held(seat),
-        my_dealt=tuple(hand.dealt[seat]) if hand.pos[seat] >= 0 and not blind else (),
+        my_cards=my_cards,
+        my_dealt=my_dealt,
         turned=match.turned,
         stake=hand.stake(),
         pending_call=hand.variant.ladder.names[hand.call - 1] if hand.call else None,
