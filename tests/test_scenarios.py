@@ -10,6 +10,12 @@ and one expectation line::
 ``winner`` (required): the side that won the first hand's tricks part, or ``none``;
 ``score``: the chico score once the record is replayed; ``match-winner``: ``m.winner()``
 (``none`` while the match goes on); ``end``: the first hand's ``end_reason``.
+
+For deals of several contests and for the tables of RULES §2.12, lists separated by commas,
+one item per finished contest: ``kinds`` (``redonda,pica-pica,...``, :attr:`HandSummary.kind`),
+``manos`` (each contest's mano) and ``all-points`` (``2-0,1-5,...``); and ``player-scores``
+(``6-11-8``, one per seat, ``none`` without individual scores), ``next-mano`` (``m.mano``
+once replayed) and ``winning-seats`` (``1,2`` or ``none``).
 """
 
 from __future__ import annotations
@@ -22,7 +28,19 @@ import truco_rules as tr
 
 SCENARIOS = Path(__file__).parent / "data" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.txt"))
-KEYS = {"points", "winner", "score", "match-winner", "end"}
+KEYS = {
+    "points",
+    "winner",
+    "score",
+    "match-winner",
+    "end",
+    "kinds",
+    "manos",
+    "all-points",
+    "player-scores",
+    "next-mano",
+    "winning-seats",
+}
 
 
 def parse_expect(text: str) -> dict[str, str]:
@@ -54,6 +72,10 @@ def _side(text: str) -> int | None:
     return None if text.lower() == "none" else int(text)
 
 
+def _ints(text: str, sep: str) -> tuple[int, ...] | None:
+    return None if text.lower() == "none" else tuple(int(x) for x in text.split(sep))
+
+
 def test_there_are_at_least_six_scenarios() -> None:
     assert len(FILES) >= 6
 
@@ -71,6 +93,13 @@ def test_parse_expect() -> None:
     }
     with pytest.raises(ValueError):
         parse_expect("# expect: points")
+    with pytest.raises(ValueError):
+        parse_expect("# expect: pointz 1-0")
+    assert parse_expect("# expect: kinds gallo,gallo player-scores 1-2-3 winning-seats none") == {
+        "kinds": "gallo,gallo",
+        "player-scores": "1-2-3",
+        "winning-seats": "none",
+    }
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
@@ -90,5 +119,18 @@ def test_scenario(path: Path) -> None:
         assert m.winner() == _side(exp["match-winner"])
     if "end" in exp:
         assert first.end_reason == exp["end"]
+    if "kinds" in exp:
+        assert [h.kind for h in m.history] == exp["kinds"].split(",")
+    if "manos" in exp:
+        assert tuple(h.mano for h in m.history) == _ints(exp["manos"], ",")
+    if "all-points" in exp:
+        assert [h.points for h in m.history] == [_pair(p) for p in exp["all-points"].split(",")]
+    if "player-scores" in exp:
+        scores = None if m.player_scores is None else tuple(m.player_scores)
+        assert scores == _ints(exp["player-scores"], "-")
+    if "next-mano" in exp:
+        assert m.mano == int(exp["next-mano"])
+    if "winning-seats" in exp:
+        assert m.winning_seats() == (_ints(exp["winning-seats"], ",") or ())
     # the record round-trips through the library's own text form
     assert tr.Match.from_text(m.to_text()) == m
