@@ -214,3 +214,38 @@ def test_play_prints_every_contest_of_a_deal(
     contests = out.count("--- hand over")
     assert contests == out.count("=== hand "), "every contest printed has its end printed"
     assert "match over: " in out
+
+
+def _stats(out: str) -> list[str]:
+    return [line for line in out.splitlines() if "/s" not in line]
+
+
+def test_simulate_argentine_six_seats_with_and_without_the_cutoff(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 5, RULES §2.12.1: six seats simulate to the end; the cutoff option (null as JSON
+    for None) changes the deals played."""
+    args = ["simulate", "--variant", "argentine", "--seats", "6", "--matches", "20", "--seed", "7"]
+    assert main(args) == 0
+    cut = capsys.readouterr().out
+    assert "simulating 20 random argentine matches, 6 seats, seed 7" in cut
+    assert _match_wins(cut) == 20
+    assert main([*args, "--option", "pica_pica_cutoff=null"]) == 0
+    always = capsys.readouterr().out
+    assert _match_wins(always) == 20
+    assert _stats(always) != _stats(cut)
+    assert main([*args, "--option", "pica_pica_cutoff=-1"]) == 2
+    assert "pica_pica_cutoff" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", [None, "gallo_mode=fijo", "gallo_extra_card=false"])
+def test_simulate_argentine_three_seats(
+    option: str | None, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 5, RULES §2.12.2: the gallo simulates to the end in each mode, with and without
+    the fourth card."""
+    args = ["simulate", "--variant", "sin-flor", "--seats", "3", "--matches", "20", "--seed", "7"]
+    assert main([*args, *(["--option", option] if option else [])]) == 0
+    out = capsys.readouterr().out
+    assert "simulating 20 random argentine-sin-flor matches, 3 seats, seed 7" in out
+    assert _match_wins(out) == 20
