@@ -112,6 +112,11 @@ def check_step(before: Match, after: Match) -> None:
         awarded = tuple(sum(p for t, p, _w in h.events if t == side) for side in (0, 1))
         assert h.points == awarded, f"I3: points {h.points} are not the awards {h.events}"
         total = [total[0] + h.points[0], total[1] + h.points[1]]
+    players_before = getattr(before, "player_scores", None)
+    players_after = getattr(after, "player_scores", None)
+    if players_before is not None and players_after is not None:
+        _check_individual_step(before, after, players_before, players_after, new)
+        return
     gained = [after.chicos[i] - before.chicos[i] for i in (0, 1)]
     assert min(gained) >= 0, "I3: a chico was taken away"
     if gained == [0, 0]:
@@ -126,6 +131,26 @@ def check_step(before: Match, after: Match) -> None:
     if len(new) == 1:
         expected = total if after.is_over() else [0, 0]
         assert list(after.score) == expected, f"I3: score after a chico is {after.score}"
+
+
+def _check_individual_step(
+    before: Match,
+    after: Match,
+    players_before: Sequence[int],
+    players_after: Sequence[int],
+    new: Sequence[Any],
+) -> None:
+    """I3 with individual scores (every player keeps his own; a side's points go to each of
+    its players): within a chico no player's score decreases, and none rises by more than the
+    largest award of the contests that ended."""
+    chicos_b = getattr(before, "player_chicos", None) or before.chicos
+    chicos_a = getattr(after, "player_chicos", None) or after.chicos
+    assert all(a >= b for a, b in zip(chicos_a, chicos_b, strict=True)), "I3: chico taken away"
+    if list(chicos_a) != list(chicos_b):
+        return
+    most = sum(max(h.points) for h in new)
+    for p, (b, a) in enumerate(zip(players_before, players_after, strict=True)):
+        assert b <= a <= b + most, f"I3: player {p}'s score went {b} -> {a} (awards {most})"
 
 
 # ------------------------------------------------------------------------------ I4, I5
@@ -174,11 +199,15 @@ def check_rejections(m: Match, seats: Iterable[int | None] | None = None) -> Non
     """I6: every action of the vocabulary that is not legal for a seat raises a
     :class:`~truco_rules.TrucoError` and leaves the state unchanged; verbs the variant lacks
     raise :class:`~truco_rules.UnknownAction`; every vocabulary action's text parses back.
+    The vocabulary is :func:`~truco_rules.testing.vocabulary` with the two-card plays of
+    every pair of cards dealt in the current deal.
 
     ``seats`` defaults to the seat to act (``None``) and every seat.
     """
     v = m.variant
-    vocab = vocabulary(v, include_unknown=True)
+    in_deal = [c for d in m.hand.dealt for c in d] if m.hand is not None else []
+    pairs = [(a, b) for a in in_deal for b in in_deal if a != b]
+    vocab = vocabulary(v, include_unknown=True, pairs=pairs)
     known = set(v.vocabulary)
     for act in vocab:
         if act.verb in known:
@@ -276,7 +305,8 @@ def cards_seen(obj: Any) -> set[Card]:
 
 
 def _deal_facts(m: Match) -> Iterator[tuple[int, tuple[tuple[Card, ...], ...], set[Card]]]:
-    """Replay ``m`` and yield, per deal: its number, the dealt hands, and the cards played."""
+    """Replay ``m`` and yield, per deal: its number, the dealt hands, and the cards its
+    actions name (played, discarded), which a swap must leave in place."""
     orders = deal_orders(m)
     sim = m.variant.new_match(
         m.seats,
@@ -295,8 +325,12 @@ def _deal_facts(m: Match) -> Iterator[tuple[int, tuple[tuple[Card, ...], ...], s
     note()
     for seat, act in m.actions:
         k = sim.hand_no
-        if act.verb == PLAY and act.card is not None:
-            played.setdefault(k, set()).add(act.card)
+        # every card an action names (played, discarded, under another) stays where it is
+        named = {c for c in (act.card, getattr(act, "under", None)) if isinstance(c, Card)}
+        played.setdefault(k, set()).update(named)
+        if act.verb == PLAY and act.card is None and sim.hand is not None:
+            # a blind play ("play #2") plays a card its player has not seen: keep his hand
+            played[k].update(sim.hand.cards[seat] if 0 <= seat < len(sim.hand.cards) else ())
         sim.apply(act, seat)
         note()
     for k in sorted(dealt):

@@ -51,7 +51,7 @@ class TrucoMachine(RuleBasedStateMachine):
     * ``seats``: a seat count (default: one the variant supports);
     * ``options``: options to set (default: drawn with
       :func:`~truco_rules.testing.option_values`; ``{}`` keeps the variant's own);
-    * ``start_scores``: whether to start from drawn scores near the interesting boundaries;
+    * ``draw_scores``: whether to start from drawn scores near the interesting boundaries;
     * ``any_seat``: whether seats may act out of turn when the rules allow it.
 
     The rules apply a legal action (checking I1-I3 across the step), try an action of the
@@ -85,7 +85,7 @@ class TrucoMachine(RuleBasedStateMachine):
     variant: ClassVar[str | Variant | None] = None
     seats: ClassVar[int | None] = None
     options: ClassVar[Mapping[str, Any] | None] = None
-    start_scores: ClassVar[bool] = True
+    draw_scores: ClassVar[bool] = True
     any_seat: ClassVar[bool] = True
 
     match: Match
@@ -112,7 +112,9 @@ class TrucoMachine(RuleBasedStateMachine):
 
     def _deal(self, data: st.DataObject) -> None:
         v = self._variant
-        scores = data.draw(start_scores(v), label="scores") if self.start_scores else (0, 0)
+        scores = (
+            data.draw(start_scores(v, self._seats), label="scores") if self.draw_scores else (0, 0)
+        )
         seed = data.draw(st.integers(0, 2**31 - 1), label="seed")
         self.match = v.new_match(self._seats, seed=seed, scores=scores)
 

@@ -9,15 +9,17 @@ variants, so variants installed later are covered without changing a test.
 
 from __future__ import annotations
 
+import functools
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 from hypothesis import strategies as st
 
-from ..actions import DEAL, DECLARE, PLAY, Action
+from ..actions import BASE_VERBS, Action
 from ..cards import DECK, Card
+from ..errors import TrucoError
 from ..match import CHANCE, Match
 from ..variant import Variant, get_variant, variant_names
 
@@ -33,6 +35,7 @@ __all__ = [
     "option_values",
     "play_random",
     "playouts",
+    "score_width",
     "seat_counts",
     "start_scores",
     "variants",
@@ -67,35 +70,47 @@ def hands(
 
 
 def deals(
-    *, variant: VariantLike | None = None, suited_bias: bool = False
+    *, variant: VariantLike | None = None, bias: str | None = None, seats: int | None = None
 ) -> st.SearchStrategy[tuple[Card, ...]]:
     """A full card order of ``variant``'s deck (top card first), as ``new_match(deals=[...])``
     takes it.
 
-    ``suited_bias=True`` makes hands with two or three cards of one suit (envido, flor)
-    frequent: the order is drawn as a permutation of the deck in which runs of cards of one
-    suit are kept together part of the time. Every permutation can still be drawn.
+    ``bias="suits"`` makes hands with two or three cards of one suit (envido, flor) frequent;
+    ``bias="ranks"`` makes the seats' hands hold cards of equal strength (tied tricks; by
+    rank when the strengths depend on a turned-up card). Cards are dealt one at a time round
+    the table, so three times out of four the bias sorts a drawn part of a drawn permutation:
+    by suit, spread so that each seat gets neighbouring cards; or by strength, so that each
+    round of the deal hands out cards of one strength. ``seats`` (default: drawn) is the
+    table the suit bias aims at. Every permutation can still be drawn.
     """
+    if bias not in (None, "suits", "ranks"):
+        raise ValueError(f"bias is None, 'suits' or 'ranks', not {bias!r}")
     deck = _deck(variant)
-    if not suited_bias:
+    if bias is None:
         return st.permutations(deck).map(tuple)
+    strength: dict[Card, int] = {c: c.rank for c in deck}
+    if variant is not None and not _variant(variant).ranking.turns_up_card:
+        table = _variant(variant).ranking.strengths(None)
+        strength = {c: table[c.index] for c in deck}
 
     @st.composite
     def biased(draw: st.DrawFn) -> tuple[Card, ...]:
         order = list(draw(st.permutations(deck)))
-        if draw(st.booleans()):
-            # stable sort of a prefix by suit: neighbouring cards share suits, so a deal that
-            # hands them out round-robin often gives one seat several cards of a suit
-            cut = draw(st.integers(3, len(order)))
-            head = sorted(order[:cut], key=lambda c: c.suit.value)
-            seats = draw(st.integers(2, 6))
-            # deal order is round-robin: card k goes to seat k % seats; interleave the sorted
-            # prefix so consecutive same-suit cards land on the same seat
-            spread: list[Card | None] = [None] * cut
-            slots = [i for s in range(seats) for i in range(s, cut, seats)]
-            for card, slot in zip(head, slots, strict=True):
-                spread[slot] = card
-            order[:cut] = [c for c in spread if c is not None]
+        if draw(st.integers(0, 3)) == 0:
+            return tuple(order)
+        cut = draw(st.sampled_from([len(order), len(order), 12, 24]))
+        if bias == "ranks":
+            order[:cut] = sorted(order[:cut], key=strength.__getitem__)
+            return tuple(order)
+        head = sorted(order[:cut], key=lambda c: c.suit.value)
+        n = seats if seats is not None else draw(st.integers(2, 6))
+        # card k goes to seat k % n: seat s takes positions s, s + n, ...; fill each
+        # seat's positions with consecutive cards of the sorted prefix
+        slots = [i for s in range(n) for i in range(s, cut, n)]
+        spread = list(head)
+        for card, slot in zip(head, slots, strict=True):
+            spread[slot] = card
+        order[:cut] = spread
         return tuple(order)
 
     return biased()
@@ -147,44 +162,91 @@ def seat_counts(variant: VariantLike) -> st.SearchStrategy[int]:
     return st.sampled_from(tuple(_variant(variant).seat_counts))
 
 
-def start_scores(variant: VariantLike) -> st.SearchStrategy[tuple[int, int]]:
-    """Scores a match of ``variant`` may start from (both below its target), biased towards
+def score_width(variant: VariantLike, seats: int) -> int:
+    """How many scores a match of ``variant`` at ``seats`` seats keeps: one per side (2), or
+    one per player when the table keeps individual scores (3-seat gallo)."""
+    table = _variant(variant).table
+    individual = getattr(table, "individual_scores", None)
+    return seats if individual is not None and individual(seats) else 2
+
+
+def start_scores(
+    variant: VariantLike, seats: int | None = None
+) -> st.SearchStrategy[tuple[int, ...]]:
+    """Scores a match of ``variant`` may start from (all below its target), biased towards
     the interesting ones: 0, around the malas/buenas boundary and just below the target
-    (RULES §2.6.4, §2.8)."""
+    (RULES §2.6.4, §2.8). One per side, or one per player at ``seats`` seats when the table
+    keeps individual scores."""
     v = _variant(variant)
     t = v.match.target
     b = v.match.buenas_threshold
     special = sorted({x for x in (0, 1, b - 2, b - 1, b, b + 1, t - 3, t - 2, t - 1) if 0 <= x < t})
     one = st.one_of(st.sampled_from(special), st.integers(0, t - 1))
-    return st.tuples(one, one)
+    width = 2 if seats is None else score_width(v, seats)
+    return st.tuples(*([one] * width))
 
 
 # ------------------------------------------------------------------------------ actions
-def vocabulary(variant: VariantLike, *, include_unknown: bool = False) -> list[Action]:
-    """Every action of ``variant``'s vocabulary: each verb of :attr:`Variant.vocabulary`,
-    ``play`` with every card face up and face down, ``deal`` with every card, and ``declare``
-    with every number from 0 to 40.
+def vocabulary(
+    variant: VariantLike,
+    *,
+    include_unknown: bool = False,
+    pairs: Iterable[tuple[Card, Card]] = (),
+) -> list[Action]:
+    """Every action of ``variant``'s vocabulary, found through its text notation.
 
-    ``include_unknown=True`` adds the kernel's verbs that the variant lacks (``flor`` in a
-    variant without flor), which every state must reject with ``UnknownAction``.
+    For each verb of :attr:`Variant.vocabulary`, every text of the forms ``VERB``,
+    ``VERB CARD``, ``VERB CARD down``, ``VERB #K`` (K from 1 to 9) and ``VERB N`` (N from 0
+    to 40) that parses to an action of that verb: so ``play`` with every card face up and
+    face down and blind, ``deal`` with every card, ``declare`` with every number, and the
+    forms of verbs added later. ``pairs`` adds ``VERB CARD over CARD`` for those pairs of
+    cards (two-card plays; all 1,560 pairs are many, so the caller chooses).
+    ``include_unknown=True`` adds the kernel's argument-free verbs that the variant lacks
+    (``flor`` without flor), which every state must reject with ``UnknownAction``.
     """
-    from ..actions import BASE_VERBS
-
     v = _variant(variant)
-    out: list[Action] = []
+    pairs = tuple(pairs)
+    out = list(_vocabulary(v, include_unknown))
+    if pairs:
+        fmt = v.deck.notation.format
+        seen = set(out)
+        for verb in sorted(v.vocabulary):
+            for a, b in pairs:
+                act = _parse_as(f"{verb} {fmt(a)} over {fmt(b)}", verb, v)
+                if act is None:
+                    break  # the verb takes no two-card form
+                if act not in seen:
+                    seen.add(act)
+                    out.append(act)
+    return out
+
+
+def _parse_as(text: str, verb: str, v: Variant) -> Action | None:
+    try:
+        act = Action.parse(text, v.deck.notation)
+    except TrucoError:
+        return None
+    return act if act.verb == verb else None
+
+
+@functools.lru_cache(maxsize=64)
+def _vocabulary(v: Variant, include_unknown: bool) -> tuple[Action, ...]:
     verbs = sorted(v.vocabulary)
     if include_unknown:
         verbs += sorted(set(BASE_VERBS) - set(v.vocabulary))
+    fmt = v.deck.notation.format
+    out: dict[Action, None] = {}
     for verb in verbs:
-        if verb == PLAY:
-            out += [Action.play(c, d) for c in v.deck.cards for d in (False, True)]
-        elif verb == DEAL:
-            out += [Action.deal(c) for c in v.deck.cards]
-        elif verb == DECLARE:
-            out += [Action.declare(n) for n in range(41)]
-        else:
-            out.append(Action.call(verb))
-    return out
+        texts = [verb]
+        texts += [f"{verb} {fmt(c)}" for c in v.deck.cards]
+        texts += [f"{verb} {fmt(c)} down" for c in v.deck.cards]
+        texts += [f"{verb} #{k}" for k in range(1, 10)]
+        texts += [f"{verb} {n}" for n in range(41)]
+        for text in texts:
+            act = _parse_as(text, verb, v)
+            if act is not None:
+                out[act] = None
+    return tuple(out)
 
 
 def actions(variant: VariantLike | None = None) -> st.SearchStrategy[Action]:
@@ -263,7 +325,7 @@ def _start(
         v = v.with_options(**with_options)
     n = seats if seats is not None else draw(seat_counts(v))
     seed = draw(st.integers(0, 2**31 - 1)) if seeded else None
-    start = draw(start_scores(v)) if scores else (0, 0)
+    start = draw(start_scores(v, n)) if scores else (0, 0)
     return v.new_match(n, seed=seed, scores=start)
 
 
