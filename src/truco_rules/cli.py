@@ -111,7 +111,7 @@ def _parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
         try:
             value: object = json.loads(raw)
         except json.JSONDecodeError:
-            value = raw
+            value = None if raw.strip() == "None" else raw  # Python spelling of null
         out[name.strip()] = tuple(value) if isinstance(value, list) else value
     return out
 
@@ -279,7 +279,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
         folder = Path(args.write)
         folder.mkdir(parents=True, exist_ok=True)
-        names = [args.variant] if args.variant_given else list(variant_names())
+        names = [args.perft_variant] if args.perft_variant else list(variant_names())
         for name in names:
             v = get_variant(name)
             started = time.perf_counter()
@@ -288,7 +288,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
             path.write_text(format_perft(records, PERFT_HEADER), encoding="utf-8")
             print(f"wrote {path}: {len(records)} records ({time.perf_counter() - started:.1f} s)")
         return 0
-    v = get_variant(args.variant, _parse_options(args.option))
+    v = get_variant(args.perft_variant or default_variant(), _parse_options(args.option))
     m = v.new_match(args.seats, seed=args.seed)
     for depth, count in enumerate(perft_counts(m, args.depth), 1):
         print(f"perft {depth} {count}")
@@ -338,7 +338,12 @@ def build_parser() -> argparse.ArgumentParser:
     pf = sub.add_parser(
         "perft", help="count the legal action sequences of a seeded match, or write perft files"
     )
-    pf.add_argument("--variant", default=None, help="default: the first registered variant")
+    pf.add_argument(
+        "--variant",
+        dest="perft_variant",  # not "variant": main() would fill in the default for --write
+        default=None,
+        help="default: the first registered variant (with --write: every registered variant)",
+    )
     pf.add_argument("--seats", type=int, default=2)
     pf.add_argument("--seed", type=int, default=1)
     pf.add_argument("--depth", type=int, default=3, help="deepest count (default 3)")

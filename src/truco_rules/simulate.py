@@ -55,6 +55,8 @@ class SimulationReport:
     """Of the decided hands, those the mano's side won."""
     wins: tuple[int, int] = (0, 0)
     seconds: float = 0.0
+    seat_wins: tuple[int, ...] = ()
+    """With individual scores (gallo por turno): matches won by each seat; else empty."""
 
     def merge(self, other: SimulationReport) -> SimulationReport:
         """The sum of two reports (seconds add: CPU time, not wall time)."""
@@ -67,6 +69,7 @@ class SimulationReport:
             self.mano_wins + other.mano_wins,
             (self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]),
             self.seconds + other.seconds,
+            _add(self.seat_wins, other.seat_wins),
         )
 
     @property
@@ -96,9 +99,20 @@ class SimulationReport:
                 f"points per hand    {self.points_per_hand:.3f}",
                 f"mano's hand wins   {100 * self.mano_win_rate:.1f}% "
                 f"of {self.decided_hands} hands decided by tricks",
-                f"match wins         side 0: {self.wins[0]}, side 1: {self.wins[1]}",
+                (
+                    "match wins         "
+                    + ", ".join(f"seat {s}: {n}" for s, n in enumerate(self.seat_wins))
+                    if self.seat_wins
+                    else f"match wins         side 0: {self.wins[0]}, side 1: {self.wins[1]}"
+                ),
             ]
         )
+
+
+def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
+    if not a or not b:
+        return a or b
+    return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
 def match_seed(seed: int, index: int) -> int:
@@ -135,6 +149,8 @@ def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -
     t0 = time.perf_counter()
     matches = actions = hands = points = decided = mano_wins = 0
     wins = [0, 0]
+    seat_wins = [0] * seats
+    individual = False
     for i in range(start, start + count):
         m = play_match(variant, seats, match_seed(seed, i))
         matches += 1
@@ -142,6 +158,9 @@ def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -
         win = m.winner()
         assert win is not None
         wins[win] += 1
+        if m.winner_seat is not None:
+            individual = True
+            seat_wins[m.winner_seat] += 1
         for h in m.history:
             hands += 1
             points += h.points[0] + h.points[1]
@@ -158,6 +177,7 @@ def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -
         mano_wins,
         (wins[0], wins[1]),
         time.perf_counter() - t0,
+        tuple(seat_wins) if individual else (),
     )
 
 
