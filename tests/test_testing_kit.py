@@ -1,0 +1,262 @@
+"""The verification kit itself: its strategies draw what they promise, the hypothesis plugin
+registers the library's types, the state machine runs users' invariants, and every check
+fails on a state that breaks its invariant (so the invariant tests can fail)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from importlib import metadata
+from typing import Any, ClassVar
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import invariant, run_state_machine_as_test
+
+import truco_rules as tr
+from truco_rules import observe as observe_module
+from truco_rules.testing import (
+    Playout,
+    TrucoMachine,
+    cards,
+    check_cards,
+    check_live,
+    check_observation_hides,
+    check_rejections,
+    check_replay,
+    check_step,
+    deals,
+    hands,
+    hidden_swaps,
+    matches,
+    option_values,
+    play_random,
+    playouts,
+    start_scores,
+    variants,
+    vocabulary,
+)
+
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+# ------------------------------------------------------------------------------ strategies
+@FAST
+@given(c=cards(), h=hands(), d=deals(), ds=deals(bias="suits", seats=4), dr=deals(bias="ranks"))
+def test_card_strategies(
+    c: tr.Card,
+    h: tuple[tr.Card, ...],
+    d: tuple[tr.Card, ...],
+    ds: tuple[tr.Card, ...],
+    dr: tuple[tr.Card, ...],
+) -> None:
+    assert c in tr.DECK
+    assert len(set(h)) == 3
+    for order in (d, ds, dr):
+        assert sorted(order, key=lambda x: x.index) == list(tr.DECK), "a deal is a permutation"
+
+
+@FAST
+@given(v=variants(), data=st.data())
+def test_variant_and_option_strategies(v: tr.Variant, data: st.DataObject) -> None:
+    assert v.name in tr.variant_names()
+    opts = data.draw(option_values(v))
+    assert set(opts) <= set(v.options())
+    v.with_options(**opts)  # always valid
+    seats = data.draw(st.sampled_from(v.seat_counts))
+    scores = data.draw(start_scores(v, seats))
+    assert all(0 <= x < v.match.target for x in scores)
+    v.new_match(seats, seed=1, scores=scores)
+
+
+@FAST
+@given(p=playouts(max_actions=30, any_seat=True))
+def test_playouts_are_legal_sequences(p: Playout) -> None:
+    m = p.start.copy()
+    for seat, act in p.steps:
+        assert act in m.legal_actions(seat), f"{act} was not legal for seat {seat}"
+        m.apply(act, seat)
+    assert m == p.final()
+
+
+def test_vocabulary_covers_every_verb_and_card() -> None:
+    """RULES §0.2 cards in every form the notation has; every verb of the variant."""
+    v = tr.get_variant("argentine")
+    voc = vocabulary(v)
+    assert {a.verb for a in voc} == set(v.vocabulary)
+    plays = [a for a in voc if a.verb == "play" and a.card is not None]
+    assert {(a.card, a.down) for a in plays} == {(c, d) for c in tr.DECK for d in (False, True)}
+    assert all(v.parse_action(v.format_action(a)) == a for a in voc)
+    sin_flor = vocabulary("argentine-sin-flor", include_unknown=True)
+    assert tr.Action.call("flor") in sin_flor
+
+
+# ------------------------------------------------------------------------------ the plugin
+def test_the_hypothesis_plugin_is_registered() -> None:
+    eps = metadata.entry_points(group="hypothesis")
+    assert any(ep.value == "truco_rules.testing._plugin:_hypothesis_setup_hook" for ep in eps)
+
+
+@FAST
+@given(
+    c=st.from_type(tr.Card),
+    a=st.from_type(tr.Action),
+    v=st.from_type(tr.Variant),
+    m=st.from_type(tr.Match),
+)
+def test_from_type_draws_the_library_types(
+    c: tr.Card, a: tr.Action, v: tr.Variant, m: tr.Match
+) -> None:
+    assert isinstance(c, tr.Card) and isinstance(a, tr.Action)
+    assert isinstance(v, tr.Variant) and isinstance(m, tr.Match)
+    assert v.name in tr.variant_names() and m.variant.name in tr.variant_names()
+
+
+# ------------------------------------------------------------------------------ the machine
+class QuinceMachine(TrucoMachine):
+    """The docstring's example: a user's own invariant on a chosen variant."""
+
+    variant = "argentine"
+    options: ClassVar[Mapping[str, Any] | None] = {"target": 15}
+    seen = 0
+
+    @invariant()
+    def scores_stay_below_the_target(self) -> None:
+        QuinceMachine.seen += 1
+        if not self.match.is_over():
+            assert max(self.match.score) < 15
+
+
+def test_a_subclass_runs_its_own_invariants() -> None:
+    QuinceMachine.seen = 0
+    run_state_machine_as_test(
+        QuinceMachine,
+        settings=settings(max_examples=5, stateful_step_count=20, deadline=None),
+    )
+    assert QuinceMachine.seen > 0
+
+
+class BrokenMachine(TrucoMachine):
+    """An invariant that is false: the machine must find it."""
+
+    variant = "argentine-sin-flor"
+    seats: ClassVar[int | None] = 2
+
+    @invariant()
+    def nobody_ever_scores(self) -> None:
+        assert self.match.score == (0, 0) or self.match.is_over() is None
+
+
+def test_the_machine_finds_a_broken_invariant() -> None:
+    with pytest.raises(AssertionError):
+        run_state_machine_as_test(
+            BrokenMachine,
+            settings=settings(
+                max_examples=200,
+                stateful_step_count=40,
+                deadline=None,
+                database=None,
+                phases=[Phase.generate],
+                suppress_health_check=list(HealthCheck),
+            ),
+        )
+
+
+# ------------------------------------------------------------------------------ checks fail
+def _midhand(seed: int = 4, steps: int = 2) -> tr.Match:
+    m = tr.get_variant("argentine-sin-flor").new_match(2, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        legal = [a for a in m.legal_actions() if a.verb == "play"]
+        m.apply(legal[rng.randrange(len(legal))])
+    assert m.hand is not None and not m.is_over()
+    return m
+
+
+def test_check_cards_catches_a_lost_card() -> None:
+    m = _midhand()
+    check_cards(m)
+    assert m.hand is not None
+    m.hand.cards[m.current_player()].pop()
+    with pytest.raises(AssertionError, match="I1"):
+        check_cards(m)
+
+
+def test_check_step_catches_points_out_of_nowhere() -> None:
+    m = _midhand()
+    before = m.copy()
+    m.apply(m.legal_actions()[0])
+    check_step(before, m)
+    m.scores[0] += 1
+    with pytest.raises(AssertionError, match="I3"):
+        check_step(before, m)
+
+
+def test_check_live_catches_a_state_without_actions(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = _midhand()
+    check_live(m)
+    monkeypatch.setattr(tr.Match, "legal_actions", lambda self, seat=None: [])
+    with pytest.raises(AssertionError, match="I5"):
+        check_live(m)
+
+
+def test_check_rejections_catches_an_accepted_illegal_action(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rule that forgets an action (legal_actions omits it) while apply still takes it."""
+    m = _midhand()
+    check_rejections(m)
+    real = tr.Match.legal_actions
+
+    def forgetful(self: tr.Match, seat: int | None = None) -> list[tr.Action]:
+        return [a for a in real(self, seat) if a.verb != "mazo"]
+
+    monkeypatch.setattr(tr.Match, "legal_actions", forgetful)
+    with pytest.raises(AssertionError, match="I6"):
+        check_rejections(m)
+
+
+def test_check_replay_catches_a_lossy_record(monkeypatch: pytest.MonkeyPatch) -> None:
+    m = _midhand()
+    check_replay(m)
+    real = tr.Match.to_record
+
+    def lossy(self: tr.Match) -> dict[str, Any]:
+        rec = real(self)
+        rec["actions"] = rec["actions"][:-1]
+        return rec
+
+    monkeypatch.setattr(tr.Match, "to_record", lossy)
+    with pytest.raises(AssertionError, match="I8"):
+        check_replay(m)
+
+
+def test_check_observation_hides_catches_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An observation that shows an opponent's unplayed cards (RULES §2.11: cards are secret
+    until played or shown) is caught by swapping hidden cards."""
+    m = _midhand(steps=1)
+    seat = m.current_player()
+    swaps = [s for s in hidden_swaps(m, seat) if s.deal == m.hand_no]
+    assert swaps
+    check_observation_hides(m, seat, swaps[:3])
+    real = observe_module.observe
+
+    def leaky(match: tr.Match, s: int) -> tr.Observation:
+        obs = real(match, s)
+        if match.hand is None:
+            return obs
+        others = tuple(c for o in range(match.seats) if o != s for c in match.hand.cards[o])
+        return attrs.evolve(obs, my_dealt=obs.my_dealt + others)
+
+    monkeypatch.setattr(observe_module, "observe", leaky)
+    with pytest.raises(AssertionError, match="I7"):
+        check_observation_hides(m, seat, swaps[:3])
+
+
+@FAST
+@given(m=matches("argentine", 2, max_actions=60))
+def test_play_random_and_matches_agree_on_replay(m: tr.Match) -> None:
+    again = play_random(m.copy(), random.Random(0), 5)
+    assert tr.Match.from_json(again.to_json()) == again
