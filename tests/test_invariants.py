@@ -109,9 +109,10 @@ def test_i7_observations_do_not_depend_on_hidden_cards(
     name: str, seats: int, data: st.DataObject
 ) -> None:
     """I7: a deal that differs only in cards a seat cannot see (other seats' unplayed cards,
-    the undealt deck), with every other seat's envido and flor scores kept (they are public
-    through the statements, RULES §2.6.5, §2.7), replays the same actions and gives that seat
-    an equal observation, in this deal and the ones before."""
+    the undealt deck), keeping every other seat's envido score, the cards proving it and its
+    flor score (public through the statements, the proof and the songs, RULES §2.6.5, §2.7,
+    §2.11), replays the same actions and gives that seat an equal observation, in this deal
+    and the ones before."""
     m = data.draw(matches(name, seats, max_actions=120, scores=True, any_seat=True))
     seat = data.draw(st.integers(0, seats - 1), label="seat")
     swaps = hidden_swaps(m, seat)

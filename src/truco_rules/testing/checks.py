@@ -337,17 +337,22 @@ def _deal_facts(m: Match) -> Iterator[tuple[int, tuple[tuple[Card, ...], ...], s
         yield k, dealt[k], played.get(k, set())
 
 
-def _public_scores(v: Variant, hand: Sequence[Card]) -> tuple[int | None, int | None]:
+def _public_scores(v: Variant, hand: Sequence[Card]) -> tuple[object, ...]:
+    """What a hand makes public when its owner states or shows it: the envido score and the
+    cards that prove it (RULES §2.6.5, §2.11), and the flor score (§2.7)."""
     env = v.envido.points(hand) if v.envido is not None else None
+    proof = getattr(v.envido, "proof", None)
+    shown = tuple(proof(hand)) if proof is not None else ()
     flor = v.flor.points(hand) if v.flor is not None else None
-    return env, flor
+    return env, shown, flor
 
 
 def hidden_swaps(m: Match, seat: int) -> list[Swap]:
     """Every exchange of two cards ``seat`` cannot see that keeps the public facts of the
     deal: for each deal, two positions of its card order whose cards do not appear in
     ``m.observation(seat)``, were not played, are not the turned card, belong to at least one
-    other seat's hand, and whose exchange keeps every other seat's envido and flor scores.
+    other seat's hand, and whose exchange keeps what every other seat's hand makes public:
+    its envido score, the cards that would prove it, and its flor score.
 
     Such an exchange gives a deal that agrees with ``m``'s on everything ``seat`` may see.
     """
@@ -389,8 +394,8 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
 def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match:
     """I7: ``seat``'s observation does not depend on cards it cannot see.
 
-    Applies ``swaps`` (from :func:`hidden_swaps`; one that would change another seat's envido
-    or flor score together with the others is skipped) to ``m``'s deals, replays the same
+    Applies ``swaps`` (from :func:`hidden_swaps`; one that, together with the others, would
+    change what another seat's hand makes public is skipped) to ``m``'s deals, replays the same
     actions, and asserts that ``seat`` gets an equal observation (object, ``to_dict()`` and
     ``render()``). Returns the other match, for further checks.
     """
