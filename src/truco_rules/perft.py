@@ -10,8 +10,8 @@ actions is not counted at depth ``d``. Deals come from a seed, so there are no c
 A perft file (``tests/data/<variant>.perft``) holds records separated by blank lines; ``#``
 starts a comment line::
 
-    id argentine-2p-s1
-    variant argentine
+    id my-variant-2p-s1
+    variant my-variant
     seats 2
     seed 1
     options {}

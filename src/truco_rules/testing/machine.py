@@ -69,7 +69,7 @@ class TrucoMachine(RuleBasedStateMachine):
 
 
         class QuinceMachine(TrucoMachine):
-            variant = "argentine"
+            variant = "my-house-rules"  # any registered name
             options = {"target": 15}
 
             @invariant()
