@@ -42,6 +42,26 @@ def hand_points(m: tr.Match) -> tuple[int, int]:
     return (m.hand.team_total(0), m.hand.team_total(1))
 
 
+def play_out(m: tr.Match, plan: dict[int, Sequence[str]]) -> None:
+    """Play the first hand's cards, ``plan[seat][trick]``, following whoever is to act."""
+    while not m.history:
+        assert m.hand is not None
+        s = m.hand.turn
+        m.apply(f"play {plan[s][m.hand.trick_no]}", s)
+
+
+def unchanged_after(
+    m: tr.Match, action: str, seat: int | None, error: type[Exception], *, exact: bool = False
+) -> None:
+    """``action`` by ``seat`` raises ``error`` (that very class if ``exact``) and leaves the
+    match as it was."""
+    before = m.copy()
+    with pytest.raises(error) as e:
+        m.apply(action, seat)
+    assert not exact or type(e.value) is error
+    assert m == before
+
+
 @pytest.fixture
 def play() -> Any:
     return scenario

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import scenario
+from conftest import play_out, scenario, unchanged_after
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH, Card, Suit
@@ -69,20 +69,8 @@ def first_trick(a: str, b: str, vira: str, variant: str | tr.Variant = P) -> int
     return m.hand.results[0]
 
 
-def play_out(m: tr.Match, plan: dict[int, Sequence[str]]) -> None:
-    """Play the first hand's cards, ``plan[seat][trick]``, following whoever is to act."""
-    while not m.history:
-        assert m.hand is not None
-        s = m.hand.turn
-        m.apply(f"play {plan[s][m.hand.trick_no]}", s)
 
 
-def unchanged_after(m: tr.Match, action: str, seat: int | None, error: type[Exception]) -> None:
-    """``action`` is rejected with ``error`` and the match is exactly as it was."""
-    before = m.copy()
-    with pytest.raises(error):
-        m.apply(action, seat)
-    assert m == before
 
 
 def strength(v: tr.Variant, card: str, vira: str) -> int:

@@ -10,17 +10,10 @@ from __future__ import annotations
 import attrs
 
 from truco_rules.cards import Card, Suit
-from truco_rules.hooks import (
-    BetLadder,
-    FixedRanking,
-    SpecialHands,
-    TargetMatch,
-    TrickRule,
-    option,
-)
+from truco_rules.hooks import FixedRanking, SpecialHands, TargetMatch, option
 from truco_rules.variant import Variant
 
-from .paulista import BrazilianDeck, BrazilianTable
+from .paulista import BrazilianDeck, BrazilianLadder, BrazilianTable, BrazilianTricks
 
 __all__ = [
     "LADDERS",
@@ -66,19 +59,11 @@ class MineiroDeck(BrazilianDeck):
 
 
 @attrs.frozen
-class MineiroLadder(BetLadder):
+class MineiroLadder(BrazilianLadder):
     """Truco, seis, dez, doze; the values come from the ``mineiro_ladder`` option."""
 
     values: tuple[int, ...] = attrs.field(default=LADDERS["2-4-6-10-12"], init=False)
     names: tuple[str, ...] = ("truco", "seis", "dez", "doze")
-    mazo_concedes_for_side: bool = True  # RULES §6.3: running concedes, as in Paulista
-    truco_call_timing: str = option(
-        "own_turn",
-        "own_turn: only the player about to play may call (before playing); any_time: any "
-        "eligible player may call whenever no call is awaiting an answer.",
-        choices=("own_turn", "any_time"),
-        source="RULES §6.3",
-    )
     mineiro_ladder: str = option(
         "2-4-6-10-12",
         "Hand values: unbet, then after truco, seis, dez (nove) and doze. Every current source "
@@ -93,22 +78,10 @@ class MineiroLadder(BetLadder):
 
 
 @attrs.frozen
-class MineiroTricks(TrickRule):
-    """The stock trick rule with Mineiro defaults and the two-card reveal after a tied first
-    trick (RULES §6.4)."""
+class MineiroTricks(BrazilianTricks):
+    """The Brazilian trick rule with the two-card reveal after a tied first trick (RULES
+    §6.4)."""
 
-    all_tricks_tied: str = option(
-        "nobody",
-        "All three tricks tied: nobody scores (Brazil), the mano's team wins, or the postre.",
-        choices=("nobody", "mano", "postre"),
-        source="RULES §1.4, §6.4 (D3)",
-    )
-    facedown_allowed_first_trick: bool = option(
-        False,
-        "Whether a card may be played face down (carta coberta) in the first trick.",
-        choices=(False, True),
-        source="RULES §6.5",
-    )
     mineiro_first_trick_tie: str = option(
         "two_card_reveal",
         "After a tied first trick: every player puts both remaining cards down at once, one "

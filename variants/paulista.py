@@ -30,7 +30,9 @@ __all__ = [
     "MANILHA_SUITS",
     "PAULISTA",
     "BrazilianDeck",
+    "BrazilianLadder",
     "BrazilianTable",
+    "BrazilianTricks",
     "PaulistaLadder",
     "PaulistaTricks",
     "ViraRanking",
@@ -127,21 +129,28 @@ class BrazilianTable(StandardTable):
 
 
 @attrs.frozen
-class PaulistaTricks(TrickRule):
-    """The stock trick rule with Paulista defaults and the face-down-after-a-tie option."""
+class BrazilianTricks(TrickRule):
+    """The stock trick rule with the Brazilian defaults: three tied tricks score nothing, and
+    no card is played face down in trick 1 (RULES §5.4-§5.5, §6.4-§6.5)."""
 
     all_tricks_tied: str = option(
         "nobody",
         "All three tricks tied: nobody scores (Brazil), the mano's team wins, or the postre.",
         choices=("nobody", "mano", "postre"),
-        source="RULES §1.4, §5.4 (D3)",
+        source="RULES §1.4, §5.4, §6.4 (D3)",
     )
     facedown_allowed_first_trick: bool = option(
         False,
         "Whether a card may be played face down (coberta) in the first trick.",
         choices=(False, True),
-        source="RULES §5.5",
+        source="RULES §5.5, §6.5",
     )
+
+
+@attrs.frozen
+class PaulistaTricks(BrazilianTricks):
+    """The Brazilian trick rule with the face-down-after-a-tie option."""
+
     facedown_after_tied_trick: bool = option(
         True,
         "Whether a card may be played face down right after a tied trick (P32: some forbid it).",
@@ -151,19 +160,26 @@ class PaulistaTricks(TrickRule):
 
 
 @attrs.frozen
-class PaulistaLadder(BetLadder):
-    """1-3-6-9-12 with the option that forbids a raise that accepting alone would win."""
+class BrazilianLadder(BetLadder):
+    """The stock ladder as Brazil plays it: calls on one's own turn by default, and one player
+    running concedes for his side (RULES §5.6, §6.3: "the other wins the hand", P24)."""
 
-    values: tuple[int, ...] = (1, 3, 6, 9, 12)
-    names: tuple[str, ...] = ("truco", "seis", "nove", "doze")
-    mazo_concedes_for_side: bool = True  # RULES §5.6: the other side wins the hand
+    mazo_concedes_for_side: bool = True
     truco_call_timing: str = option(
         "own_turn",
         "own_turn: only the player about to play may call (before playing); any_time: any "
         "eligible player may call whenever no call is awaiting an answer.",
         choices=("own_turn", "any_time"),
-        source="RULES §5.6",
+        source="RULES §5.6, §6.3",
     )
+
+
+@attrs.frozen
+class PaulistaLadder(BrazilianLadder):
+    """1-3-6-9-12 with the option that forbids a raise that accepting alone would win."""
+
+    values: tuple[int, ...] = (1, 3, 6, 9, 12)
+    names: tuple[str, ...] = ("truco", "seis", "nove", "doze")
     forbid_pointless_raise: bool = option(
         False,
         "Whether a raise is illegal when merely accepting the call would already win the game "
