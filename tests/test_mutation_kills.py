@@ -386,3 +386,27 @@ def test_s1_1_different_states_are_different_matches() -> None:
     assert c == m and hash(c) == hash(m)
     c.apply("play 7E", 0)
     assert c != m
+
+
+def test_forbidden_call_after_an_immediate_envido_credit_counts_it() -> None:
+    """RULES §5.7 (D23) composed with §2.6 (envido credited at once, §2.8.3): a house variant
+    that adds the hand of 11 to Argentine truco. After side 0 is credited an envido in the
+    special hand, a forbidden truco by side 1 gives side 0 exactly what it still lacks."""
+    from conftest import scenario
+
+    from truco_rules.hooks import SpecialHands
+
+    house = tr.get_variant("argentine-sin-flor").derive(
+        "argentine-onze",
+        "Sin flor with a hand of 29 whose forbidden truco loses the game.",
+        special=SpecialHands(lacking=1, mao_de_x_truco_call="caller_loses_game"),
+    )
+    m = scenario(
+        house,
+        ["7E 6E 4B", "4C 5O 12B"],
+        ["1:accept-hand", "0:envido", "1:quiero", "0:play 4B", "1:truco"],
+        scores=(10, 29),
+    )
+    h = m.history[0]
+    assert h.events == ((0, 2, "envido"), (0, 18, "forbidden call"))
+    assert m.chicos == [1, 0] and m.is_over()
