@@ -682,15 +682,28 @@ def test_s2_12_2_por_turno_the_first_player_to_the_target_wins(
     assert m.player_scores[seats[0]] == max(m.player_scores)
 
 
-def test_s2_12_2_por_turno_two_players_level_at_the_target_play_on() -> None:
-    """RULES §2.12.2 is silent when both members of the pair reach the target together: the
-    engine (docs/variants/argentine.md) plays another deal until one player is ahead."""
+def test_s2_12_2_por_turno_partners_level_at_the_target_win_together() -> None:
+    """RULES §2.12.2 ("first individual to the target wins") is silent when both members of
+    the pair reach the target in the same deal: they are credited together, so they win
+    together (docs/variants/argentine.md)."""
     m = gallo("argentine", scores=(0, 29, 29))
     m.apply("discard 7E", 0)
     m.apply("envido", 1)
     m.apply("quiero", 0)
     assert m.player_scores == [0, 31, 31]
-    assert not m.is_over() and m.winning_seats() == () and m.hand_no == 1
+    assert m.is_over() and m.winning_seats() == (1, 2) and m.winner() == 1
+    assert m.winner_seat is None and m.player_chicos == [0, 1, 1]
+
+
+def test_s2_12_2_por_turno_one_partner_ahead_wins_alone() -> None:
+    """RULES §2.12.2: the pair's points go to each member; the one of them who reaches the
+    target first (the higher score) wins alone."""
+    m = gallo("argentine", scores=(0, 29, 20))
+    m.apply("discard 7E", 0)
+    m.apply("envido", 1)
+    m.apply("quiero", 0)
+    assert m.player_scores == [0, 31, 22]
+    assert m.is_over() and m.winning_seats() == (1,) and m.winner_seat == 1
 
 
 def test_s2_12_2_fijo_the_pair_shares_one_score() -> None:

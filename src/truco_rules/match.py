@@ -529,16 +529,16 @@ class Match:
             (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
         )
         mr = self.variant.match
-        seat: int | None = None
+        seats: tuple[int, ...] = ()
         if mr.chico_check == "each_deal" and self._contest + 1 < len(self._contests):
             chico = None  # the deal's other contests are played first
         elif self.player_scores is not None:
-            seat = self._individual_winner()
-            chico = None if seat is None else self.team[seat]
+            seats = self._individual_winners()
+            chico = self.team[seats[0]] if seats else None
         else:
             chico = self._chico_winner(env_winner)
         if chico is not None:
-            self._count_chico(chico, seat)
+            self._count_chico(chico, seats)
             if self.winner_team is not None:  # the final score stays on the board
                 self.hand = None
                 return
@@ -556,26 +556,30 @@ class Match:
         self.hand_no += 1
         self._start_deal(previous)
 
-    def _individual_winner(self) -> int | None:
-        """With individual scores: the one player at the target with the highest score (two
-        level at the top: another deal, as RULES §4 B13 does for sides)."""
+    def _individual_winners(self) -> tuple[int, ...]:
+        """With individual scores: the players at the target with the highest score, if they
+        played on one side in this deal (partners credited together win together); players
+        of both sides level at the top play another deal, as RULES §4 B13 does for sides."""
         assert self.player_scores is not None
-        t = self.variant.match.target
         top = max(self.player_scores)
-        best = [s for s, v in enumerate(self.player_scores) if v == top]
-        return best[0] if top >= t and len(best) == 1 else None
+        best = tuple(s for s, v in enumerate(self.player_scores) if v == top)
+        if top < self.variant.match.target or len({self.team[s] for s in best}) > 1:
+            return ()
+        return best
 
-    def _count_chico(self, side: int, seat: int | None) -> None:
-        """Side ``side`` won the chico (with individual scores: player ``seat`` did)."""
+    def _count_chico(self, side: int, seats: tuple[int, ...]) -> None:
+        """Side ``side`` won the chico (with individual scores: players ``seats`` did)."""
         need = self.variant.match.chicos_to_win
-        if seat is None or self.player_chicos is None:
+        if not seats or self.player_chicos is None:
             self.chicos[side] += 1
             self._check_over()
             return
-        self.player_chicos[seat] += 1
+        for s in seats:
+            self.player_chicos[s] += 1
         self.chicos = self._side_best(self.player_chicos)
-        if self.player_chicos[seat] >= need:
-            self.winner_seat = seat
+        done = [s for s in seats if self.player_chicos[s] >= need]
+        if done:
+            self.winner_seat = done[0] if len(done) == 1 else None
             self.winner_team = side
             self.hand = None
 

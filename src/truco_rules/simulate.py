@@ -158,9 +158,10 @@ def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -
         win = m.winner()
         assert win is not None
         wins[win] += 1
-        if m.winner_seat is not None:
+        if m.player_scores is not None:  # partners who reach the target together both win
             individual = True
-            seat_wins[m.winner_seat] += 1
+            for s in m.winning_seats():
+                seat_wins[s] += 1
         for h in m.history:
             hands += 1
             points += h.points[0] + h.points[1]
