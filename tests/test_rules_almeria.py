@@ -650,10 +650,14 @@ def test_s7_3_first_dealer_by_card_draw() -> None:
 
 
 def test_s7_3_explicit_mano_draws_nothing() -> None:
-    """RULES §7.3: the draw picks the first dealer of a seeded match; a match given its mano
-    (or its deals) has no draw."""
+    """RULES §7.3: the draw picks the first dealer of a seeded match; a match given another
+    mano (or its deals) has no draw, and one given the draw's own mano (a replay) keeps it."""
     v = tr.get_variant(ALM)
-    assert v.new_match(2, seed=1, mano=1).first_draw == ()
+    drawn = v.new_match(2, seed=1)
+    assert drawn.first_draw
+    assert v.new_match(2, seed=1, mano=1 - drawn.mano).first_draw == ()
+    assert v.new_match(2, seed=1, mano=drawn.mano).first_draw == drawn.first_draw
+    assert tr.Match.from_json(drawn.to_json()).first_draw == drawn.first_draw
     assert v.new_match(2, deals=[tr.deal_order(v, [STRONG, WEAK])]).first_draw == ()
 
 

@@ -189,12 +189,14 @@ class Match:
             tuple(self._check_deal(d, i) for i, d in enumerate(deals)) if deals else None
         )
         self.first_draw: tuple[tuple[int, Card], ...] = ()
+        if seed is not None and getattr(variant.table, "first_dealer", "") == "card_draw":
+            dealer, draw = _draw_for_deal(variant, seats, seed)
+            mano = (dealer + 1) % seats if mano is None else mano
+            if mano == (dealer + 1) % seats:  # kept when it decided the mano (also on replay)
+                self.first_draw = draw
         if mano is None:
             if seed is None:
                 mano = 0
-            elif getattr(variant.table, "first_dealer", "random") == "card_draw":
-                dealer, self.first_draw = _draw_for_deal(variant, seats, seed)
-                mano = (dealer + 1) % seats
             else:
                 mano = random.Random(f"truco-rules/{seed}/mano").randrange(seats)
         if type(mano) is not int or not 0 <= mano < seats:
