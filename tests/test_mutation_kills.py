@@ -305,7 +305,7 @@ def test_s5_2_exactly_four_manilhas_clubs_first(vira: str, manilha: str) -> None
     """RULES §5.2: the manilhas are the four cards of the rank after the vira, zap (clubs),
     copas (hearts), espadilha (spades), pica-fumo (diamonds); no other card."""
     v = tr.get_variant("paulista")
-    got = v.ranking.manilhas(v.card(vira))
+    got = v.ranking.manilhas(v.card(vira), v.deck.cards)
     assert got == tuple(v.card(manilha + s) for s in "chsd")
 
 

@@ -107,8 +107,9 @@ class ViraRanking:
         ranks = tuple(sorted({c.rank for c in deck}))
         return _vira_table(turned, ranks)
 
-    def manilhas(self, turned: Card, deck: Sequence[Card] = DECK) -> tuple[Card, ...]:
-        """The four manilhas for ``turned``, highest first."""
+    def manilhas(self, turned: Card, deck: Sequence[Card]) -> tuple[Card, ...]:
+        """The four manilhas for ``turned`` in ``deck`` (the variant's ``v.deck.cards``: the
+        clean deck changes them), highest first."""
         table = self.strengths(turned, deck)
         top = [c for c in deck if table[c.index] >= 11]
         return tuple(sorted(top, key=lambda c: -table[c.index]))

@@ -194,11 +194,8 @@ class Match:
             mano = (dealer + 1) % seats if mano is None else mano
             if mano == (dealer + 1) % seats:  # kept when it decided the mano (also on replay)
                 self.first_draw = draw
-        if mano is None:
-            if seed is None:
-                mano = 0
-            else:
-                mano = random.Random(f"truco-rules/{seed}/mano").randrange(seats)
+        if mano is None:  # a seeded draw of a seat, else seat 0
+            mano = 0 if seed is None else random.Random(f"truco-rules/{seed}/mano").randrange(seats)
         if type(mano) is not int or not 0 <= mano < seats:
             raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {mano!r}")
         width = seats if self._individual else 2

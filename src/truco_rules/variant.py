@@ -143,14 +143,19 @@ class Variant:
         }
 
     def option_info(self) -> dict[str, dict[str, Any]]:
-        """Every option with its value, allowed values, documentation and source."""
+        """Every option with its value, its default (its value in the registered variant of
+        this name, else the hook's default), allowed values, documentation and source."""
+        try:
+            defaults = get_variant(self.name).options()
+        except UnknownVariant:
+            defaults = {}
         info: dict[str, dict[str, Any]] = {}
         for name, slot in self._option_home.items():
             hook = getattr(self, slot)
             field = attrs.fields_dict(type(hook))[name]
             info[name] = {
                 "value": getattr(hook, name),
-                "default": field.default,
+                "default": defaults.get(name, field.default),
                 "hook": slot,
                 "choices": field.metadata.get("choices"),
                 "allowed": field.metadata.get("allowed"),
