@@ -707,3 +707,14 @@ def test_bad_input_blind_play_in_a_normal_hand() -> None:
     with pytest.raises(tr.IllegalAction, match="blind"):
         m.apply("play #2", 0)
     assert m == before
+
+
+def test_s6_6_describe_and_compare_show_the_special_hands() -> None:
+    """RULES §5.7, §6.6: the rule set as data names the special hands, so compare() tells the
+    hand of 11 (1 declined, 3 played) from the hand of 10 (2, 4)."""
+    assert tr.get_variant("argentine").describe()["special_hands"] is None
+    mineiro = tr.get_variant("mineiro").describe()["special_hands"]
+    assert mineiro == {"at": 10, "declined": 2, "played": 4, "iron": 4}
+    pair = tr.get_variant("paulista"), tr.get_variant(M)
+    diffs = {d.rule: (d.left, d.right) for d in tr.compare(*pair)}
+    assert diffs["special_hands"][0] == {"at": 11, "declined": 1, "played": 3, "iron": 3}

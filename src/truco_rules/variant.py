@@ -332,6 +332,14 @@ class Variant:
             },
             "envido": self.envido is not None,
             "flor": self.flor is not None,
+            "special_hands": None
+            if self.special is None
+            else {
+                "at": self.match.target - self.special.lacking,
+                "declined": self.special.decline_value,
+                "played": self.special.play_value,
+                "iron": self.special.iron_value,
+            },
             "target": self.match.target,
             "options": self.options(),
         }
