@@ -8,7 +8,6 @@ no test fail. Conventions as in test_rules_argentine.py: ``X`` is side 0, ``Y`` 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import attrs
 import pytest
@@ -20,6 +19,7 @@ from truco_rules.hooks import (
     SPECIAL_IRON,
     SPECIAL_NONE,
     SPECIAL_ONE,
+    DealContext,
     MatchRule,
     SpecialHands,
     StandardTable,
@@ -271,10 +271,9 @@ _SEEN_PREVIOUS: list[object] = []
 class _RecordingTable(StandardTable):
     """A stock table that records the ``previous`` plan it is given for the next mano."""
 
-    def next_mano(self, *args: Any, **kwargs: Any) -> int:
-        # (seats, mano, hand_no, scores, previous, ...): previous is the fifth argument
-        _SEEN_PREVIOUS.append(kwargs["previous"] if "previous" in kwargs else args[4])
-        return super().next_mano(*args, **kwargs)
+    def next_mano(self, ctx: DealContext) -> int:
+        _SEEN_PREVIOUS.append(ctx.previous)
+        return super().next_mano(ctx)
 
 
 @pytest.mark.parametrize(("scores", "new_chico"), [((0, 0), False), ((29, 0), True)])

@@ -11,6 +11,7 @@ import attrs
 
 from truco_rules.hooks import (
     BetLadder,
+    DealContext,
     DealPlan,
     FixedRanking,
     MatchRule,
@@ -38,15 +39,8 @@ class DuelTable(StandardTable):
 
     first_dealer: str = "card_draw"
 
-    def plan(
-        self,
-        seats: int,
-        mano: int,
-        hand_no: int,
-        scores: tuple[int, int],
-        previous: DealPlan | None,
-        target: int,
-    ) -> DealPlan:
+    def plan(self, ctx: DealContext) -> DealPlan:
+        seats, mano = ctx.seats, ctx.mano
         sides = tuple(s % 2 for s in range(seats))
         if seats == 2:
             return DealPlan(contests=((mano, 1 - mano),), sides=sides, kind="duel")

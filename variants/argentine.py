@@ -15,6 +15,7 @@ import attrs
 from truco_rules.cards import Card, Suit
 from truco_rules.hooks import (
     BetLadder,
+    DealContext,
     DealPlan,
     EnvidoRules,
     FixedRanking,
@@ -82,28 +83,19 @@ class ArgentineTable(StandardTable):
         source="RULES §2.12.2",
     )
 
-    def _pica_pica_next(
-        self, previous: DealPlan | None, scores: tuple[int, int], target: int
-    ) -> bool:
-        """Whether the deal after ``previous`` is a pica-pica (it follows a redonda)."""
-        if previous is None or previous.kind != "redonda":
+    def _pica_pica_next(self, ctx: DealContext) -> bool:
+        """Whether the deal after ``ctx.previous`` is a pica-pica (it follows a redonda)."""
+        if ctx.previous is None or ctx.previous.kind != "redonda":
             return False
         cut = self.pica_pica_cutoff
-        return cut is None or target - max(scores) > cut
+        return cut is None or ctx.target - max(ctx.scores) > cut
 
-    def plan(
-        self,
-        seats: int,
-        mano: int,
-        hand_no: int,
-        scores: tuple[int, int],
-        previous: DealPlan | None,
-        target: int,
-    ) -> DealPlan:
+    def plan(self, ctx: DealContext) -> DealPlan:
+        seats, mano = ctx.seats, ctx.mano
         everyone = tuple((mano + i) % seats for i in range(seats))
         if seats == 6:
             sides = tuple(s % 2 for s in range(seats))
-            if self._pica_pica_next(previous, scores, target):
+            if self._pica_pica_next(ctx):
                 # the duel with the mano first; in each, the earlier player is its mano
                 duels = tuple((everyone[i], everyone[i + 3]) for i in range(3))
                 return DealPlan(contests=duels, sides=sides, kind="pica-pica")
@@ -116,20 +108,12 @@ class ArgentineTable(StandardTable):
                 kind="gallo",
                 extra_cards=(gallo,) if self.gallo_extra_card else (),
             )
-        return super().plan(seats, mano, hand_no, scores, previous, target)
+        return super().plan(ctx)
 
-    def next_mano(
-        self,
-        seats: int,
-        mano: int,
-        hand_no: int,
-        scores: tuple[int, int],
-        previous: DealPlan | None,
-        target: int,
-    ) -> int:
-        if seats == 6 and self._pica_pica_next(previous, scores, target):
-            return mano  # the same dealer deals the pica-pica (RULES §2.12.1)
-        return super().next_mano(seats, mano, hand_no, scores, previous, target)
+    def next_mano(self, ctx: DealContext) -> int:
+        if ctx.seats == 6 and self._pica_pica_next(ctx):
+            return ctx.mano  # the same dealer deals the pica-pica (RULES §2.12.1)
+        return super().next_mano(ctx)
 
     def individual_scores(self, seats: int) -> bool:
         return seats == 3 and self.gallo_mode == "por_turno"

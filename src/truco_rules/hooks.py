@@ -37,6 +37,7 @@ __all__ = [
     "SPECIAL_NONE",
     "SPECIAL_ONE",
     "BetLadder",
+    "DealContext",
     "DealPlan",
     "Deck",
     "DeckRule",
@@ -219,6 +220,24 @@ class DealPlan:
     """Seats dealt one card more, which they discard unseen before play (in this order)."""
 
 
+@attrs.frozen
+class DealContext:
+    """What a table knows when it plans a deal or passes the mano after one."""
+
+    seats: int
+    mano: int
+    """The mano of the deal (for :meth:`Table.next_mano`: of the deal that ended)."""
+    hand_no: int
+    """The number of the deal (for :meth:`Table.next_mano`: of the deal that ended)."""
+    scores: tuple[int, int]
+    """The sides' scores now."""
+    target: int
+    """The points that win a chico."""
+    previous: DealPlan | None
+    """The plan of the deal before in the same chico (for :meth:`Table.next_mano`: of the
+    deal that ended); ``None`` at the start of a chico."""
+
+
 @runtime_checkable
 class Table(Protocol):
     """Seats, sides and rotation. Seats are numbered in play order (RULES §0.3)."""
@@ -232,33 +251,14 @@ class Table(Protocol):
         """Raise :class:`UnsupportedSeats` if ``seats`` is not allowed."""
         ...
 
-    def plan(
-        self,
-        seats: int,
-        mano: int,
-        hand_no: int,
-        scores: tuple[int, int],
-        previous: DealPlan | None,
-        target: int,
-    ) -> DealPlan:
-        """The plan of deal number ``hand_no`` with this ``mano``. ``scores`` are the sides'
-        scores, ``target`` the points that win a chico and ``previous`` the plan of the deal
-        before in the same chico (``None`` at the start of a chico), so a format may alternate
-        or stop near the target (pica-pica)."""
+    def plan(self, ctx: DealContext) -> DealPlan:
+        """The plan of deal ``ctx.hand_no`` with mano ``ctx.mano``; the scores, the target
+        and the previous plan let a format alternate or stop near the target (pica-pica)."""
         ...
 
-    def next_mano(
-        self,
-        seats: int,
-        mano: int,
-        hand_no: int,
-        scores: tuple[int, int],
-        previous: DealPlan | None,
-        target: int,
-    ) -> int:
-        """The mano of the deal after deal ``hand_no``. ``previous`` is the plan of the deal
-        that ended (``None`` if it ended a chico), ``scores`` the scores now and ``target``
-        the points that win a chico."""
+    def next_mano(self, ctx: DealContext) -> int:
+        """The mano of the deal after the one ``ctx`` describes (``ctx.previous`` is its plan,
+        or ``None`` if it ended a chico)."""
         ...
 
 
@@ -297,31 +297,16 @@ class StandardTable:
         Optional for other tables: absent means no."""
         return False
 
-    def plan(
-        self,
-        seats: int,
-        mano: int,
-        hand_no: int,
-        scores: tuple[int, int],
-        previous: DealPlan | None,
-        target: int,
-    ) -> DealPlan:
+    def plan(self, ctx: DealContext) -> DealPlan:
+        n = ctx.seats
         return DealPlan(
-            contests=(tuple((mano + i) % seats for i in range(seats)),),
-            sides=tuple(s % 2 for s in range(seats)),
+            contests=(tuple((ctx.mano + i) % n for i in range(n)),),
+            sides=tuple(s % 2 for s in range(n)),
         )
 
-    def next_mano(
-        self,
-        seats: int,
-        mano: int,
-        hand_no: int,
-        scores: tuple[int, int],
-        previous: DealPlan | None,
-        target: int,
-    ) -> int:
+    def next_mano(self, ctx: DealContext) -> int:
         step = 1 if self.mano_rotation == "with_play" else -1
-        return (mano + step) % seats
+        return (ctx.mano + step) % ctx.seats
 
 
 # ---------------------------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from .actions import DEAL, DISCARD, Action
 from .cards import Card
 from .errors import IllegalAction, InvalidSeat, ParseError, WrongPlayer
 from .hand import OVER, Hand
-from .hooks import SPECIAL_NONE, DealPlan
+from .hooks import SPECIAL_NONE, DealContext, DealPlan
 
 if TYPE_CHECKING:
     from .observe import Observation
@@ -252,7 +252,7 @@ class Match:
         else:
             raise ParseError(f"deal {i} must be card text or a sequence of Cards, not {deal!r}")
         table = self.variant.table
-        probe = table.plan(self.seats, 0, 0, (0, 0), None, self.variant.match.target)
+        probe = table.plan(DealContext(self.seats, 0, 0, (0, 0), self.variant.match.target, None))
         need = self._deal_size(probe)
         if len(cards) < need:
             raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
@@ -269,7 +269,9 @@ class Match:
     def _start_deal(self, previous: DealPlan | None) -> None:
         table = self.variant.table
         target = self.variant.match.target
-        plan = table.plan(self.seats, self.mano, self.hand_no, self.score, previous, target)
+        plan = table.plan(
+            DealContext(self.seats, self.mano, self.hand_no, self.score, target, previous)
+        )
         self.plan = plan
         self._contests = plan.contests
         self.team = plan.sides
@@ -550,7 +552,9 @@ class Match:
             return
         previous = None if chico is not None else self.plan
         self.mano = self.variant.table.next_mano(
-            self.seats, self.mano, self.hand_no, self.score, previous, self.variant.match.target
+            DealContext(
+                self.seats, self.mano, self.hand_no, self.score, self.variant.match.target, previous
+            )
         )
         self.hand_no += 1
         self._start_deal(previous)
