@@ -272,21 +272,19 @@ class Hand:
         """Whether ``seat`` may look at its partners' cards (the side of a hand of 11/10)."""
         return self.special == SPECIAL_ONE and self.team[seat] == self.special_team
 
+    def _at_top_bet(self) -> bool:
+        """Whether the accepted stake is a top rung worth the whole target."""
+        ld = self.ld
+        return ld.top_wins_target and not self.fixed_value and self.level == len(ld.values) - 1
+
     def won_top_bet(self) -> bool:
         """Whether the contest was won on an accepted top rung worth the whole target."""
-        ld = self.ld
-        return (
-            ld.top_wins_target
-            and not self.fixed_value
-            and self.level == len(ld.values) - 1
-            and self.hand_winner is not None
-        )
+        return self._at_top_bet() and self.hand_winner is not None
 
     def _award(self, team: int) -> int:
         """What winning the hand now gives ``team``: the stake, or, for an accepted top rung
         that wins the target, whatever ``team`` still lacks (RULES §7.5)."""
-        ld = self.ld
-        if ld.top_wins_target and not self.fixed_value and self.level == len(ld.values) - 1:
+        if self._at_top_bet():
             return max(1, self.mr.target - self._scores_now()[team])
         return self.stake()
 
