@@ -44,10 +44,36 @@ def hand_points(m: tr.Match) -> tuple[int, int]:
 
 def play_out(m: tr.Match, plan: dict[int, Sequence[str]]) -> None:
     """Play the first hand's cards, ``plan[seat][trick]``, following whoever is to act."""
-    while not m.history:
-        assert m.hand is not None
+    while not m.history and m.hand is not None:
         s = m.hand.turn
         m.apply(f"play {plan[s][m.hand.trick_no]}", s)
+
+
+TrickCards = Sequence[dict[str, tuple[str, str]]]
+"""Per trick, the (mano's card, other's card) that make it end ``M`` (the mano's side wins),
+``O`` (the other side) or ``T`` (tied), for :func:`trick_pattern`."""
+
+
+def trick_pattern(
+    variant: str | tr.Variant,
+    cards: TrickCards,
+    plan: str,
+    *,
+    mano: int = 0,
+    turned: str | None = None,
+    options: dict[str, Any] | None = None,
+) -> tr.Match:
+    """A 2-seat hand dealt so that trick k ends as ``plan[k]`` (RULES §1.4 rows), played out.
+
+    A plan shorter than three tricks gets tie cards for the tricks it never reaches."""
+    full = plan + "T" * (3 - len(plan))
+    mine = [cards[i][r][0] for i, r in enumerate(full)]
+    theirs = [cards[i][r][1] for i, r in enumerate(full)]
+    hands = ["", ""]
+    hands[mano], hands[1 - mano] = " ".join(mine), " ".join(theirs)
+    m = scenario(variant, hands, mano=mano, options=options, turned=turned)
+    play_out(m, {mano: mine, 1 - mano: theirs})
+    return m
 
 
 def unchanged_after(

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 
 import pytest
-from conftest import hand_points, scenario
+from conftest import hand_points, scenario, trick_pattern
 
 import truco_rules as tr
 
@@ -202,13 +202,7 @@ _CODE = {"M": 0, "O": 1, "T": -1}
 
 def pattern_duel(plan: str, mano: int = 0, options: dict[str, str] | None = None) -> tr.Match:
     """A duel dealt so that trick k ends as ``plan[k]`` (M, O or T), played to its end."""
-    lead = [_TRICK_CARDS[i][r][0] for i, r in enumerate(plan)]
-    post = [_TRICK_CARDS[i][r][1] for i, r in enumerate(plan)]
-    hands = ["", ""]
-    hands[mano], hands[1 - mano] = " ".join(lead), " ".join(post)
-    m = scenario(ALM, hands, mano=mano, options=options)
-    play_plan(m, {mano: lead, 1 - mano: post})
-    return m
+    return trick_pattern(ALM, _TRICK_CARDS, plan, mano=mano, options=options)
 
 
 # (row of §1.4, cards dealt for tricks 1-2-3, tricks actually played, winner): column almeria

@@ -14,7 +14,7 @@ import itertools
 from collections.abc import Sequence
 
 import pytest
-from conftest import hand_points, scenario
+from conftest import hand_points, play_out, scenario, trick_pattern
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH, Card, Suit
@@ -42,14 +42,6 @@ def events(m: tr.Match) -> tuple[tuple[int, int, str], ...]:
 
 def reasons(m: tr.Match) -> list[str]:
     return [r for _s, _p, r in events(m)]
-
-
-def play_plan(m: tr.Match, plan: dict[int, Sequence[str]]) -> None:
-    """Play the first hand's cards: ``plan[seat][trick]``, following whoever is to act."""
-    while not m.history and m.hand is not None:
-        s = m.hand.turn
-        t = m.hand.trick_no
-        m.apply(f"play {plan[s][t]}", s)
 
 
 def texts(m: tr.Match, seat: int) -> list[str]:
@@ -294,16 +286,8 @@ _TRICK_CARDS = [
 _CODE = {"M": 0, "O": 1, "T": -1}
 
 
-def _pattern_match(variant: str, plan: str, mano: int) -> tr.Match:
-    full = plan + "T" * (3 - len(plan))  # an unplayed third trick gets tie cards as filler
-    mano_cards = [_TRICK_CARDS[i][r][0] for i, r in enumerate(full)]
-    other_cards = [_TRICK_CARDS[i][r][1] for i, r in enumerate(full)]
-    hands = ["", ""]
-    hands[mano] = " ".join(mano_cards)
-    hands[1 - mano] = " ".join(other_cards)
-    m = scenario(variant, hands, mano=mano)
-    play_plan(m, {mano: mano_cards, 1 - mano: other_cards})
-    return m
+def _pattern_match(variant: str | tr.Variant, plan: str, mano: int) -> tr.Match:
+    return trick_pattern(variant, _TRICK_CARDS, plan, mano=mano)
 
 
 # (row, cards dealt for tricks 1-2-3, tricks actually played, winner M/O) per column
@@ -451,7 +435,7 @@ def test_s2_5_ladder_values() -> None:
 def test_s1_5_unbet_hand_is_worth_1() -> None:
     """RULES §1.5 / §2.5: a hand with no truco call is worth 1 to its winner."""
     m = scenario(ARG, [STRONG, WEAK])
-    play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
+    play_out(m, {0: STRONG.split(), 1: WEAK.split()})
     assert hand_points(m) == (1, 0)
 
 
@@ -469,14 +453,14 @@ def test_tv57_s2_5_truco_refused_caller_scores_1(caller: int) -> None:
 def test_s2_5_truco_accepted_hand_worth_2() -> None:
     """RULES §2.5: Truco accepted -> the hand is worth 2 to its winner."""
     m = scenario(ARG, [WEAK, STRONG], ["0:truco", "1:quiero"])
-    play_plan(m, {0: WEAK.split(), 1: STRONG.split()})
+    play_out(m, {0: WEAK.split(), 1: STRONG.split()})
     assert hand_points(m) == (0, 2)
 
 
 def test_s2_5_retruco_accepted_hand_worth_3() -> None:
     """RULES §2.5: Truco, Retruco accepted -> 3."""
     m = scenario(ARG, [STRONG, WEAK], ["0:truco", "1:quiero", "0:play 1E", "1:retruco", "0:quiero"])
-    play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
+    play_out(m, {0: STRONG.split(), 1: WEAK.split()})
     assert hand_points(m) == (3, 0)
 
 
@@ -503,7 +487,7 @@ def test_tv59_s2_5_vale_cuatro_accepted_worth_4() -> None:
             "1:quiero",
         ],
     )
-    play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
+    play_out(m, {0: STRONG.split(), 1: WEAK.split()})
     assert hand_points(m) == (4, 0)
     assert m.history[0].winner == 0
 
@@ -511,7 +495,7 @@ def test_tv59_s2_5_vale_cuatro_accepted_worth_4() -> None:
 def test_tv59_s2_5_vale_cuatro_all_en_el_aire_accepted() -> None:
     """RULES §9 TV59 / §1.5: the same ladder raised in the air (each raise answers the call)."""
     m = scenario(ARG, [STRONG, WEAK], ["0:truco", "1:retruco", "0:vale-cuatro", "1:quiero"])
-    play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
+    play_out(m, {0: STRONG.split(), 1: WEAK.split()})
     assert hand_points(m) == (4, 0)
 
 
@@ -671,7 +655,7 @@ def test_s2_3_table_direction_is_cosmetic() -> None:
     a = scenario(ARG, [STRONG, WEAK], acts)
     b = scenario(ARG, [STRONG, WEAK], acts, options={"table_direction": "clockwise"})
     for m in (a, b):
-        play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
+        play_out(m, {0: STRONG.split(), 1: WEAK.split()})
     assert a.history[0].points == b.history[0].points == (4, 0)
     assert a.history[0].tricks == b.history[0].tricks
 
@@ -1043,7 +1027,7 @@ def test_tv71_s4_b6_blog_falta_leader_remaining() -> None:
     hands = [E33_WEAK, STRONG]  # X: 33 of envido, Y wins both tricks (envido 28 < 33)
     m = scenario(BLOG, hands, ["0:falta-envido", "1:quiero"], scores=(5, 12))
     assert hand_points(m) == (18, 0)
-    play_plan(m, {0: E33_WEAK.split(), 1: STRONG.split()})
+    play_out(m, {0: E33_WEAK.split(), 1: STRONG.split()})
     assert m.history[0].points == (18, 1)
     assert m.score == (23, 13)
 
@@ -1400,7 +1384,7 @@ def test_tv84_s2_7_4_envido_then_flor_declared() -> None:
     m = scenario(ARG, [E33, F29], ["0:envido"])
     assert events(m) == ((1, 3, "flor"),)
     assert m.hand.phase == 0 and m.hand.turn == 0  # nothing to answer: back to play
-    play_plan(m, {0: E33.split(), 1: F29.split()})
+    play_out(m, {0: E33.split(), 1: F29.split()})
     assert "envido" not in reasons(m)
 
 
@@ -1417,7 +1401,7 @@ def test_s2_7_4_flor_answers_envido_manual() -> None:
     for s in (0, 1):
         assert not any(e in texts(m, s) for e in ("envido", "quiero", "no-quiero"))
     illegal(m, 1, "quiero")
-    play_plan(m, {0: E33.split(), 1: F29.split()})
+    play_out(m, {0: E33.split(), 1: F29.split()})
     assert "envido" not in reasons(m) and (1, 3, "flor") in events(m)
 
 
@@ -1434,7 +1418,7 @@ def test_s2_7_4_truco_suspended_during_flor_exchange() -> None:
 def test_s2_7_4_flor_credited_before_truco() -> None:
     """RULES §2.7.4: flor points are credited before truco points."""
     m = scenario(ARG, [STRONG, "4B 5B 6B"], ["0:truco", "1:quiero"])
-    play_plan(m, {0: STRONG.split(), 1: ["4B", "5B", "6B"]})
+    play_out(m, {0: STRONG.split(), 1: ["4B", "5B", "6B"]})
     assert m.history[0].events == ((1, 3, "flor"), (0, 2, "tricks"))
 
 
@@ -1524,7 +1508,7 @@ def test_s2_8_1_chicos_new_chico_starts_0_0() -> None:
 def test_s2_8_2_points_per_hand_are_envido_plus_truco() -> None:
     """RULES §2.8.2: points per hand = envido/flor results + the truco stake to the hand winner."""
     m = scenario(ARG, [STRONG, WEAK], ["0:envido", "1:quiero", "0:truco", "1:quiero"])
-    play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
+    play_out(m, {0: STRONG.split(), 1: WEAK.split()})
     assert m.history[0].events == ((0, 2, "envido"), (0, 2, "tricks"))
     assert m.score == (4, 0)
 
@@ -1672,7 +1656,7 @@ def test_s2_10_partner_plays_on_4p() -> None:
     hands = ["4E 5O 6B", "4B 5C 6O", "1E 1B 7E", "10E 11O 12C"]
     m = scenario(ARG, hands, ["0:mazo"])
     assert not m.history and m.hand.turn == 1
-    play_plan(m, {1: ["4B", "5C", "6O"], 2: ["1E", "1B", "7E"], 3: ["10E", "11O", "12C"]})
+    play_out(m, {1: ["4B", "5C", "6O"], 2: ["1E", "1B", "7E"], 3: ["10E", "11O", "12C"]})
     h = m.history[0]
     assert h.winner == 0 and h.points == (1, 0) and h.tricks == (0, 0)
     # both partners leave: the hand ends, the opponents score (bonus: X played no card)
@@ -1796,7 +1780,7 @@ def test_s4_b12_blog_points_added_at_end_of_hand() -> None:
     m = scenario(BLOG, [E33_WEAK, STRONG], ["0:envido", "1:quiero"], scores=(28, 0))
     assert not m.history and not m.hand.over  # 28 + 2 = 30 but the hand goes on
     assert m.score == (28, 0)
-    play_plan(m, {0: E33_WEAK.split(), 1: STRONG.split()})
+    play_out(m, {0: E33_WEAK.split(), 1: STRONG.split()})
     assert m.history[0].points == (2, 1)
     assert m.winner() == 0 and m.score == (30, 1)
 
@@ -1809,7 +1793,7 @@ def test_s4_b13_blog_both_reach_target_higher_total_wins() -> None:
         ["0:envido", "1:real-envido", "0:quiero", "1:truco", "0:quiero"],
         scores=(27, 28),
     )
-    play_plan(m, {0: E33_WEAK.split(), 1: STRONG.split()})
+    play_out(m, {0: E33_WEAK.split(), 1: STRONG.split()})
     assert m.history[0].points == (5, 2)
     assert m.winner() == 0 and m.score == (32, 30)
 
@@ -1819,7 +1803,7 @@ def test_s4_b13_blog_equal_totals_play_another_hand() -> None:
     m = scenario(
         BLOG, [E33_WEAK, STRONG], ["0:envido", "1:quiero", "1:truco", "0:quiero"], scores=(28, 28)
     )
-    play_plan(m, {0: E33_WEAK.split(), 1: STRONG.split()})
+    play_out(m, {0: E33_WEAK.split(), 1: STRONG.split()})
     assert m.history[0].points == (2, 2)
     assert m.score == (30, 30)
     assert not m.is_over() and m.is_chance_node()
@@ -1834,7 +1818,7 @@ def test_s4_b13_blog_envido_team_wins_option() -> None:
         scores=(28, 28),
         options={"simultaneous_finish": "envido_team_wins"},
     )
-    play_plan(m, {0: E33_WEAK.split(), 1: STRONG.split()})
+    play_out(m, {0: E33_WEAK.split(), 1: STRONG.split()})
     assert m.history[0].points == (2, 3)
     assert m.winner() == 0
 
@@ -1879,7 +1863,7 @@ def test_s4_b16_blog_individual_resignation_4p() -> None:
     hands = ["4E 5O 6B", "4B 5C 6O", "1E 1B 7E", "10E 11O 12C"]
     m = scenario(BLOG, hands, ["0:mazo"])
     assert not m.history
-    play_plan(m, {1: ["4B", "5C", "6O"], 2: ["1E", "1B", "7E"], 3: ["10E", "11O", "12C"]})
+    play_out(m, {1: ["4B", "5C", "6O"], 2: ["1E", "1B", "7E"], 3: ["10E", "11O", "12C"]})
     assert m.history[0].points == (1, 0)
     m = scenario(BLOG, hands, ["0:mazo", "1:play 4B", "2:mazo"])
     assert m.history[0].points == (0, 1)

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import play_out, scenario, unchanged_after
+from conftest import play_out, scenario, trick_pattern, unchanged_after
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH
@@ -319,14 +319,7 @@ _TABLE = [
 
 def pattern(plan: str, mano: int = 0) -> tr.Match:
     """A 2-seat hand (standard ties) whose tricks come out as ``plan``, played out."""
-    full = plan + "T" * (3 - len(plan))
-    mine = [_TRICKS[i][r][0] for i, r in enumerate(full)]
-    theirs = [_TRICKS[i][r][1] for i, r in enumerate(full)]
-    hands = ["", ""]
-    hands[mano], hands[1 - mano] = " ".join(mine), " ".join(theirs)
-    m = scenario(M, hands, mano=mano, options=STANDARD)
-    play_out(m, {mano: mine, 1 - mano: theirs})
-    return m
+    return trick_pattern(M, _TRICKS, plan, mano=mano, options=STANDARD)
 
 
 @pytest.mark.parametrize("mano", [0, 1])

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from conftest import play_out, scenario, unchanged_after
+from conftest import play_out, scenario, trick_pattern, unchanged_after
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH, Card, Suit
@@ -395,14 +395,7 @@ _CODE = {"M": 0, "O": 1, "T": -1}
 
 def pattern(plan: str, mano: int = 0, **options: object) -> tr.Match:
     """A 2-seat hand whose tricks come out as ``plan`` (e.g. ``"TMO"``), played out."""
-    full = plan + "T" * (3 - len(plan))
-    mine = [_TRICKS[i][r][0] for i, r in enumerate(full)]
-    theirs = [_TRICKS[i][r][1] for i, r in enumerate(full)]
-    hands = ["", ""]
-    hands[mano], hands[1 - mano] = " ".join(mine), " ".join(theirs)
-    m = scenario(P, hands, mano=mano, turned="4d", options=options or None)
-    play_out(m, {mano: mine, 1 - mano: theirs})
-    return m
+    return trick_pattern(P, _TRICKS, plan, mano=mano, turned="4d", options=options or None)
 
 
 # (cards for tricks 1-2-3, tricks played, winner M/O/N): RULES §1.4, column paulista
