@@ -1,0 +1,71 @@
+"""``truco-rules perft``: count legal action sequences, or write perft files."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from ..perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
+from ..variant import get_variant, variant_names
+from ._common import default_variant, parse_options
+
+PERFT_HEADER = """\
+Perft counts of truco-rules: distinct legal (seat, action) sequences from a seeded deal.
+Format and meaning: docs/invariants.md (Perft). Regenerate: truco-rules perft --write DIR"""
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    if args.write is not None:
+        folder = Path(args.write)
+        folder.mkdir(parents=True, exist_ok=True)
+        names = [args.perft_variant] if args.perft_variant else list(variant_names())
+        for name in names:
+            v = get_variant(name)
+            started = time.perf_counter()
+            records = generate(v.name, budget=args.budget)
+            path = folder / f"{v.name}.perft"
+            path.write_text(format_perft(records, PERFT_HEADER), encoding="utf-8")
+            print(f"wrote {path}: {len(records)} records ({time.perf_counter() - started:.1f} s)")
+        return 0
+    v = get_variant(args.perft_variant or default_variant(), parse_options(args.option))
+    m = v.new_match(args.seats, seed=args.seed)
+    for depth, count in enumerate(perft_counts(m, args.depth), 1):
+        print(f"perft {depth} {count}")
+    if args.divide:
+        for step, count in divide(m, args.depth):
+            print(f"  {step} {count}")
+    return 0
+
+
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``perft``."""
+    pf = sub.add_parser(
+        "perft", help="count the legal action sequences of a seeded match, or write perft files"
+    )
+    pf.add_argument(
+        "--variant",
+        dest="perft_variant",  # not "variant": main() would fill in the default for --write
+        default=None,
+        help="default: the first registered variant (with --write: every registered variant)",
+    )
+    pf.add_argument("--seats", type=int, default=2)
+    pf.add_argument("--seed", type=int, default=1)
+    pf.add_argument("--depth", type=int, default=3, help="deepest count (default 3)")
+    pf.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    pf.add_argument("--divide", action="store_true", help="also count per first action")
+    pf.add_argument(
+        "--write",
+        metavar="DIR",
+        default=None,
+        help="write DIR/<variant>.perft for --variant, or for every registered variant",
+    )
+    pf.add_argument(
+        "--budget",
+        type=int,
+        default=LEAF_BUDGET,
+        help=f"with --write: deepest count allowed per record (default {LEAF_BUDGET:,})",
+    )
+    pf.set_defaults(func=cmd_perft)
