@@ -294,7 +294,7 @@ def test_chance_seat_may_not_act_in_a_hand(m: tr.Match) -> None:
     before = m.key()
     with pytest.raises(tr.WrongPlayer, match="no card is being dealt"):
         m.apply("mazo", tr.CHANCE)
-    with pytest.raises(tr.ParseError, match="expected an Action"):
+    with pytest.raises(tr.InvalidType, match="action must be an Action"):
         m.apply(42)  # type: ignore[arg-type]
     assert m.legal_actions(tr.CHANCE) == []
     assert m.chance_outcomes() == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 import attrs
 
 from truco_rules.hooks import (
+    MAX_OPTION_INT,
     BetLadder,
     DealContext,
     DealPlan,
@@ -18,6 +19,7 @@ from truco_rules.hooks import (
     StandardTable,
     TrickRule,
     option,
+    positive_int,
 )
 from truco_rules.variant import Variant
 
@@ -61,15 +63,15 @@ class ToroMatch(MatchRule):
     target: int = option(
         18,
         "Tantos to win a toro (9 malas + 9 buenas).",
-        check=lambda v: type(v) is int and v > 0,
-        allowed="a positive integer",
+        check=positive_int,
+        allowed=f"an integer from 1 to {MAX_OPTION_INT:,}",
         source="RULES §7.6",
     )
     toros_to_win: int = option(
         3,
         "Toros needed to win the match (the number agreed before playing).",
-        check=lambda v: type(v) is int and v > 0,
-        allowed="a positive integer",
+        check=positive_int,
+        allowed=f"an integer from 1 to {MAX_OPTION_INT:,}",
         source="RULES §7.6",
     )
     almeria_turn_scoring: str = option(

@@ -14,6 +14,7 @@ import attrs
 
 from truco_rules.cards import Card, Suit
 from truco_rules.hooks import (
+    MAX_OPTION_INT,
     BetLadder,
     DealContext,
     DealPlan,
@@ -50,7 +51,7 @@ ARGENTINE_RANKING = FixedRanking.from_ranks(
 
 
 def _cutoff(value: Any) -> bool:
-    return value is None or (type(value) is int and value >= 0)
+    return value is None or (type(value) is int and 0 <= value <= MAX_OPTION_INT)
 
 
 @attrs.frozen
@@ -65,7 +66,7 @@ class ArgentineTable(StandardTable):
         "6 seats: pica-pica hands alternate with redondas while both sides lack more than this "
         "many points to win; None: always alternate.",
         check=_cutoff,
-        allowed="a non-negative integer or None",
+        allowed=f"an integer from 0 to {MAX_OPTION_INT:,}, or None",
         source="RULES §2.12.1 (D30)",
     )
     gallo_mode: str = option(

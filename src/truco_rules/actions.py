@@ -36,7 +36,7 @@ import re
 import attrs
 
 from .cards import DECK, SPANISH, Card, Notation
-from .errors import InvalidCard, ParseError
+from .errors import InvalidCard, InvalidType, ParseError, shown
 
 __all__ = ["BASE_VERBS", "Action"]
 
@@ -82,6 +82,20 @@ Ladder rung names (``truco``, ``retruco``, ``seis``, ...) come from each variant
 
 _VERB_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
+MAX_ACTION_TEXT = 64
+"""The longest action text :meth:`Action.parse` reads (``play 12E over 11C`` has 17
+characters); longer text is refused before any other work, so a hostile string costs nothing."""
+MAX_VERB = 32
+"""The longest action verb (``contraflor-al-resto`` has 19 characters)."""
+_MAX_DIGITS = 4
+"""The most digits a number in action text may have (a declared score, a dealt position)."""
+
+
+def _card_arg(name: str, value: object) -> Card:
+    if value.__class__ is not Card:
+        raise InvalidType(name, "a Card", value)
+    return value
+
 
 @attrs.frozen(cache_hash=True)
 class Action:
@@ -101,11 +115,17 @@ class Action:
     @staticmethod
     def play(card: Card, down: bool = False) -> Action:
         """Play ``card`` (face down if ``down``)."""
+        if card.__class__ is not Card:
+            raise InvalidType("card", "a Card", card)
+        if down.__class__ is not bool:
+            raise InvalidType("down", "a bool", down)
         return _PLAYS[card.index * 2 + down]
 
     @staticmethod
     def play_over(card: Card, under: Card) -> Action:
         """Play two cards at once: ``card`` face up on top of ``under`` face down."""
+        _card_arg("card", card)
+        _card_arg("under", under)
         if card == under:
             raise ParseError("a two-card play needs two different cards")
         return Action(PLAY, card=card, under=under)
@@ -113,41 +133,52 @@ class Action:
     @staticmethod
     def play_blind(position: int) -> Action:
         """Play, unseen, the card dealt in ``position`` (1 to 3)."""
-        if type(position) is not int or not 1 <= position <= 9:
-            raise ParseError(f"a blind play names a dealt position from 1, not {position!r}")
+        if type(position) is not int:
+            raise InvalidType("position", "an int from 1", position)
+        if not 1 <= position <= 9:
+            raise ParseError(f"a blind play names a dealt position from 1, not {shown(position)}")
         return _BLIND[position]
 
     @staticmethod
     def discard(card: Card) -> Action:
         """Put ``card`` aside, unseen (a player dealt an extra card)."""
-        return _DISCARDS[card.index]
+        return _DISCARDS[_card_arg("card", card).index]
 
     @staticmethod
     def deal(card: Card) -> Action:
         """The chance action that deals ``card`` next."""
-        return _DEALS[card.index]
+        return _DEALS[_card_arg("card", card).index]
 
     @staticmethod
     def declare(points: int) -> Action:
         """State an envido score."""
-        if type(points) is not int or points < 0:
-            raise ParseError(f"an envido statement is a non-negative integer, not {points!r}")
+        if type(points) is not int:
+            raise InvalidType("points", "an int", points)
+        if not 0 <= points < 10**_MAX_DIGITS:
+            raise ParseError(
+                f"an envido statement is an integer from 0 to {10**_MAX_DIGITS - 1}, "
+                f"not {shown(points)}"
+            )
         return Action(DECLARE, number=points)
 
     @staticmethod
     def call(verb: str) -> Action:
-        """A verb without argument (``truco``, ``quiero``, ``mazo``, ...)."""
-        act = _VERBS.get(verb) if isinstance(verb, str) else None
+        """A verb without argument (``truco``, ``quiero``, ``mazo``, ...).
+
+        The kernel's own verbs are shared instances; any other verb is a new value (a
+        variant interns its ladder's verbs itself), so no text a caller passes is kept.
+        """
+        if not isinstance(verb, str):
+            raise InvalidType("verb", "a str", verb)
+        act = _VERBS.get(verb)
         if act is None:
             if (
-                not isinstance(verb, str)
+                len(verb) > MAX_VERB
                 or not _VERB_RE.match(verb)
                 or verb in (PLAY, DEAL, DECLARE, DISCARD)
             ):
-                raise ParseError(f"{verb!r} is not an action verb")
+                raise ParseError(f"{shown(verb)} is not an action verb")
             act = Action(verb)
-            if len(_VERBS) < 512:  # intern the vocabulary a variant uses; bounded
-                _VERBS[verb] = act
         return act
 
     # -- text ---------------------------------------------------------------------------
@@ -175,7 +206,12 @@ class Action:
         (``no quiero`` = ``no-quiero``). Whether the action is *legal* is for the state to say.
         """
         if not isinstance(text, str):
-            raise ParseError(f"action text must be a string, not {type(text).__name__}")
+            raise InvalidType("action text", "a str", text)
+        if len(text) > MAX_ACTION_TEXT:
+            raise ParseError(
+                f"action text of {len(text):,} characters; the longest action has "
+                f"{MAX_ACTION_TEXT}: {shown(text)}"
+            )
         words = text.strip().lower().replace("_", " ").split()
         if not words:
             raise ParseError("empty action text; examples: 'play 7E', 'truco', 'quiero'")
@@ -185,7 +221,7 @@ class Action:
                 raise ParseError(f"{text!r}: '{head}' needs a card, e.g. '{head} 7E'")
             if head == PLAY and words[1].startswith("#"):
                 pos = words[1][1:]
-                if len(words) != 2 or not (pos.isascii() and pos.isdigit()):
+                if len(words) != 2 or not (pos.isascii() and pos.isdigit()) or len(pos) > 1:
                     raise ParseError(f"{text!r}: a blind play is 'play #1', 'play #2'...")
                 return Action.play_blind(int(pos))
             try:
@@ -211,8 +247,15 @@ class Action:
                 )
             return Action.play(card, False)
         if head == DECLARE:
-            if len(words) != 2 or not (words[1].isascii() and words[1].isdigit()):
-                raise ParseError(f"{text!r}: 'declare' needs a number, e.g. 'declare 33'")
+            if (
+                len(words) != 2
+                or not (words[1].isascii() and words[1].isdigit())
+                or len(words[1]) > _MAX_DIGITS
+            ):
+                raise ParseError(
+                    f"{text!r}: 'declare' needs a number of at most {_MAX_DIGITS} digits, "
+                    "e.g. 'declare 33'"
+                )
             return Action.declare(int(words[1]))
         return Action.call("-".join(words))
 

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 
 import attrs
 
-from .errors import InvalidCard
+from .errors import InvalidCard, InvalidType, shown
 
 __all__ = [
     "DECK",
@@ -69,15 +69,15 @@ class Card:
 
     @rank.validator
     def _check_rank(self, _attr: attrs.Attribute[int], value: int) -> None:
+        if type(value) is not int:
+            raise InvalidType("rank", "an int (1-7, 10, 11, 12)", value)
         if value not in _RANK_INDEX:
-            raise InvalidCard(str(value), "rank", "1-7, 10, 11, 12")
+            raise InvalidCard(shown(value), "rank", "1-7, 10, 11, 12")
 
     @suit.validator
     def _check_suit(self, _attr: attrs.Attribute[Suit], value: Suit) -> None:
         if not isinstance(value, Suit):
-            raise InvalidCard(
-                str(value), "suit", "Suit.ESPADAS, Suit.BASTOS, Suit.OROS, Suit.COPAS"
-            )
+            raise InvalidType("suit", "a Suit (Suit.ESPADAS, BASTOS, OROS, COPAS)", value)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "index", _SUIT_INDEX[self.suit] * 10 + _RANK_INDEX[self.rank])
@@ -85,12 +85,13 @@ class Card:
     @staticmethod
     def of(rank: int, suit: Suit) -> Card:
         """The shared instance of the card with this rank and suit."""
-        try:
-            return DECK[_SUIT_INDEX[suit] * 10 + _RANK_INDEX[rank]]
-        except KeyError:
-            raise InvalidCard(
-                f"{rank}{getattr(suit, 'value', suit)}", "spanish", "7E, 12C"
-            ) from None
+        if type(rank) is not int:
+            raise InvalidType("rank", "an int (1-7, 10, 11, 12)", rank)
+        if not isinstance(suit, Suit):
+            raise InvalidType("suit", "a Suit (Suit.ESPADAS, BASTOS, OROS, COPAS)", suit)
+        if rank not in _RANK_INDEX:
+            raise InvalidCard(f"{shown(rank)}{suit.value}", "spanish", "7E, 12C")
+        return DECK[_SUIT_INDEX[suit] * 10 + _RANK_INDEX[rank]]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Card):
@@ -101,6 +102,8 @@ class Card:
         return self.index
 
     def __lt__(self, other: Card) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
         return self.index < other.index
 
     def __str__(self) -> str:
@@ -134,7 +137,11 @@ class Notation:
 
     def parse(self, text: str) -> Card:
         """The card named by ``text``; raises :class:`InvalidCard` if it names none."""
-        card = self._table().get(text.strip().lower()) if isinstance(text, str) else None
+        card = (
+            self._table().get(text.strip().lower())
+            if isinstance(text, str) and len(text) <= 16
+            else None
+        )
         if card is None:
             raise InvalidCard(text, self.name, self.examples)
         return card
@@ -174,9 +181,21 @@ FRENCH = Notation(
 def parse_cards(text: str | Iterable[str], notation: Notation = SPANISH) -> tuple[Card, ...]:
     """Parse a space-separated string (or an iterable of strings) of cards."""
     if isinstance(text, str):
+        if len(text) > MAX_CARDS_TEXT:
+            raise InvalidCard(text, notation.name, notation.examples)
         parts: Sequence[str] = text.split()
-    elif isinstance(text, Iterable):
-        parts = list(text)
+    elif isinstance(text, Iterable) and not isinstance(text, _BYTES):
+        parts = []
+        for p in text:
+            if len(parts) == 40:
+                raise InvalidCard("(more than 40 cards)", notation.name, notation.examples)
+            parts.append(p)
     else:
-        raise InvalidCard(repr(text), notation.name, notation.examples)
+        raise InvalidType("cards", "card text or an iterable of card texts", text)
     return tuple(notation.parse(p) for p in parts)
+
+
+_BYTES: tuple[type, ...] = (bytes, bytearray)
+
+MAX_CARDS_TEXT = 40 * 5
+"""The longest text :func:`parse_cards` reads: a whole deck written out."""

@@ -6,6 +6,7 @@ An operation that raises leaves every object it was given exactly as it was.
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -15,6 +16,7 @@ __all__ = [
     "InvalidOption",
     "InvalidRecord",
     "InvalidSeat",
+    "InvalidType",
     "ParseError",
     "TrucoError",
     "UnknownAction",
@@ -23,6 +25,30 @@ __all__ = [
     "UnsupportedSeats",
     "WrongPlayer",
 ]
+
+
+MAX_SHOWN = 60
+"""The longest piece of a caller's input an error message quotes; longer input is cut."""
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters.
+
+    Hostile input must not make an error message huge, slow or impossible to print: a 10 MB
+    string is cut before it is copied, a long list shows its first items, and a value whose
+    ``repr`` raises (an integer of 5,000 digits) is named by its type.
+    """
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = short.maxlong = limit
+    short.maxlist = short.maxtuple = short.maxset = short.maxdict = 6
+    short.maxlevel = 3
+    try:
+        text = short.repr(value)
+    except Exception:  # e.g. an int too large to convert to str, a broken __repr__
+        return f"<{type(value).__name__} that cannot be shown>"
+    if isinstance(value, str) and len(value) > limit:
+        text += f" ({len(value):,} characters)"
+    return text[: 2 * limit]
 
 
 def _listing(items: Iterable[object], limit: int = 40) -> str:
@@ -37,13 +63,27 @@ class TrucoError(Exception):
     """Base class of every error raised by truco-rules on bad input."""
 
 
+class InvalidType(TrucoError, TypeError):
+    """An argument of the wrong Python type given to the library (``new_match(deals=5)``).
+
+    It is a :class:`TypeError` too, so ``except TypeError`` works as Python habits expect.
+    """
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        self.argument = argument
+        self.value = value
+        super().__init__(
+            f"{argument} must be {expected}, not {type(value).__name__} {shown(value)}"
+        )
+
+
 class UnknownVariant(TrucoError, KeyError):
     """A variant name or alias that no registered variant answers to."""
 
     def __init__(self, name: str, known: Iterable[str]) -> None:
         self.name = name
         self.known = tuple(known)
-        super().__init__(f"unknown variant {name!r}; known variants: {_listing(self.known)}")
+        super().__init__(f"unknown variant {shown(name)}; known variants: {_listing(self.known)}")
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
@@ -56,7 +96,8 @@ class UnknownOption(TrucoError, KeyError):
         self.name = name
         self.known = tuple(known)
         super().__init__(
-            f"variant {variant!r} has no option {name!r}; its options are: {_listing(self.known)}"
+            f"variant {variant!r} has no option {shown(name)}; "
+            f"its options are: {_listing(self.known)}"
         )
 
     def __str__(self) -> str:
@@ -69,7 +110,7 @@ class InvalidOption(TrucoError, ValueError):
     def __init__(self, name: str, value: object, allowed: str) -> None:
         self.name = name
         self.value = value
-        super().__init__(f"option {name}={value!r} is not valid; allowed: {allowed}")
+        super().__init__(f"option {name}={shown(value)} is not valid; allowed: {allowed}")
 
 
 class UnsupportedSeats(TrucoError, ValueError):
@@ -79,7 +120,7 @@ class UnsupportedSeats(TrucoError, ValueError):
         self.seats = seats
         self.allowed = tuple(allowed)
         super().__init__(
-            f"variant {variant!r} cannot be played with {seats!r} seats; "
+            f"variant {variant!r} cannot be played with {shown(seats)} seats; "
             f"allowed seat counts: {_listing(self.allowed)}"
         )
 
@@ -93,7 +134,9 @@ class InvalidCard(ParseError):
 
     def __init__(self, text: str, notation: str, examples: str) -> None:
         self.text = text
-        super().__init__(f"{text!r} is not a card in {notation} notation; examples: {examples}")
+        super().__init__(
+            f"{shown(text)} is not a card in {notation} notation; examples: {examples}"
+        )
 
 
 class UnknownAction(ParseError):
@@ -104,7 +147,7 @@ class UnknownAction(ParseError):
         self.known = tuple(known)
         extra = f" (did you mean {hint!r}?)" if hint else ""
         super().__init__(
-            f"variant {variant!r} has no action {verb!r}{extra}; "
+            f"variant {variant!r} has no action {shown(verb)}{extra}; "
             f"its actions: {_listing(self.known)}"
         )
 
@@ -114,7 +157,7 @@ class InvalidSeat(TrucoError, ValueError):
 
     def __init__(self, seat: object, seats: int) -> None:
         self.seat = seat
-        super().__init__(f"there is no seat {seat!r}; seats are 0 to {seats - 1}")
+        super().__init__(f"there is no seat {shown(seat)}; seats are 0 to {seats - 1}")
 
 
 class IllegalAction(TrucoError, ValueError):
@@ -133,7 +176,7 @@ class IllegalAction(TrucoError, ValueError):
         self.reason = reason
         self.legal = tuple(fmt(a) for a in legal)
         """The legal actions as text, in the deck notation of the variant."""
-        msg = f"illegal action {fmt(action)!r} by seat {seat}: {reason}"
+        msg = f"illegal action {shown(fmt(action))} by seat {shown(seat)}: {reason}"
         if self.legal:
             msg += f"; legal now: {_listing(self.legal)}"
         super().__init__(msg)

@@ -33,6 +33,7 @@ from .cards import DECK, SPANISH, Card, Notation
 from .errors import InvalidOption, UnsupportedSeats
 
 __all__ = [
+    "MAX_OPTION_INT",
     "SPECIAL_IRON",
     "SPECIAL_NONE",
     "SPECIAL_ONE",
@@ -53,6 +54,7 @@ __all__ = [
     "TrickRule",
     "option",
     "option_fields",
+    "positive_int",
     "shuffle_cards",
 ]
 
@@ -476,8 +478,14 @@ class BetLadder:
 # ---------------------------------------------------------------------------------------------
 
 
-def _positive_int(v: object) -> bool:
-    return type(v) is int and v > 0
+MAX_OPTION_INT = 10_000
+"""The largest number an integer option accepts (a target, chicos to win, a cutoff): larger
+ones mean nothing at a table and would only make records and matches unbounded."""
+
+
+def positive_int(v: object) -> bool:
+    """Option check: an ``int`` from 1 to :data:`MAX_OPTION_INT` (``bool`` is refused)."""
+    return type(v) is int and 0 < v <= MAX_OPTION_INT
 
 
 @attrs.frozen
@@ -487,15 +495,15 @@ class MatchRule:
     target: int = option(
         30,
         "Points to win a chico.",
-        check=_positive_int,
-        allowed="a positive integer",
+        check=positive_int,
+        allowed=f"an integer from 1 to {MAX_OPTION_INT:,}",
         source="RULES §2.8.1",
     )
     chicos_to_win: int = option(
         1,
         "Chicos needed to win the match.",
-        check=_positive_int,
-        allowed="a positive integer",
+        check=positive_int,
+        allowed=f"an integer from 1 to {MAX_OPTION_INT:,}",
         source="RULES §2.8.1",
     )
     buenas_from: str = option(

@@ -9,10 +9,11 @@ record applies its actions to a fresh match and gives a state equal to the recor
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 
 from .actions import DEAL, Action
-from .errors import InvalidRecord, TrucoError
+from .errors import InvalidRecord, TrucoError, shown
 
 if TYPE_CHECKING:
     from .match import Match
@@ -20,6 +21,9 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "dumps", "loads", "match_record", "record_to_text", "replay", "text_to_record"]
 
 FORMAT = "truco-rules/1"
+
+_SEAT_PREFIX = re.compile(r"\s*(-1|[0-9]{1,3})\s*:(.*)", re.ASCII | re.DOTALL)
+"""``SEAT:TEXT``: a seat of at most three ASCII digits (``-1`` is chance), then the action."""
 
 _KEYS = ("format", "variant", "options", "seats", "seed", "deals", "start", "actions")
 
@@ -71,7 +75,9 @@ def _check(record: dict[str, Any]) -> None:
     if not isinstance(record, dict):
         raise InvalidRecord(f"a record is a mapping, not {type(record).__name__}")
     if record.get("format") != FORMAT:
-        raise InvalidRecord(f"unknown record format {record.get('format')!r}; expected {FORMAT!r}")
+        raise InvalidRecord(
+            f"unknown record format {shown(record.get('format'))}; expected {FORMAT!r}"
+        )
     missing = [k for k in _KEYS if k not in record]
     if missing:
         raise InvalidRecord(f"record lacks {', '.join(missing)}")
@@ -105,10 +111,9 @@ def replay(record: dict[str, Any]) -> Match:
         raise InvalidRecord(f"record header: {exc}") from None
     for i, entry in enumerate(record["actions"]):
         seat: int | None
-        head, sep, rest = entry.partition(":")
-        digits = head.strip().lstrip("-")
-        if sep and digits.isascii() and digits.isdigit():
-            seat, text = int(head), rest
+        found = _SEAT_PREFIX.fullmatch(entry)
+        if found is not None:
+            seat, text = int(found.group(1)), found.group(2)
         else:
             seat, text = None, entry
         try:
@@ -117,7 +122,7 @@ def replay(record: dict[str, Any]) -> Match:
                 raise InvalidRecord("a player's action needs its seat, as in '0:truco'")
             match.apply(action, seat)
         except TrucoError as exc:
-            raise InvalidRecord(f"action {i} ({entry!r}) does not replay: {exc}") from None
+            raise InvalidRecord(f"action {i} ({shown(entry)}) does not replay: {exc}") from None
     return match
 
 
@@ -165,12 +170,16 @@ def text_to_record(text: str) -> dict[str, Any]:
             continue
         if line.startswith("["):
             if not (line.endswith('"]') and ' "' in line):
-                raise InvalidRecord(f'line {n}: a header line looks like [Key "value"]: {raw!r}')
+                raise InvalidRecord(
+                    f'line {n}: a header line looks like [Key "value"]: {shown(raw)}'
+                )
             key, value = line[1:-2].split(' "', 1)
             try:
                 _header(rec, key, value)
-            except (ValueError, json.JSONDecodeError) as exc:
-                raise InvalidRecord(f"line {n}: bad {key} value {value!r}: {exc}") from None
+            except (ValueError, RecursionError, TrucoError) as exc:
+                raise InvalidRecord(
+                    f"line {n}: bad {key} value {shown(value)}: {shown(str(exc), 200)}"
+                ) from None
             continue
         rec["actions"].extend(a.strip() for a in line.split(";") if a.strip())
     if rec["variant"] is None:
@@ -195,4 +204,4 @@ def _header(rec: dict[str, Any], key: str, value: str) -> None:
     elif key in ("Scores", "Chicos"):
         rec["start"][key.lower()] = [int(x) for x in value.split("-")]
     else:
-        raise ValueError(f"unknown header {key!r}")
+        raise ValueError(f"unknown header {shown(key)}")

@@ -22,7 +22,7 @@ import attrs
 
 from .actions import DEAL, DISCARD, Action
 from .cards import Card
-from .errors import IllegalAction, InvalidSeat, ParseError, WrongPlayer
+from .errors import IllegalAction, InvalidSeat, InvalidType, ParseError, WrongPlayer, shown
 from .hand import OVER, Hand
 from .hooks import SPECIAL_NONE, DealContext, DealPlan
 
@@ -80,13 +80,24 @@ def deal_order(
     Handy for scenarios: ``m = v.new_match(deals=[deal_order(v, ["1E 7E 3B", "4C 5C 6O"])])``.
     The rest of the deck follows in canonical order.
     """
+    if not isinstance(hands, Sequence) or isinstance(hands, str):
+        raise InvalidType("hands", "a sequence of hands (card text or Cards), one per seat", hands)
+    if not 1 <= len(hands) <= 8:
+        raise ParseError(f"hands lists one hand per seat, not {len(hands)}")
     parsed = [variant._as_cards(h) for h in hands]
     n = len(parsed)
-    if type(mano) is not int or not 0 <= mano < n:
-        raise ParseError(f"mano must be a seat from 0 to {n - 1}, not {mano!r}")
+    if type(mano) is not int:
+        raise InvalidType("mano", "an int", mano)
+    if not 0 <= mano < n:
+        raise ParseError(f"mano must be a seat from 0 to {n - 1}, not {shown(mano)}")
     order = [parsed[(mano + k) % n][k // n] for k in range(3 * n)]
     if turned is not None:
-        order.append(turned if isinstance(turned, Card) else variant.card(turned))
+        if isinstance(turned, Card):
+            order.append(turned)
+        elif isinstance(turned, str):
+            order.append(variant.card(turned))
+        else:
+            raise InvalidType("turned", "a Card, card text or None", turned)
     if len(set(order)) != len(order):
         raise ParseError("a card appears twice in the deal")
     used = set(order)
@@ -114,6 +125,32 @@ def _draw_for_deal(
         candidates = [s for s, c in round_ if strength[c.index] == best]
         if len(candidates) == 1:
             return candidates[0], tuple(drawn)
+
+
+MAX_SEED = 2**64 - 1
+"""The largest seed a match accepts (records keep seeds as JSON integers)."""
+
+
+def _check_arguments(
+    seats: object, seed: object, deals: object, mano: object, scores: object, chicos: object
+) -> None:
+    """Types and ranges of :class:`Match`'s arguments that do not depend on the variant."""
+    if type(seats) is not int:
+        raise InvalidType("seats", "an int", seats)
+    if seed is not None:
+        if type(seed) is not int:
+            raise InvalidType("seed", "an int or None", seed)
+        if not 0 <= seed <= MAX_SEED:
+            raise ParseError(f"seed must be an integer from 0 to 2**64-1, not {shown(seed)}")
+    if deals is not None and (not isinstance(deals, Sequence) or isinstance(deals, str)):
+        raise InvalidType("deals", "a sequence of card orders (text or Cards) or None", deals)
+    if mano is not None and type(mano) is not int:
+        raise InvalidType("mano", "an int or None", mano)
+    for name, value in (("scores", scores), ("chicos", chicos)):
+        if not isinstance(value, Sequence) or isinstance(value, str):
+            raise InvalidType(name, "a sequence of ints", value)
+        if len(value) > 8 or any(type(x) is not int for x in value):
+            raise ParseError(f"{name} must be a few non-negative ints, not {shown(value)}")
 
 
 def _never(seats: int) -> bool:
@@ -175,11 +212,10 @@ class Match:
         scores: Sequence[int] = (0, 0),
         chicos: Sequence[int] = (0, 0),
     ) -> None:
+        _check_arguments(seats, seed, deals, mano, scores, chicos)
         variant.table.check_seats(seats, variant.name)
         if seed is not None and deals is not None:
             raise ParseError("give either seed or deals, not both")
-        if seed is not None and (type(seed) is not int or seed < 0):
-            raise ParseError(f"seed must be a non-negative integer, not {seed!r}")
         self.variant = variant
         self.seats = seats
         self.seed = seed
@@ -197,7 +233,7 @@ class Match:
         if mano is None:  # a seeded draw of a seat, else seat 0
             mano = 0 if seed is None else random.Random(f"truco-rules/{seed}/mano").randrange(seats)
         if type(mano) is not int or not 0 <= mano < seats:
-            raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {mano!r}")
+            raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {shown(mano)}")
         width = seats if self._individual else 2
         if self._individual:  # one score per player; (0, 0) stands for all zeros
             scores = [0] * seats if list(scores) == [0, 0] else scores
@@ -250,7 +286,7 @@ class Match:
         elif isinstance(deal, Sequence) and all(isinstance(c, Card) for c in deal):
             cards = tuple(c for c in deal if isinstance(c, Card))
         else:
-            raise ParseError(f"deal {i} must be card text or a sequence of Cards, not {deal!r}")
+            raise InvalidType(f"deals[{i}]", "card text or a sequence of Cards", deal)
         table = self.variant.table
         probe = table.plan(DealContext(self.seats, 0, 0, (0, 0), self.variant.match.target, None))
         need = self._deal_size(probe)
@@ -433,7 +469,7 @@ class Match:
         elif isinstance(action, Action):
             act = self.variant.check_action(action)
         else:
-            raise ParseError(f"expected an Action or its text, not {type(action).__name__}")
+            raise InvalidType("action", "an Action or its text", action)
         if self.winner_team is not None:
             raise IllegalAction(act, seat, "the match is over", fmt=self.variant.format_action)
         hand = self.hand
@@ -452,7 +488,9 @@ class Match:
             )
         s = hand.turn if seat is None else seat
         if type(s) is not int or not 0 <= s < self.seats:
-            raise WrongPlayer(act, s, f"there is no seat {s!r}; seats are 0 to {self.seats - 1}")
+            raise WrongPlayer(
+                act, s, f"there is no seat {shown(s)}; seats are 0 to {self.seats - 1}"
+            )
         hand.apply(act, s)
         self.actions.append((s, act))
         if hand.phase == OVER:

@@ -17,6 +17,7 @@ way. :func:`register_variant` registers one at run time.
 from __future__ import annotations
 
 import difflib
+import itertools
 import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from importlib import metadata
@@ -27,7 +28,7 @@ import attrs
 from . import actions as A
 from .actions import Action
 from .cards import Card, Notation, parse_cards
-from .errors import ParseError, UnknownAction, UnknownOption, UnknownVariant
+from .errors import InvalidType, ParseError, UnknownAction, UnknownOption, UnknownVariant, shown
 from .hooks import (
     BetLadder,
     Deck,
@@ -56,6 +57,8 @@ __all__ = [
     "register_variant",
     "variant_names",
 ]
+
+_BYTES: tuple[type, ...] = (bytes, bytearray)
 
 ENTRY_POINT_GROUP = "truco_rules.variants"
 
@@ -231,8 +234,25 @@ class Variant:
         return self._vocabulary
 
     def check_action(self, action: Action) -> Action:
-        """``action`` if its verb belongs to this variant, else :class:`UnknownAction`."""
-        if action.verb not in self._vocabulary:
+        """``action`` if it is well formed and its verb belongs to this variant, else
+        :class:`~truco_rules.errors.InvalidType` (a hand-built action with a field of the
+        wrong type) or :class:`UnknownAction`."""
+        if action.__class__ is not Action:
+            raise InvalidType("action", "an Action or its text", action)
+        verb = action.verb
+        if verb.__class__ is not str:
+            raise InvalidType("verb", "a str", verb)
+        for name in ("card", "under"):
+            value = getattr(action, name)
+            if value is not None and value.__class__ is not Card:
+                raise InvalidType(name, "a Card or None", value)
+        if action.down.__class__ is not bool:
+            raise InvalidType("down", "a bool", action.down)
+        if action.number is not None and action.number.__class__ is not int:
+            raise InvalidType("number", "an int or None", action.number)
+        if verb not in self._vocabulary:
+            if len(verb) > A.MAX_VERB:
+                raise UnknownAction(verb, self.name, sorted(self._vocabulary))
             close = difflib.get_close_matches(action.verb, sorted(self._vocabulary), n=1)
             raise UnknownAction(action.verb, self.name, sorted(self._vocabulary), *close)
         return action
@@ -249,16 +269,16 @@ class Variant:
     def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:
         if isinstance(cards, str):
             parsed = self.cards(cards)
-        elif isinstance(cards, Iterable):
-            parsed = tuple(cards)
+        elif isinstance(cards, Iterable) and not isinstance(cards, _BYTES):
+            parsed = tuple(itertools.islice(cards, 4))
         else:
-            raise ParseError(f"a hand is three distinct cards, not {cards!r}")
+            raise InvalidType("cards", "card text or a sequence of three Cards", cards)
         if (
             len(parsed) != 3
             or not all(isinstance(c, Card) for c in parsed)
             or len(set(parsed)) != 3
         ):
-            raise ParseError(f"a hand is three distinct cards, not {cards!r}")
+            raise ParseError(f"a hand is three distinct cards, not {shown(cards)}")
         return parsed
 
     def envido_points(self, cards: str | Sequence[Card]) -> int | None:
@@ -359,6 +379,9 @@ class Difference:
 
 def compare(left: Variant, right: Variant) -> list[Difference]:
     """Rule-by-rule differences between two variants (from :meth:`Variant.describe`)."""
+    for arg, value in (("left", left), ("right", right)):
+        if not isinstance(value, Variant):
+            raise InvalidType(arg, "a Variant", value)
     a, b = left.describe(), right.describe()
     out: list[Difference] = []
     for key in a:
@@ -425,6 +448,8 @@ def _load_one(ep: metadata.EntryPoint) -> None:
 
 def register_variant(variant: Variant, *, replace: bool = False) -> None:
     """Make ``variant`` known by its name and aliases."""
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant", variant)
     if not replace and variant.name in _REGISTRY and _REGISTRY[variant.name] != variant:
         raise ValueError(f"a different variant named {variant.name!r} is already registered")
     _REGISTRY[variant.name] = variant
@@ -445,11 +470,13 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
     """
     if isinstance(name, Variant):
         v = name
+    elif not isinstance(name, str):
+        raise InvalidType("name", "a variant name (str) or a Variant", name)
     else:
         _load_entry_points()
-        key = str(name).strip().lower().replace("_", "-").replace(" ", "-")
+        key = name[:65].strip().lower().replace("_", "-").replace(" ", "-")
         key = _ALIASES.get(key, key)
-        found = _REGISTRY.get(key)
+        found = _REGISTRY.get(key) if len(name) <= 64 else None
         if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
             _load_one(_BROKEN[key][0])
             found = _REGISTRY.get(key)
@@ -458,5 +485,10 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
             raise UnknownVariant(str(name), known)
         v = found
     if options is not None and not isinstance(options, Mapping):
-        raise ParseError(f"options must be a mapping of option names to values, not {options!r}")
-    return v.with_options(**options) if options else v
+        raise InvalidType("options", "a mapping of option names to values", options)
+    if options:
+        for key in options:
+            if not isinstance(key, str):
+                raise InvalidType("option name", "a str", key)
+        return v.with_options(**options)
+    return v
