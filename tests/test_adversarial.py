@@ -7,15 +7,18 @@ given bad input is left exactly as it was. Wrong Python types raise an error tha
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import random
+from collections.abc import Callable, Sequence
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import truco_rules as tr
 from truco_rules import Action, Card, Suit
+from truco_rules.hooks import DealContext, StandardTable, TrickRule
 
 ARGENTINE = tr.get_variant("argentine")
 NAMES = tr.variant_names()
@@ -347,3 +350,58 @@ def test_rejecting_a_huge_string_does_not_copy_it() -> None:
             assert peak < 1_000_000, f"rejecting took {peak:,} bytes"
     finally:
         tracemalloc.stop()
+
+
+# --------------------------------------------------------------------------- atomic apply
+@attrs.frozen
+class _FailingTable(StandardTable):
+    """A third party's table whose mano rotation breaks after the first deal."""
+
+    def next_mano(self, ctx: DealContext) -> int:
+        if ctx.hand_no == 0:
+            raise RuntimeError("broken next_mano")
+        return super().next_mano(ctx)
+
+
+@attrs.frozen
+class _FailingTricks(TrickRule):
+    """A third party's trick rule that breaks when a second trick is decided."""
+
+    def decide(self, results: Sequence[int]) -> int | None:
+        if len(results) == 2:
+            raise ZeroDivisionError("broken decide")
+        return super().decide(results)
+
+
+def _play_until_error(m: tr.Match, rng_seed: int) -> tuple[tr.Match, BaseException]:
+    rng = random.Random(rng_seed)
+    while not m.is_over():
+        legal = m.legal_actions()
+        short = [a for a in legal if a.verb not in ("falta-envido", "contraflor-al-resto")]
+        act = short[rng.randrange(len(short))]  # no bet that may end the match at once
+        before, text = m.copy(), m.to_json()
+        try:
+            m.apply(act)
+        except (RuntimeError, ZeroDivisionError) as exc:
+            assert m == before and m.to_json() == text, "apply half-changed the match"
+            assert m.legal_actions() == legal
+            return m, exc
+    raise AssertionError("the broken hook was never reached")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_is_atomic_when_a_table_hook_raises(seed: int) -> None:
+    """Issue 10 item 7: a hook raising in the middle of ``apply`` (here ``Table.next_mano``,
+    called after the hand was scored) leaves the match exactly as before the call."""
+    v = ARGENTINE.derive("broken-table", "a broken table", table=_FailingTable(seat_counts=(2,)))
+    m, exc = _play_until_error(v.new_match(seed=seed), seed)
+    assert "next_mano" in str(exc)
+    assert m.hand is not None and m.hand_no == 0 and not m.history
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_is_atomic_when_a_trick_hook_raises(seed: int) -> None:
+    v = ARGENTINE.derive("broken-tricks", "a broken trick rule", tricks=_FailingTricks())
+    m, exc = _play_until_error(v.new_match(seed=seed), seed)
+    assert isinstance(exc, ZeroDivisionError)
+    assert m.hand is not None and len(m.hand.results) == 1

@@ -189,13 +189,15 @@ def test_statements_of_an_envido_that_ends_the_match_are_observable() -> None:
 
 
 def test_wrong_player_error_does_not_reveal_the_other_seats_cards() -> None:
-    """DESIGN §4: an out-of-turn attempt must not list the legal actions of the seat to act."""
+    """DESIGN §4: an out-of-turn attempt must not list the legal actions of the seat to act;
+    it lists the trying seat's own (here its out-of-turn calls), which its observation shows."""
     m = scenario("argentine-sin-flor", ["1E 7O 3B", "4C 5C 12C"])
     for text in ("play 4C", "mazo"):
         with pytest.raises(tr.WrongPlayer) as e:
             m.apply(text, 1)
         assert "1E" not in str(e.value) and "7O" not in str(e.value)
-        assert e.value.legal == ()
+        assert e.value.legal == tuple(m.legal_action_texts(1))
+        assert e.value.legal == m.observation(1).legal_actions
 
 
 def test_empty_deals_means_chance_deals_and_round_trips() -> None:

@@ -132,6 +132,7 @@ class Hand:
         "trick_plays",
         "turn",
         "under",
+        "under_shown",
         "variant",
     )
 
@@ -212,6 +213,8 @@ class Hand:
         self.log: list[tuple[int, Action]] = []
 
         self.under: list[Card | None] = [None] * nseats  # hidden card of a two-card play
+        # hidden cards turned up because they decided something (RULES §6.4 step 5)
+        self.under_shown: list[tuple[int, Card]] = []
         self.double = False  # this trick is played two cards at a time
         self.special, self.special_team = special
         self.fixed_value = 0  # the hand's worth when special hands fix it
@@ -302,6 +305,9 @@ class Hand:
             shown[seat] = self.env.proof(self.dealt[seat])
         for s in self.flor_sung:
             shown[s] = tuple(self.dealt[s])
+        for s, card in self.under_shown:
+            if card not in shown.get(s, ()):
+                shown[s] = (*shown.get(s, ()), card)
         return tuple((s, cs) for s, cs in sorted(shown.items()) if not self.folded[s])
 
     def _next_of_team(
@@ -515,18 +521,28 @@ class Hand:
         Raises :class:`IllegalAction` (or :class:`WrongPlayer`) and changes nothing if the
         action is not legal for that seat now.
         """
+        self.check(action, seat)
+        self._do(action, self.turn if seat is None else seat)
+
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise what :meth:`apply` would raise for ``action`` by ``seat``, changing nothing.
+
+        What a seat learns from the error depends only on what its observation shows (RULES
+        §6.4, DESIGN §4): a seat that is not to act gets :class:`WrongPlayer` whatever the
+        others hold, with its own legal actions; the seat to act gets :class:`IllegalAction`
+        with a reason drawn from the public state and its own cards.
+        """
         s = self.turn if seat is None else seat
         legal = self._legal_of(s)
-        if action not in legal:
-            fmt = self.variant.format_action
-            if self.phase == OVER:
-                raise IllegalAction(action, s, "the hand is over", fmt=fmt)
-            if s != self.turn and (action.verb == A.PLAY or action in self._legal_of(self.turn)):
-                who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
-                # no list of legal actions: they would show the other seat's cards
-                raise WrongPlayer(action, s, f"it is not this seat's turn: {who}", fmt=fmt)
-            raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
-        self._do(action, s)
+        if action in legal:
+            return
+        fmt = self.variant.format_action
+        if self.phase == OVER:
+            raise IllegalAction(action, s, "the hand is over", fmt=fmt)
+        if s != self.turn:
+            who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
+            raise WrongPlayer(action, s, f"it is not this seat's turn: {who}", legal, fmt=fmt)
+        raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
 
     def _why(self, action: Action, s: int) -> str:
         verb = action.verb
@@ -704,6 +720,13 @@ class Hand:
 
     def _end_trick(self) -> None:
         strength = self.strength
+        if self.double and self.tr.faceup_void_if_lower(self.special == SPECIAL_ONE):
+            # Each face-up card counted only after comparing it with the card under it, so the
+            # hidden cards are shown to everyone (RULES §6.4 step 5: "the hidden cards are shown")
+            for s, _c, _d in self.trick_plays:
+                under = self.under[s]
+                if under is not None:
+                    self.under_shown.append((s, under))
         top = -1
         for _s, c, d in self.trick_plays:
             v = 0 if d else strength[c.index]

@@ -15,7 +15,7 @@ A match is mutable; :meth:`Match.copy` is cheap, and ``==`` compares whole state
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -462,7 +462,12 @@ class Match:
         :class:`~truco_rules.errors.ParseError` for malformed text,
         :class:`~truco_rules.errors.UnknownAction` for a verb the variant lacks,
         :class:`~truco_rules.errors.IllegalAction` for an action the rules do not allow now,
-        :class:`~truco_rules.errors.WrongPlayer` for a seat that may not act.
+        :class:`~truco_rules.errors.WrongPlayer` for a seat that may not act,
+        :class:`~truco_rules.errors.InvalidType` for an argument of the wrong type.
+
+        The change is atomic: if a hook raises while the action is carried out (a bug in a
+        third-party rule), the match is restored to exactly its state before the call (by
+        replaying its record, which pure hooks make exact) and the hook's exception propagates.
         """
         if isinstance(action, str):
             act = self.variant.parse_action(action)
@@ -470,42 +475,59 @@ class Match:
             act = self.variant.check_action(action)
         else:
             raise InvalidType("action", "an Action or its text", action)
+        step = self._check(act, seat)
+        done = len(self.actions)
+        try:
+            step()
+        except BaseException:
+            self._restore(done)
+            raise
+
+    def _check(self, act: Action, seat: int | None) -> Callable[[], None]:
+        """Validate ``act`` by ``seat`` (raising a TrucoError, changing nothing) and return the
+        step that carries it out."""
+        fmt = self.variant.format_action
         if self.winner_team is not None:
-            raise IllegalAction(act, seat, "the match is over", fmt=self.variant.format_action)
+            raise IllegalAction(act, seat, "the match is over", fmt=fmt)
         hand = self.hand
         if self._discarding:
-            self._apply_discard(act, seat)
-            return
+            s = self._discarding[0]
+            if seat is not None and seat != s:
+                raise WrongPlayer(act, seat, f"seat {s} is to discard a card first", fmt=fmt)
+            if act.verb != DISCARD or act.card not in self._dealt[s]:
+                legal = [Action.discard(c) for c in self._dealt[s]]
+                why = "a card of this seat must be discarded first"
+                raise IllegalAction(act, s, why, legal, fmt=fmt)
+            return lambda: self._discard(s, act)
         if hand is None:
-            self._apply_deal(act, seat)
-            return
+            if seat is not None and seat != CHANCE:
+                raise WrongPlayer(act, seat, "the cards are being dealt: only chance acts now")
+            if act.verb != DEAL or act.card is None:
+                raise IllegalAction(act, "chance", "the next card must be dealt", ["deal <card>"])
+            if act.card in self._pending_deal or act.card not in self.variant.deck.cards:
+                why = "that card is already dealt or not in the deck"
+                raise IllegalAction(act, "chance", why, fmt=fmt)
+            return lambda: self._deal(act)
         if seat == CHANCE:
-            raise WrongPlayer(
-                act,
-                seat,
-                f"no card is being dealt now; seat {hand.turn} is to act",
-                fmt=self.variant.format_action,
-            )
+            why = f"no card is being dealt now; seat {hand.turn} is to act"
+            raise WrongPlayer(act, seat, why, fmt=fmt)
         s = hand.turn if seat is None else seat
         if type(s) is not int or not 0 <= s < self.seats:
             raise WrongPlayer(
                 act, s, f"there is no seat {shown(s)}; seats are 0 to {self.seats - 1}"
             )
-        hand.apply(act, s)
+        hand.check(act, s)
+        return lambda: self._act(hand, s, act)
+
+    def _act(self, hand: Hand, s: int, act: Action) -> None:
+        hand._do(act, s)
         self.actions.append((s, act))
         if hand.phase == OVER:
             self._end_contest()
 
-    def _apply_discard(self, act: Action, seat: int | None) -> None:
-        s = self._discarding[0]
-        fmt = self.variant.format_action
-        if seat is not None and seat != s:
-            raise WrongPlayer(act, seat, f"seat {s} is to discard a card first", fmt=fmt)
-        if act.verb != DISCARD or act.card not in self._dealt[s]:
-            legal = [Action.discard(c) for c in self._dealt[s]]
-            why = "a card of this seat must be discarded first"
-            raise IllegalAction(act, s, why, legal, fmt=fmt)
+    def _discard(self, s: int, act: Action) -> None:
         card = act.card
+        assert card is not None
         self.discarded.append((s, card))
         dealt = list(self._dealt)
         dealt[s] = tuple(c for c in dealt[s] if c != card)
@@ -515,22 +537,29 @@ class Match:
         if not self._discarding:
             self._start_contest()
 
-    def _apply_deal(self, act: Action, seat: int | None) -> None:
-        if seat is not None and seat != CHANCE:
-            raise WrongPlayer(act, seat, "the cards are being dealt: only chance acts now")
-        if act.verb != DEAL or act.card is None:
-            raise IllegalAction(act, "chance", "the next card must be dealt", ["deal <card>"])
-        if act.card in self._pending_deal or act.card not in self.variant.deck.cards:
-            raise IllegalAction(
-                act,
-                "chance",
-                "that card is already dealt or not in the deck",
-                fmt=self.variant.format_action,
-            )
+    def _deal(self, act: Action) -> None:
+        assert act.card is not None
         self._pending_deal.append(act.card)
         self.actions.append((CHANCE, act))
         if len(self._pending_deal) == self._deal_size(self.plan):
             self._finish_deal(list(self._pending_deal))
+
+    def _restore(self, done: int) -> None:
+        """Put the match back to its state after its first ``done`` actions, by replaying them
+        on a new match with the same start (hooks are pure, so the replay is exact)."""
+        fresh = Match(
+            self.variant,
+            self.seats,
+            seed=self.seed,
+            deals=self.deals,
+            mano=self.start["mano"],
+            scores=tuple(self.start["scores"]),
+            chicos=tuple(self.start["chicos"]),
+        )
+        for seat, act in self.actions[:done]:
+            fresh._check(act, seat)()
+        for name in Match.__slots__:
+            setattr(self, name, getattr(fresh, name))
 
     def _end_contest(self) -> None:
         hand = self.hand

@@ -14,8 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .actions import PLAY, Action
-from .cards import Card
-from .errors import TrucoError
+from .cards import SPANISH, Card, Notation
 from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
 if TYPE_CHECKING:
@@ -100,13 +99,19 @@ class Observation:
     """Partners' cards in hand, when the seat may look at them (the side of a hand of 11)."""
     player_scores: tuple[int, ...] = ()
     """Every player's own score, when the table keeps individual scores (gallo)."""
+    notation: Notation = SPANISH
+    """The deck notation of the match (its variant with its options): how cards are written."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data (cards as Spanish text), e.g. for JSON or an adapter."""
+        """Plain data, e.g. for JSON or an adapter: cards as text in the match's notation,
+        ``notation`` as its name."""
+        fmt = self.notation.format
 
         def conv(v: Any) -> Any:
             if isinstance(v, Card):
-                return str(v)
+                return fmt(v)
+            if isinstance(v, Notation):
+                return v.name
             if isinstance(v, (PlayedCard, HandView)):
                 return {f.name: conv(getattr(v, f.name)) for f in attrs.fields(type(v))}
             if isinstance(v, tuple):
@@ -115,16 +120,11 @@ class Observation:
 
         return {f.name: conv(getattr(self, f.name)) for f in attrs.fields(Observation)}
 
-    def render(self, fmt: Any = None) -> str:
-        """A few readable lines for a terminal; ``fmt`` formats a card (default: the
-        variant's deck notation, if the variant is registered)."""
+    def render(self, fmt: Callable[[Card], str] | None = None) -> str:
+        """A few readable lines for a terminal; ``fmt`` formats a card (default: the match's
+        deck notation, the one its legal actions are written in)."""
         if fmt is None:
-            from .variant import get_variant
-
-            try:
-                fmt = get_variant(self.variant).format_card
-            except TrucoError:
-                fmt = str
+            fmt = self.notation.format
 
         def cards(cs: tuple[Card, ...]) -> str:
             return " ".join(fmt(c) for c in cs) or "-"
@@ -249,6 +249,7 @@ def observe(match: Match, seat: int) -> Observation:
         "current_player": match.current_player(),
         "previous": None if match.last_hand is None else hand_view(match.last_hand, seat, fmt),
         "player_scores": tuple(match.player_scores or ()),
+        "notation": match.variant.notation,
     }
     if hand is None:
         discarding = match.current_player() >= 0  # a player dealt an extra card discards
