@@ -42,6 +42,9 @@ def test_hidden_cards_that_decide_nothing_stay_hidden() -> None:
     assert prev is not None and prev.shown == ()
 
 
+TRIES = ("flor", "quiero", "play 4C", "play 1O", "mazo", "son-buenas", "declare 20")
+
+
 @pytest.mark.parametrize("seat0", ["1O 2O 3O", "1O 2O 3C"])
 def test_an_out_of_turn_error_does_not_depend_on_the_other_seats_flor(seat0: str) -> None:
     """RULES §2.7.2 manual flor: seat 1 trying ``flor`` out of turn gets the same error whether
@@ -49,7 +52,7 @@ def test_an_out_of_turn_error_does_not_depend_on_the_other_seats_flor(seat0: str
     v = tr.get_variant("argentine").with_options(flor_declaration="manual_with_penalty")
     m = v.new_match(deals=[tr.deal_order(v, [seat0, "4C 5B 6E"])])
     errors = []
-    for text in ("flor", "quiero", "play 4C", "play 1O", "mazo", "son-buenas", "declare 20"):
+    for text in TRIES:
         before = m.copy()
         with pytest.raises(tr.IllegalAction) as info:
             m.apply(text, 1)
@@ -58,9 +61,7 @@ def test_an_out_of_turn_error_does_not_depend_on_the_other_seats_flor(seat0: str
     assert all(kind is tr.WrongPlayer for kind, _msg, _legal in errors)
     reference = tr.get_variant("argentine").with_options(flor_declaration="manual_with_penalty")
     other = reference.new_match(deals=[tr.deal_order(reference, ["4O 5O 6C", "4C 5B 6E"])])
-    for (kind, msg, legal), text in zip(
-        errors, ("flor", "quiero", "play 4C", "play 1O", "mazo", "son-buenas", "declare 20")
-    ):
+    for (kind, msg, legal), text in zip(errors, TRIES, strict=True):
         with pytest.raises(tr.IllegalAction) as info:
             other.apply(text, 1)
         assert (type(info.value), str(info.value), info.value.legal) == (kind, msg, legal)
