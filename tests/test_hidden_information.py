@@ -6,6 +6,8 @@ from __future__ import annotations
 import pytest
 
 import truco_rules as tr
+from truco_rules.hand import Hand
+from truco_rules.testing import check_observation_hides, deal_orders, hidden_swaps
 
 MINEIRO = tr.get_variant("mineiro")
 
@@ -13,7 +15,9 @@ MINEIRO = tr.get_variant("mineiro")
 def _mineiro_two_card_trick(hidden: str, **options: object) -> tr.Match:
     """RULES §6.4: trick 1 tied (4s-4h); seat 0 plays 5s over 4d, seat 1 Kh over ``hidden``."""
     v = MINEIRO.with_options(**options)
-    m = v.new_match(deals=[tr.deal_order(v, ["4s 5s 4d", f"4h Kh {hidden}"])], mano=0)
+    order = tr.deal_order(v, ["4s 5s 4d", f"4h Kh {hidden}"])
+    then = tr.deal_order(v, ["As 2s 3s", "Ah 2h 3h"])
+    m = v.new_match(deals=[order, then], mano=0)
     for text in ("play 4s", "play 4h", "play 5s over 4d", f"play Kh over {hidden}"):
         m.apply(text)
     return m
@@ -82,3 +86,67 @@ def test_render_and_to_dict_write_cards_in_the_match_notation() -> None:
     fo = french.observation(french.current_player())
     assert fo.to_dict()["notation"] == "french"
     assert all(c[-1] in "schd" for c in fo.to_dict()["my_cards"])
+
+
+# ----------------------------------------------------------------------- the kit's I7 catches
+def _old_shown(self: Hand) -> tuple[tuple[int, tuple[tr.Card, ...]], ...]:
+    """Hand.shown as it was before issue 10: the cards under a two-card play never shown."""
+    under = {c for _s, c in self.under_shown}
+    kept = ((s, tuple(c for c in cs if c not in under)) for s, cs in _SHOWN(self))
+    return tuple((s, cs) for s, cs in kept if cs)
+
+
+def _old_check(self: Hand, action: tr.Action, seat: int | None = None) -> None:
+    """Hand.check as it was before issue 10: WrongPlayer only when the seat to act could do it."""
+    s = self.turn if seat is None else seat
+    if action in self._legal_of(s):
+        return
+    if s != self.turn and (action.verb == "play" or action in self._legal_of(self.turn)):
+        raise tr.WrongPlayer(action, s, "it is not this seat's turn")
+    raise tr.IllegalAction(action, s, self._why(action, s), self._legal_of(s))
+
+
+_SHOWN = Hand.shown
+
+
+def test_i7_catches_a_hidden_card_that_decides_unseen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 10 item 3: with the cards under a two-card play never shown (the old engine),
+    the kit's I7 swaps the hidden card the action names and sees the trick result change."""
+    m = _mineiro_two_card_trick("6c")
+    hidden = MINEIRO.card("6c")
+    monkeypatch.setattr(Hand, "shown", _old_shown)
+    order = deal_orders(m)[0]
+    swaps = [sw for sw in hidden_swaps(m, 0) if hidden in (order[sw.i], order[sw.j])]
+    assert swaps, "the hidden card named by 'play Kh over 6c' must be swappable"
+    caught = 0
+    for sw in swaps:
+        try:
+            check_observation_hides(m, 0, [sw])
+        except AssertionError as exc:
+            assert "I7" in str(exc)
+            caught += 1
+    assert caught > 0
+    monkeypatch.undo()
+    order = deal_orders(m)[0]
+    assert not [sw for sw in hidden_swaps(m, 0) if hidden in (order[sw.i], order[sw.j])]
+
+
+def test_i7_catches_an_error_that_depends_on_another_seats_flor(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 10 item 3: with the old out-of-turn error, the kit's I7 compares the errors seat 1
+    gets in two deals it cannot tell apart (seat 0 with and without an unsung flor)."""
+    v = tr.get_variant("argentine").with_options(flor_declaration="manual_with_penalty")
+    m = v.new_match(deals=[tr.deal_order(v, ["1O 2O 3O", "4C 5B 6E"])])
+    swaps = hidden_swaps(m, 1)
+    assert swaps
+    for sw in swaps:  # the fixed engine: no swap tells seat 1 anything
+        check_observation_hides(m, 1, [sw])
+    monkeypatch.setattr(Hand, "check", _old_check)
+    failures = []
+    for sw in swaps:
+        try:
+            check_observation_hides(m, 1, [sw])
+        except AssertionError as exc:
+            failures.append(str(exc))
+    assert failures and all("trying 'flor'" in f for f in failures)

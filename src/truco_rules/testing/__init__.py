@@ -26,17 +26,20 @@ shrinks to a small, replayable record (``m.to_json()``).
 from __future__ import annotations
 
 from .checks import (
-    Swap,
-    cards_seen,
     check_cards,
     check_live,
-    check_observation_hides,
     check_rejections,
     check_replay,
     check_step,
     check_terminal,
-    deal_orders,
     hand_action_bound,
+)
+from .hiding import (
+    Swap,
+    cards_seen,
+    check_errors_hide,
+    check_observation_hides,
+    deal_orders,
     hidden_swaps,
     replay_with_deals,
 )
@@ -69,6 +72,7 @@ __all__ = [
     "cards",
     "cards_seen",
     "check_cards",
+    "check_errors_hide",
     "check_live",
     "check_observation_hides",
     "check_rejections",

@@ -7,13 +7,9 @@ a :class:`~truco_rules.testing.TrucoMachine` invariant, or a script that replays
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-import attrs
-
-from ..actions import PLAY
 from ..cards import Card
 from ..errors import TrucoError, UnknownAction
 from ..match import CHANCE, TERMINAL, Match
@@ -21,19 +17,13 @@ from ..variant import Variant
 from .strategies import vocabulary
 
 __all__ = [
-    "Swap",
-    "cards_seen",
     "check_cards",
     "check_live",
-    "check_observation_hides",
     "check_rejections",
     "check_replay",
     "check_step",
     "check_terminal",
-    "deal_orders",
     "hand_action_bound",
-    "hidden_swaps",
-    "replay_with_deals",
 ]
 
 
@@ -242,195 +232,3 @@ def check_replay(m: Match) -> None:
     assert again == m, f"I8: the JSON record replays to a different state\n{text}"
     assert again.to_json() == text, "I8: the replayed JSON is written differently"
     assert Match.from_text(m.to_text()) == m, f"I8: the text record replays differently\n{text}"
-
-
-# ------------------------------------------------------------------------------ I7: hiding
-@attrs.frozen
-class Swap:
-    """Exchange the cards at positions ``i`` and ``j`` of deal number ``deal``."""
-
-    deal: int
-    i: int
-    j: int
-
-
-def deal_orders(m: Match) -> list[tuple[Card, ...]]:
-    """The full card order of every deal of ``m`` so far (seeded or explicit deals).
-
-    Seeded deals follow docs/architecture.md (Determinism): deal ``k`` is shuffled by the
-    deck hook from ``random.Random("truco-rules/S/k")``. Chance-dealt matches are not
-    supported (``ValueError``).
-    """
-    n = m.hand_no + 1
-    if m.seed is not None:
-        return [
-            tuple(m.variant.deck.shuffled(random.Random(f"truco-rules/{m.seed}/{k}")))
-            for k in range(n)
-        ]
-    if m.deals is not None and len(m.deals) >= n:
-        return list(m.deals[:n])
-    raise ValueError("deal_orders needs a seeded match or one with explicit deals")
-
-
-def replay_with_deals(m: Match, orders: Sequence[Sequence[Card]]) -> Match:
-    """Replay ``m``'s actions on a match with the same start dealt from ``orders``."""
-    r = m.variant.new_match(
-        m.seats,
-        deals=[tuple(o) for o in orders],
-        mano=m.start["mano"],
-        scores=tuple(m.start["scores"]),
-        chicos=tuple(m.start["chicos"]),
-    )
-    for seat, act in m.actions:
-        r.apply(act, seat)
-    return r
-
-
-def cards_seen(obj: Any) -> set[Card]:
-    """Every card that appears anywhere in an observation (or any nested value)."""
-    found: set[Card] = set()
-
-    def walk(v: Any) -> None:
-        if isinstance(v, Card):
-            found.add(v)
-        elif isinstance(v, (tuple, list)):
-            for x in v:
-                walk(x)
-        elif attrs.has(type(v)):
-            for f in attrs.fields(type(v)):
-                walk(getattr(v, f.name))
-
-    walk(obj)
-    return found
-
-
-def _deal_facts(m: Match) -> Iterator[tuple[int, tuple[tuple[Card, ...], ...], set[Card]]]:
-    """Replay ``m`` and yield, per deal: its number, the dealt hands, and the cards its
-    actions name (played, discarded), which a swap must leave in place."""
-    orders = deal_orders(m)
-    sim = m.variant.new_match(
-        m.seats,
-        deals=orders,
-        mano=m.start["mano"],
-        scores=tuple(m.start["scores"]),
-        chicos=tuple(m.start["chicos"]),
-    )
-    dealt: dict[int, tuple[tuple[Card, ...], ...]] = {}
-    played: dict[int, set[Card]] = {}
-
-    def note() -> None:
-        if sim.hand is not None:
-            dealt.setdefault(sim.hand_no, tuple(sim.hand.dealt))
-
-    note()
-    for seat, act in m.actions:
-        k = sim.hand_no
-        # every card an action names (played, discarded, under another) stays where it is
-        named = {c for c in (act.card, getattr(act, "under", None)) if isinstance(c, Card)}
-        played.setdefault(k, set()).update(named)
-        if act.verb == PLAY and act.card is None and sim.hand is not None:
-            # a blind play ("play #2") plays a card its player has not seen: keep his hand
-            played[k].update(sim.hand.cards[seat] if 0 <= seat < len(sim.hand.cards) else ())
-        sim.apply(act, seat)
-        note()
-    for k in sorted(dealt):
-        yield k, dealt[k], played.get(k, set())
-
-
-def _public_scores(v: Variant, hand: Sequence[Card]) -> tuple[object, ...]:
-    """What a hand makes public when its owner states or shows it: the envido score and the
-    cards that prove it (RULES §2.6.5, §2.11), and the flor score (§2.7)."""
-    env = v.envido.points(hand) if v.envido is not None else None
-    proof = getattr(v.envido, "proof", None)
-    shown = tuple(proof(hand)) if proof is not None else ()
-    flor = v.flor.points(hand) if v.flor is not None else None
-    return env, shown, flor
-
-
-def hidden_swaps(m: Match, seat: int) -> list[Swap]:
-    """Every exchange of two cards ``seat`` cannot see that keeps the public facts of the
-    deal: for each deal, two positions of its card order whose cards do not appear in
-    ``m.observation(seat)``, were not played, are not the turned card, belong to at least one
-    other seat's hand, and whose exchange keeps what every other seat's hand makes public:
-    its envido score, the cards that would prove it, and its flor score.
-
-    Such an exchange gives a deal that agrees with ``m``'s on everything ``seat`` may see.
-    """
-    v = m.variant
-    seen = cards_seen(m.observation(seat))
-    orders = deal_orders(m)
-    size = 3 * m.seats
-    out: list[Swap] = []
-    for k, hands, played in _deal_facts(m):
-        order = orders[k]
-        owner = {c: s for s, h in enumerate(hands) for c in h}
-        free = [
-            p
-            for p, c in enumerate(order)
-            if c not in seen
-            and c not in played
-            and owner.get(c, -1) != seat
-            and (p < size or not v.ranking.turns_up_card or p > size)
-        ]
-        base = {s: _public_scores(v, h) for s, h in enumerate(hands) if s != seat}
-        for x, i in enumerate(free):
-            for j in free[x + 1 :]:
-                a, b = order[i], order[j]
-                oa, ob = owner.get(a, -1), owner.get(b, -1)
-                if oa == ob:
-                    continue  # within one hand, or both undealt: nothing changes
-                swapped = {a: b, b: a}
-                ok = True
-                for s in {oa, ob} - {-1}:
-                    h = tuple(swapped.get(c, c) for c in hands[s])
-                    if _public_scores(v, h) != base[s]:
-                        ok = False
-                        break
-                if ok:
-                    out.append(Swap(k, i, j))
-    return out
-
-
-def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match:
-    """I7: ``seat``'s observation does not depend on cards it cannot see.
-
-    Applies ``swaps`` (from :func:`hidden_swaps`; one that, together with the others, would
-    change what another seat's hand makes public is skipped) to ``m``'s deals, replays the same
-    actions, and asserts that ``seat`` gets an equal observation (object, ``to_dict()`` and
-    ``render()``). Returns the other match, for further checks.
-    """
-    v = m.variant
-    orders = [list(o) for o in deal_orders(m)]
-    original = replay_with_deals(m, orders)
-    assert original.observation(seat) == m.observation(seat), (
-        "I7: the same deals given explicitly give another observation"
-    )
-    facts = {k: hands for k, hands, _p in _deal_facts(m)}
-    for sw in swaps:
-        order = orders[sw.deal]
-        trial = list(order)
-        trial[sw.i], trial[sw.j] = trial[sw.j], trial[sw.i]
-        hands = facts[sw.deal]
-        owner = {c: s for s, h in enumerate(hands) for c in h}
-        mapping = dict(zip(order, trial, strict=True))
-        if all(
-            _public_scores(v, tuple(mapping[c] for c in hands[s])) == _public_scores(v, hands[s])
-            for s in {owner.get(order[sw.i], -1), owner.get(order[sw.j], -1)} - {-1, seat}
-        ):
-            orders[sw.deal] = trial
-            facts[sw.deal] = tuple(tuple(mapping[c] for c in h) for h in hands)
-    try:
-        other = replay_with_deals(m, orders)
-    except TrucoError as exc:
-        raise AssertionError(
-            f"I7: the actions do not replay on a deal that differs only in cards seat {seat} "
-            f"cannot see: {exc}\n{m.to_json()}"
-        ) from None
-    a, b = original.observation(seat), other.observation(seat)
-    da, db = a.to_dict(), b.to_dict()
-    diff = sorted(k for k in da if da[k] != db[k])
-    assert not diff, (
-        f"I7: seat {seat} can tell two deals apart by {diff}: hidden cards leak\n{m.to_json()}"
-    )
-    assert a == b and a.render() == b.render(), "I7: observations differ"
-    return other

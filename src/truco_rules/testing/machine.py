@@ -14,12 +14,11 @@ from ..variant import Variant, get_variant
 from .checks import (
     check_cards,
     check_live,
-    check_observation_hides,
     check_replay,
     check_step,
     check_terminal,
-    hidden_swaps,
 )
+from .hiding import check_observation_hides, hidden_swaps
 from .strategies import (
     legal_moves,
     option_values,

@@ -1,0 +1,323 @@
+"""I7, hidden information (docs/invariants.md): what a seat can learn depends only on what it
+may see, through every channel: its observation and the errors it gets for what it tries.
+
+The check builds a second deal that agrees with the first on everything the seat may see (a
+*hidden swap* exchanges two cards the seat cannot see, keeping what other hands make public),
+replays the same actions on it (an action that names a swapped card, a face-down card or the
+card under a two-card play, names its counterpart) and asserts that the seat's observation,
+and the outcome of every action the seat could try, are the same in both.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from ..actions import PLAY, Action
+from ..cards import Card
+from ..errors import TrucoError
+from ..match import Match
+from ..variant import Variant
+from .strategies import vocabulary
+
+__all__ = [
+    "Swap",
+    "cards_seen",
+    "check_errors_hide",
+    "check_observation_hides",
+    "deal_orders",
+    "hidden_swaps",
+    "replay_with_deals",
+]
+
+CardMap = Mapping[int, Mapping[Card, Card]]
+"""Per deal number, the cards an action names that stand for other cards after a swap."""
+
+
+@attrs.frozen
+class Swap:
+    """Exchange the cards at positions ``i`` and ``j`` of deal number ``deal``."""
+
+    deal: int
+    i: int
+    j: int
+
+
+def deal_orders(m: Match) -> list[tuple[Card, ...]]:
+    """The full card order of every deal of ``m`` so far (seeded or explicit deals).
+
+    Seeded deals follow docs/architecture.md (Determinism): deal ``k`` is shuffled by the
+    deck hook from ``random.Random("truco-rules/S/k")``. Chance-dealt matches are not
+    supported (``ValueError``).
+    """
+    n = m.hand_no + 1
+    if m.seed is not None:
+        return [
+            tuple(m.variant.deck.shuffled(random.Random(f"truco-rules/{m.seed}/{k}")))
+            for k in range(n)
+        ]
+    if m.deals is not None and len(m.deals) >= n:
+        return list(m.deals[:n])
+    raise ValueError("deal_orders needs a seeded match or one with explicit deals")
+
+
+def _renamed(act: Action, names: Mapping[Card, Card]) -> Action:
+    """``act`` with every card it names replaced through ``names``."""
+    card, under = act.card, act.under
+    if (card is None or card not in names) and (under is None or under not in names):
+        return act
+    return attrs.evolve(
+        act,
+        card=names.get(card, card) if card is not None else None,
+        under=names.get(under, under) if under is not None else None,
+    )
+
+
+def replay_with_deals(
+    m: Match,
+    orders: Sequence[Sequence[Card]],
+    names: CardMap | None = None,
+    upto: int | None = None,
+) -> Match:
+    """Replay ``m``'s actions (the first ``upto``) on a match with the same start dealt from
+    ``orders``; in deal ``k`` an action naming card ``c`` names ``names[k][c]`` instead."""
+    r = m.variant.new_match(
+        m.seats,
+        deals=[tuple(o) for o in orders],
+        mano=m.start["mano"],
+        scores=tuple(m.start["scores"]),
+        chicos=tuple(m.start["chicos"]),
+    )
+    for seat, act in m.actions[:upto]:
+        table = names.get(r.hand_no) if names else None
+        r.apply(_renamed(act, table) if table else act, seat)
+    return r
+
+
+def cards_seen(obj: Any) -> set[Card]:
+    """Every card that appears anywhere in an observation (or any nested value)."""
+    found: set[Card] = set()
+
+    def walk(v: Any) -> None:
+        if isinstance(v, Card):
+            found.add(v)
+        elif isinstance(v, (tuple, list)):
+            for x in v:
+                walk(x)
+        elif attrs.has(type(v)):
+            for f in attrs.fields(type(v)):
+                walk(getattr(v, f.name))
+
+    walk(obj)
+    return found
+
+
+def _deal_facts(
+    m: Match, seat: int | None = None
+) -> Iterator[tuple[int, tuple[tuple[Card, ...], ...], set[Card]]]:
+    """Replay ``m`` and yield, per deal: its number, the dealt hands, and the cards a swap must
+    leave in place: those of a blind player's hand, whose ``play #k`` names a position, and,
+    given ``seat``, every card that seat has seen at any moment of the replay (a card played
+    face up and later gathered was seen all the same)."""
+    orders = deal_orders(m)
+    sim = m.variant.new_match(
+        m.seats,
+        deals=orders,
+        mano=m.start["mano"],
+        scores=tuple(m.start["scores"]),
+        chicos=tuple(m.start["chicos"]),
+    )
+    dealt: dict[int, tuple[tuple[Card, ...], ...]] = {}
+    fixed: dict[int, set[Card]] = {}
+
+    def note() -> None:
+        if sim.hand is not None:
+            dealt.setdefault(sim.hand_no, tuple(sim.hand.dealt))
+        if seat is not None:
+            fixed.setdefault(sim.hand_no, set()).update(cards_seen(sim.observation(seat)))
+            if sim.history:  # what the contest that just ended showed
+                fixed.setdefault(sim.history[-1].hand_no, set()).update(
+                    cards_seen(sim.history[-1].shown)
+                )
+
+    note()
+    for s, act in m.actions:
+        k = sim.hand_no
+        if act.verb == PLAY and act.card is None and sim.hand is not None:
+            # a blind play ("play #2") plays a card its player has not seen: keep his hand
+            held = sim.hand.cards[s] if 0 <= s < len(sim.hand.cards) else ()
+            fixed.setdefault(k, set()).update(held)
+        if seat is not None and act.verb == PLAY and not act.down and s != seat:
+            # seen as it falls, even if a later view gathers it
+            fixed.setdefault(k, set()).update(c for c in (act.card,) if c is not None)
+        sim.apply(act, s)
+        note()
+    for k in sorted(dealt):
+        yield k, dealt[k], fixed.get(k, set())
+
+
+def _public_scores(v: Variant, hand: Sequence[Card], flor: bool = True) -> tuple[object, ...]:
+    """What a hand makes public when its owner states or shows it: the envido score and the
+    cards that prove it (RULES §2.6.5, §2.11), and the flor score (§2.7) unless ``flor`` is
+    false (a flor its holder may still hide)."""
+    env = v.envido.points(hand) if v.envido is not None else None
+    proof = getattr(v.envido, "proof", None)
+    shown = tuple(proof(hand)) if proof is not None else ()
+    fl = v.flor.points(hand) if v.flor is not None and flor else None
+    return env, shown, fl
+
+
+def _unsung_flores(m: Match, deal: int) -> set[int]:
+    """Seats of the contest in play whose flor, if any, is still their secret: with manual
+    declaration (RULES §2.7.2) a flor is public once sung, or at the end of the hand (sung,
+    or penalised as hidden), never before."""
+    fl = m.variant.flor
+    hand = m.hand
+    if (
+        fl is None
+        or getattr(fl, "flor_declaration", "") != "manual_with_penalty"
+        or hand is None
+        or hand.over
+        or deal != m.hand_no
+    ):
+        return set()
+    return {s for s in hand.order if s not in hand.flor_sung}
+
+
+def hidden_swaps(m: Match, seat: int) -> list[Swap]:
+    """Every exchange of two cards ``seat`` cannot see that keeps the public facts of the
+    deal: for each deal, two positions of its card order whose cards do not appear in
+    ``m.observation(seat)`` nor in any earlier one, are not the turned card, belong to at
+    least one other seat's hand, and whose exchange keeps what every other seat's hand makes
+    public: its envido score, the cards that would prove it, and its flor score. A card
+    another seat played face down, or put under a two-card play, is hidden too: the actions
+    that name it are renamed when the swap is replayed.
+
+    Such an exchange gives a deal that agrees with ``m``'s on everything ``seat`` may see.
+    """
+    v = m.variant
+    seen = cards_seen(m.observation(seat))
+    orders = deal_orders(m)
+    size = 3 * m.seats
+    out: list[Swap] = []
+    for k, hands, fixed in _deal_facts(m, seat):
+        order = orders[k]
+        owner = {c: s for s, h in enumerate(hands) for c in h}
+        free = [
+            p
+            for p, c in enumerate(order)
+            if c not in seen
+            and c not in fixed
+            and owner.get(c, -1) != seat
+            and (p < size or not v.ranking.turns_up_card or p > size)
+        ]
+        secret = _unsung_flores(m, k)
+        base = {
+            s: _public_scores(v, h, s not in secret) for s, h in enumerate(hands) if s != seat
+        }
+        for x, i in enumerate(free):
+            for j in free[x + 1 :]:
+                a, b = order[i], order[j]
+                oa, ob = owner.get(a, -1), owner.get(b, -1)
+                if oa == ob:
+                    continue  # within one hand, or both undealt: nothing changes
+                swapped = {a: b, b: a}
+                ok = True
+                for s in {oa, ob} - {-1}:
+                    h = tuple(swapped.get(c, c) for c in hands[s])
+                    if _public_scores(v, h, s not in secret) != base[s]:
+                        ok = False
+                        break
+                if ok:
+                    out.append(Swap(k, i, j))
+    return out
+
+
+def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match:
+    """I7: ``seat``'s observation, and the error it gets for any action it tries, do not depend
+    on cards it cannot see.
+
+    Applies ``swaps`` (from :func:`hidden_swaps`; one that, together with the others, would
+    change what another seat's hand makes public is skipped) to ``m``'s deals, replays the same
+    actions (renaming the swapped cards they name), and asserts that ``seat`` gets an equal
+    observation (object, ``to_dict()`` and ``render()``) and the same outcome for every action
+    of :func:`check_errors_hide`, at the end and halfway. Returns the other match.
+    """
+    v = m.variant
+    orders = [list(o) for o in deal_orders(m)]
+    original = replay_with_deals(m, orders)
+    assert original.observation(seat) == m.observation(seat), (
+        "I7: the same deals given explicitly give another observation"
+    )
+    facts = {k: hands for k, hands, _f in _deal_facts(m)}
+    names: dict[int, dict[Card, Card]] = {}
+    for sw in swaps:
+        order = orders[sw.deal]
+        trial = list(order)
+        trial[sw.i], trial[sw.j] = trial[sw.j], trial[sw.i]
+        hands = facts[sw.deal]
+        owner = {c: s for s, h in enumerate(hands) for c in h}
+        mapping = dict(zip(order, trial, strict=True))
+        secret = _unsung_flores(m, sw.deal)
+        if all(
+            _public_scores(v, tuple(mapping[c] for c in hands[s]), s not in secret)
+            == _public_scores(v, hands[s], s not in secret)
+            for s in {owner.get(order[sw.i], -1), owner.get(order[sw.j], -1)} - {-1, seat}
+        ):
+            orders[sw.deal] = trial
+            facts[sw.deal] = tuple(tuple(mapping[c] for c in h) for h in hands)
+            # an action naming the card first at position i now names the one moved there
+            first = deal_orders(m)[sw.deal]
+            names[sw.deal] = {c: orders[sw.deal][p] for p, c in enumerate(first)}
+    try:
+        other = replay_with_deals(m, orders, names)
+    except TrucoError as exc:
+        raise AssertionError(
+            f"I7: the actions do not replay on a deal that differs only in cards seat {seat} "
+            f"cannot see: {exc}\n{m.to_json()}"
+        ) from None
+    a, b = original.observation(seat), other.observation(seat)
+    da, db = a.to_dict(), b.to_dict()
+    diff = sorted(k for k in da if da[k] != db[k])
+    assert not diff, (
+        f"I7: seat {seat} can tell two deals apart by {diff}: hidden cards leak\n{m.to_json()}"
+    )
+    assert a == b and a.render() == b.render(), "I7: observations differ"
+    check_errors_hide(original, other, seat)
+    # halfway, too, where the seat saw nothing the swaps changed (it may have seen a card that
+    # is gathered by the end, when played cards do not stay visible)
+    half = len(m.actions) // 2
+    early_a = replay_with_deals(m, deal_orders(m), upto=half)
+    early_b = replay_with_deals(m, orders, names, upto=half)
+    if early_a.observation(seat) == early_b.observation(seat):
+        check_errors_hide(early_a, early_b, seat)
+    return other
+
+
+def _outcome(m: Match, act: Action, seat: int) -> tuple[str, str, tuple[str, ...]]:
+    """What ``seat`` learns by trying ``act``: accepted, or the error's type, text and list."""
+    trial = m.copy()
+    try:
+        trial.apply(act, seat)
+    except TrucoError as exc:
+        return type(exc).__name__, str(exc), tuple(getattr(exc, "legal", ()))
+    return "accepted", "", ()
+
+
+def check_errors_hide(a: Match, b: Match, seat: int) -> None:
+    """I7, the error channel: in two states ``seat`` cannot tell apart (equal observations),
+    every action it may try, every verb of the vocabulary, every card face up, face down and
+    blind, every envido statement, and the two-card plays of its own cards, is accepted in
+    both or refused in both with the same error type, message and listed actions."""
+    assert a.observation(seat) == b.observation(seat), "I7: the states are not alike to the seat"
+    mine = [c for c in (a.hand.dealt[seat] if a.hand is not None else ()) if c is not None]
+    pairs = [(x, y) for x in mine for y in mine if x != y]
+    for act in vocabulary(a.variant, pairs=pairs):
+        oa, ob = _outcome(a, act, seat), _outcome(b, act, seat)
+        assert oa == ob, (
+            f"I7: seat {seat} trying {a.variant.format_action(act)!r} learns about cards it "
+            f"cannot see: {oa} vs {ob}\n{a.to_json()}"
+        )
