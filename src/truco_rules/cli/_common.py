@@ -7,6 +7,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
+from ..errors import ParseError, shown
 from ..variant import variant_names
 
 
@@ -38,10 +39,12 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
     for pair in pairs or ():
         name, sep, raw = pair.partition("=")
         if not sep:
-            raise SystemExit(f"--option takes NAME=VALUE, not {pair!r}")
+            raise ParseError(f"--option takes NAME=VALUE, not {shown(pair)}")
         try:
             value: object = json.loads(raw)
         except json.JSONDecodeError:
             value = None if raw.strip() == "None" else raw  # Python spelling of null
+        except (ValueError, RecursionError) as exc:  # 5,000-digit numbers, deep nesting
+            raise ParseError(f"--option {name.strip()}: {shown(str(exc), 120)}") from None
         out[name.strip()] = tuple(value) if isinstance(value, list) else value
     return out

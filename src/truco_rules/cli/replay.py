@@ -3,14 +3,31 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
+from ..errors import InvalidRecord
 from ..match import Match
 from .play import events_text
 
 
+def read_record(path: str) -> str:
+    """The text of the record at ``path`` (``-``: standard input), which must be UTF-8."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+    else:
+        with open(path, "rb") as f:
+            data = f.read()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = "standard input" if path == "-" else path
+        raise InvalidRecord(
+            f"{where} is not a UTF-8 text record (byte {exc.start}: {exc.reason})"
+        ) from None
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
-    with open(args.record, encoding="utf-8") as f:
-        text = f.read()
+    text = read_record(args.record)
     m = Match.from_json(text) if text.lstrip().startswith("{") else Match.from_text(text)
     print(f"{m.variant.name}, {m.seats} seats: {len(m.actions)} actions replayed")
     for h in m.history:
@@ -24,10 +41,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-
-
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``replay``."""
     r = sub.add_parser("replay", help="replay a record (JSON or text) and print its hands")
-    r.add_argument("record")
+    r.add_argument("record", help="a JSON or text record file; - reads standard input")
     r.set_defaults(func=cmd_replay)
