@@ -435,14 +435,17 @@ def test_replay_refuses_a_hostile_file_without_a_traceback(
     assert err.startswith("error: ") and "Traceback" not in err and len(err) < 2000
 
 
+SIM = ["simulate", "--variant", "argentine", "--matches", "1"]
+
+
 @pytest.mark.parametrize(
     "argv",
     [
         ["describe", "x" * 10_000],
-        ["simulate", "--variant", "argentine", "--matches", "1", "--option", "target=" + "9" * 5000],
-        ["simulate", "--variant", "argentine", "--matches", "1", "--option", "target=" + "[" * 5000],
-        ["simulate", "--variant", "argentine", "--matches", "1", "--option", "nonsense"],
-        ["simulate", "--variant", "argentine", "--matches", "1", "--seed", str(10**30)],
+        [*SIM, "--option", "target=" + "9" * 5000],
+        [*SIM, "--option", "target=" + "[" * 5000],
+        [*SIM, "--option", "nonsense"],
+        [*SIM, "--seed", str(10**30)],
         ["perft", "--variant", "argentine", "--depth", "1", "--option", "target=-3"],
         ["compare", "argentine", "\x00"],
     ],
