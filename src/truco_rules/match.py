@@ -475,6 +475,23 @@ class Match:
             act = self.variant.check_action(action)
         else:
             raise InvalidType("action", "an Action or its text", action)
+        hand = self.hand
+        s = seat if seat is not None else hand.turn if hand is not None else CHANCE
+        if (
+            hand is not None
+            and not self._discarding
+            and self.winner_team is None
+            and s.__class__ is int
+            and 0 <= s < self.seats
+        ):  # the common case, inline: a player's action in a contest (same steps as _check)
+            hand.check(act, s)
+            done = len(self.actions)
+            try:
+                self._act(hand, s, act)
+            except BaseException:
+                self._restore(done)
+                raise
+            return
         step = self._check(act, seat)
         done = len(self.actions)
         try:

@@ -242,14 +242,15 @@ class Variant:
         verb = action.verb
         if verb.__class__ is not str:
             raise InvalidType("verb", "a str", verb)
-        for name in ("card", "under"):
-            value = getattr(action, name)
-            if value is not None and value.__class__ is not Card:
-                raise InvalidType(name, "a Card or None", value)
+        card, under, number = action.card, action.under, action.number
+        if card is not None and card.__class__ is not Card:
+            raise InvalidType("card", "a Card or None", card)
+        if under is not None and under.__class__ is not Card:
+            raise InvalidType("under", "a Card or None", under)
         if action.down.__class__ is not bool:
             raise InvalidType("down", "a bool", action.down)
-        if action.number is not None and action.number.__class__ is not int:
-            raise InvalidType("number", "an int or None", action.number)
+        if number is not None and number.__class__ is not int:
+            raise InvalidType("number", "an int or None", number)
         if verb not in self._vocabulary:
             if len(verb) > A.MAX_VERB:
                 raise UnknownAction(verb, self.name, sorted(self._vocabulary))
