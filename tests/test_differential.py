@@ -46,6 +46,8 @@ NO_EFFECT_IN: dict[tuple[str, str], str] = {
     # first and his card is a top card), so both choices name the same leader (RULES §1.3);
     # every contest of Almería is a 1 v 1 duel (RULES §7.2).
     ("almeria", "tie_next_leader"): "every contest is a duel of two players (RULES §1.3, §7.2)",
+    # One refusal is every opponent's refusal when the contest is a duel (RULES §1.5, §7.2).
+    ("almeria", "ladder_refusal"): "every contest is a duel: no partner to pass the answer to",
 }
 """Options that cannot change an outcome in one variant, with the reason."""
 
@@ -87,6 +89,7 @@ HINTS: dict[str, dict[str, Any]] = {
     "flor_same_team_multiple": {"kinds": ["flor"], "seats": [4, 6]},
     "flor_duel_mode": {"kinds": ["flor"]},
     "pica_pica_cutoff": {"seats": [6], "hands": 3},
+    "pica_pica_start": {"seats": [6], "hands": 3},
 }
 """The context some options need (RULES §1.3-§1.4 tie rules, §2.6.4 falta, §2.7.3
 contraflor, §2.12.1 pica-pica, §4 B13 simultaneous finish). ``scores``: ``"malas"`` draws two
@@ -107,7 +110,9 @@ def alternatives(v: tr.Variant, name: str) -> list[Any]:
     if info["choices"]:
         return [c for c in info["choices"] if c != value]
     candidates: list[Any] = []
-    if type(value) is int:
+    if type(value) is int and value == 0:
+        candidates += [10]  # a threshold off by default (pica_pica_start): one that bites
+    elif type(value) is int:
         candidates += [max(1, value // 2), value + 1, None]
     elif value is None:
         candidates += [1, 5]

@@ -91,7 +91,7 @@ def test_render_and_to_dict_write_cards_in_the_match_notation() -> None:
 # ----------------------------------------------------------------------- the kit's I7 catches
 def _old_shown(self: Hand) -> tuple[tuple[int, tuple[tr.Card, ...]], ...]:
     """Hand.shown as it was before issue 10: the cards under a two-card play never shown."""
-    under = {c for _s, c in self.under_shown}
+    under = {c for _s, c in self.revealed}
     kept = ((s, tuple(c for c in cs if c not in under)) for s, cs in _SHOWN(self))
     return tuple((s, cs) for s, cs in kept if cs)
 

@@ -18,6 +18,7 @@ from conftest import hand_points, play_out, scenario, trick_pattern
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH, Card, Suit
+from truco_rules.hooks import option_fields
 
 ARG = "argentine"
 SIN = "argentine-sin-flor"
@@ -1735,9 +1736,8 @@ def test_s3_sin_flor_flor_part_of_mazo_disabled() -> None:
 def test_s3_sin_flor_otherwise_identical_to_argentine() -> None:
     """RULES §3: identical to argentine except the flor."""
     diffs = tr.compare(tr.get_variant(ARG), tr.get_variant(SIN))
-    assert {d.rule for d in diffs} <= {"flor"} | {
-        n for n in tr.get_variant(ARG).options() if n.startswith(("flor", "contraflor"))
-    }
+    flor_options = {f.name for f in option_fields(tr.get_variant(ARG).flor)}
+    assert {d.rule for d in diffs} <= {"flor"} | flor_options
 
 
 # =============================================================================================

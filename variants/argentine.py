@@ -69,6 +69,14 @@ class ArgentineTable(StandardTable):
         allowed=f"an integer from 0 to {MAX_OPTION_INT:,}, or None",
         source="RULES §2.12.1 (D30)",
     )
+    pica_pica_start: int = option(
+        0,
+        "6 seats: no pica-pica until a side has at least this many points (0: from the first "
+        "redonda on; 10, a third of 30, is a house rule of some tables).",
+        check=lambda v: type(v) is int and 0 <= v <= MAX_OPTION_INT,
+        allowed=f"an integer from 0 to {MAX_OPTION_INT:,}",
+        source="RULES §2.12.1; a 6-seat house rule (issue 13)",
+    )
     gallo_mode: str = option(
         "por_turno",
         "3 seats: the dealer is the gallo and the role rotates with the deal, each player "
@@ -87,6 +95,8 @@ class ArgentineTable(StandardTable):
     def _pica_pica_next(self, ctx: DealContext) -> bool:
         """Whether the deal after ``ctx.previous`` is a pica-pica (it follows a redonda)."""
         if ctx.previous is None or ctx.previous.kind != "redonda":
+            return False
+        if max(ctx.scores) < self.pica_pica_start:
             return False
         cut = self.pica_pica_cutoff
         return cut is None or ctx.target - max(ctx.scores) > cut

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 import attrs
 
-from truco_rules.cards import Card, Suit
-from truco_rules.hooks import FixedRanking, SpecialHands, TargetMatch, option
+from truco_rules.hooks import SpecialHands, TargetMatch, option
 from truco_rules.variant import Variant
 
-from .paulista import BrazilianDeck, BrazilianLadder, BrazilianTable, BrazilianTricks
+from .paulista import (
+    MANILHA_VELHA,
+    BrazilianDeck,
+    BrazilianLadder,
+    BrazilianTable,
+    BrazilianTricks,
+)
 
 __all__ = [
     "LADDERS",
@@ -24,17 +29,7 @@ __all__ = [
     "MineiroTricks",
 ]
 
-MINEIRO_RANKING = FixedRanking.from_ranks(
-    # RULES §6.1: 3 > 2 > A > K > J > Q > 7 > 6 > 5 > 4 (K = 12, J = 11, Q = 10)
-    {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1},
-    # the fixed manilhas: zap 4c, copas 7h, espadilha As, pica-fumo 7d
-    {
-        Card.of(4, Suit.BASTOS): 14,
-        Card.of(7, Suit.COPAS): 13,
-        Card.of(1, Suit.ESPADAS): 12,
-        Card.of(7, Suit.OROS): 11,
-    },
-)
+MINEIRO_RANKING = MANILHA_VELHA
 """Trick strength with the fixed manilhas ("manilha velha"), RULES §6.1."""
 
 LADDERS: dict[str, tuple[int, ...]] = {

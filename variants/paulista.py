@@ -16,6 +16,7 @@ import attrs
 from truco_rules.cards import DECK, FRENCH, SPANISH, Card, Notation, Suit
 from truco_rules.hooks import (
     BetLadder,
+    FixedRanking,
     SpecialHands,
     StandardTable,
     TargetMatch,
@@ -28,6 +29,7 @@ from truco_rules.variant import Variant
 __all__ = [
     "CYCLE",
     "MANILHA_SUITS",
+    "MANILHA_VELHA",
     "PAULISTA",
     "BrazilianDeck",
     "BrazilianLadder",
@@ -91,19 +93,51 @@ def _vira_table(turned: Card | None, ranks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(by_suit[c.suit] if c.rank == manilha else by_rank.get(c.rank, 1) for c in DECK)
 
 
+MANILHA_VELHA = FixedRanking.from_ranks(
+    # RULES §6.1: 3 > 2 > A > K > J > Q > 7 > 6 > 5 > 4 (K = 12, J = 11, Q = 10)
+    {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1},
+    # the fixed manilhas: zap 4c, copas 7h, espadilha As, pica-fumo 7d
+    {
+        Card.of(4, Suit.BASTOS): 14,
+        Card.of(7, Suit.COPAS): 13,
+        Card.of(1, Suit.ESPADAS): 12,
+        Card.of(7, Suit.OROS): 11,
+    },
+)
+"""Trick strength with the fixed manilhas ("manilha velha") of Minas, RULES §6.1: Mineiro's
+ranking, and Paulista's with ``manilha_mode="fixed"``."""
+
+
 @attrs.frozen
 class ViraRanking:
     """Strengths follow the vira: the next rank in :data:`CYCLE` gives the four manilhas,
     ordered by suit; the other ranks keep their order and tie across suits (RULES §5.2).
 
     Without a vira (``turned=None``) there are no manilhas: the plain order of the ranks.
+    With ``manilha_mode="fixed"`` no card is turned and the manilhas are the fixed ones of Minas
+    (:data:`MANILHA_VELHA`).
     """
 
-    turns_up_card: bool = True
+    manilha_mode: str = option(
+        "vira",
+        "vira: a card turned up after the deal names the manilhas (RULES §5.2); fixed: no "
+        "vira, the fixed manilhas 4c 7h As 7d of Minas (manilha velha, RULES §6.1) with this "
+        "variant's ladder and special hands, as several Brazilian apps play Paulista (with the "
+        "clean deck only As of them is in play).",
+        choices=("vira", "fixed"),
+        source="RULES §5.2, §6.1 (Brazilian apps, issue 13)",
+    )
+
+    @property
+    def turns_up_card(self) -> bool:
+        """Whether a vira is turned up (not with fixed manilhas)."""
+        return self.manilha_mode == "vira"
 
     def strengths(self, turned: Card | None, deck: Sequence[Card] = DECK) -> tuple[int, ...]:
         """40 strengths indexed by :attr:`Card.index`: manilhas 14 (♣) to 11 (♦), the other
         ranks 1 upwards."""
+        if self.manilha_mode == "fixed":
+            return MANILHA_VELHA.table
         ranks = tuple(sorted({c.rank for c in deck}))
         return _vira_table(turned, ranks)
 

@@ -25,7 +25,8 @@ from . import actions as A
 from .actions import Action
 from .cards import Card
 from .errors import IllegalAction, WrongPlayer
-from .hooks import MANO, NOBODY, OTHER, SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE
+from .hooks import MANO, NOBODY, SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE
+from .tricks import certain_outcome, trick_result
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -75,6 +76,7 @@ class Hand:
         "blind",
         "call",
         "call_caller",
+        "call_refused",
         "call_responder",
         "cards",
         "dealt",
@@ -100,6 +102,7 @@ class Hand:
         "flor_first_team",
         "flor_pts",
         "flor_responder",
+        "flor_resto_over_contra",
         "flor_singer",
         "flor_stage",
         "flor_sung",
@@ -121,6 +124,7 @@ class Hand:
         "pts_now",
         "raise_team",
         "results",
+        "revealed",
         "scores",
         "special",
         "special_team",
@@ -132,7 +136,6 @@ class Hand:
         "trick_plays",
         "turn",
         "under",
-        "under_shown",
         "variant",
     )
 
@@ -177,6 +180,7 @@ class Hand:
         self.call = 0  # pending ladder level (0 = none)
         self.call_caller = -1
         self.call_responder = -1
+        self.call_refused: list[int] = []  # seats that refused the pending call (every_opponent)
 
         self.env_state = ENV_NONE if self.env is not None else ENV_VOID
         self.env_chain: list[str] = []
@@ -203,6 +207,7 @@ class Hand:
         self.flor_caller = -1
         self.flor_singer = -1
         self.flor_responder = -1
+        self.flor_resto_over_contra = False  # a contraflor al resto answered a contraflor
         self.flor_deferred: list[tuple[int, int, int]] = []  # (side, points, holder)
 
         self.pts_now = [0, 0]
@@ -213,8 +218,9 @@ class Hand:
         self.log: list[tuple[int, Action]] = []
 
         self.under: list[Card | None] = [None] * nseats  # hidden card of a two-card play
-        # hidden cards turned up because they decided something (RULES §6.4 step 5)
-        self.under_shown: list[tuple[int, Card]] = []
+        # hidden cards shown because they decided something: the cards under a two-card play
+        # (RULES §6.4 step 5), the cards left when the winner became certain
+        self.revealed: list[tuple[int, Card]] = []
         self.double = False  # this trick is played two cards at a time
         self.special, self.special_team = special
         self.fixed_value = 0  # the hand's worth when special hands fix it
@@ -291,9 +297,13 @@ class Hand:
             return max(1, self.mr.target - self._scores_now()[team])
         return self.stake()
 
-    def envido_points(self, seat: int) -> int:
-        """True envido score of ``seat``'s dealt cards."""
+    def envido_points(self, seat: int) -> int | None:
+        """True envido score of ``seat``'s dealt cards; ``None`` for a flor in a game with
+        flor, whose envido is void (RULES §2.6.1, TV11): its holder takes part in an envido
+        only by singing the flor, which voids the envido (§2.7.4)."""
         assert self.env is not None
+        if self.flor_pts[seat] is not None:
+            return None
         return self.env.points(self.dealt[seat])
 
     def shown(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
@@ -305,7 +315,7 @@ class Hand:
             shown[seat] = self.env.proof(self.dealt[seat])
         for s in self.flor_sung:
             shown[s] = tuple(self.dealt[s])
-        for s, card in self.under_shown:
+        for s, card in self.revealed:
             if card not in shown.get(s, ()):
                 shown[s] = (*shown.get(s, ()), card)
         return tuple((s, cs) for s, cs in sorted(shown.items()) if not self.folded[s])
@@ -326,6 +336,18 @@ class Hand:
                 if need_unsung_flor and not self.flor_undeclared[s]:
                     continue
                 return s
+        return -1
+
+    def _next_to_answer(self, s: int) -> int:
+        """With ``ladder_refusal='every_opponent'``: the next partner of ``s`` who has not
+        refused the pending call, or -1 (the call is refused for the side)."""
+        if self.ld.ladder_refusal != "every_opponent":
+            return -1
+        order, n, t = self.order, len(self.order), self.team[s]
+        for i in range(1, n):
+            p = order[(self.pos[s] + i) % n]
+            if self.team[p] == t and not self.folded[p] and p not in self.call_refused:
+                return p if p != s else -1
         return -1
 
     def _live(self, team: int) -> list[int]:
@@ -388,12 +410,19 @@ class Hand:
             assert sp is not None
             if sp.mao_de_x_truco_call == "illegal":
                 return None
+        ld = self.ld
+        if (  # no call once the stake in force or pending already decides the game for both
+            ld.raise_cap == "trailing_side_needs"
+            and ld.values[self.call or self.level] >= self.mr.target - min(self._scores_now())
+        ):
+            return None
         if self.call:
-            # raising an answer: always the answering side's right, unless pointless
+            # raising an answer: the answering side's right, unless pointless or not allowed
+            if not ld.raise_as_answer:
+                return None
             if (
-                self.ld.forbid_pointless_raise
-                and self._scores_now()[self.team[s]] + self.ld.values[self.call]
-                >= self.mr.target
+                ld.forbid_pointless_raise
+                and self._scores_now()[self.team[s]] + ld.values[self.call] >= self.mr.target
             ):
                 return None
             return self.variant._ladder_actions[nxt - 1]
@@ -413,6 +442,18 @@ class Hand:
         )
 
     def _compute_legal(self, s: int, on_turn: bool) -> list[Action]:
+        out = self._legal_by_phase(s, on_turn)
+        fl = self.fl
+        if (
+            fl is not None
+            and fl.unsung_flor == "sing_or_mazo"
+            and _FLOR in out
+            and self.phase in (PLAY, TRUCO, ENVIDO)
+        ):  # an unsung flor: sing it or go to the deck (RULES §2.7.2)
+            out = [a for a in out if a is _FLOR or a is _MAZO]
+        return out
+
+    def _legal_by_phase(self, s: int, on_turn: bool) -> list[Action]:
         ph = self.phase
         if ph == OVER or self.folded[s]:
             return []
@@ -427,6 +468,8 @@ class Hand:
             if on_turn:
                 self._plays_of(s, out)
             elif self.ld.truco_call_timing != "any_time":
+                if self.ld.mazo_out_of_turn:
+                    out.append(_MAZO)
                 return out
             call = self._ladder_call(s)
             if call is not None:
@@ -435,11 +478,15 @@ class Hand:
                 out.extend(self._envido_bets([]))
             if self._manual_flor_ok(s):
                 out.append(_FLOR)
-            if on_turn:
+            if on_turn or self.ld.mazo_out_of_turn:
                 out.append(_MAZO)
             return out
         if ph == TRUCO:
             if self.team[s] == self.team[self.call_caller]:
+                if self.ld.mazo_out_of_turn:
+                    out.append(_MAZO)
+                return out
+            if s in self.call_refused:
                 return out
             out.append(_QUIERO)
             out.append(_NO_QUIERO)
@@ -463,6 +510,8 @@ class Hand:
             out.extend(self._envido_bets(self.env_chain))
             if self._manual_flor_ok(s):
                 out.append(_FLOR)
+            if self.ld.mazo_out_of_turn:  # going to the deck refuses the envido too
+                out.append(_MAZO)
             return out
         if ph == DECLARE:
             if not on_turn:
@@ -617,9 +666,15 @@ class Hand:
             self.level = self.call
             self.raise_team = self.team[s]
             self.call = 0
+            self.call_refused = []
         elif verb == A.NO_QUIERO:
-            caller = self.team[self.call_caller]
-            self._finish("refused", caller, self.ld.refused(self.call))
+            nxt = self._next_to_answer(s)
+            if nxt >= 0:  # every_opponent: the answer passes to his partner
+                self.call_refused.append(s)
+                self.call_responder = nxt
+            else:
+                caller = self.team[self.call_caller]
+                self._finish("refused", caller, self.ld.refused(self.call))
         elif self.special != SPECIAL_NONE:  # a call forbidden in special hands: game lost
             others = 1 - self.team[s]
             lack = max(1, self.mr.target - self._scores_now()[others])
@@ -629,6 +684,7 @@ class Hand:
                 self.level = self.call
             self.call = self.level + 1
             self.call_caller = s
+            self.call_refused = []
             self.call_responder = self._next_of_team(s, 1 - self.team[s])
         self._settle()
 
@@ -717,6 +773,43 @@ class Hand:
         self.to_play.pop(0)
         if not self.to_play:
             self._end_trick()
+        if self.tr.end_when_certain and not self.end_reason:
+            self._end_if_certain()
+
+    def _end_if_certain(self) -> None:
+        """End the hand now if no way of playing the cards left can change its winner
+        (``TrickRule.end_when_certain``; from the second trick on, when no side bet is left
+        to play for and no two-card play or blind hand is ahead)."""
+        if (
+            self.trick_no == 0
+            or self.double
+            or self.blind
+            or (self.results[0] < 0 and self.tr.double_play_after_first_tie(
+                self.special == SPECIAL_ONE
+            ))
+        ):
+            return
+        strength = self.strength
+        live = [s for s in self.order if not self.folded[s]]
+        outcome = certain_outcome(
+            self.tr,
+            self.results,
+            [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
+            self.to_play,
+            {s: tuple(strength[c.index] for c in self.cards[s]) for s in live},
+            live,
+            self.team,
+            self.mano_team,
+        )
+        if outcome is None:
+            return
+        # the cards that made it certain are shown, so every seat can verify it (RULES §2.11)
+        self.revealed.extend((s, c) for s in live for c in self.cards[s])
+        if outcome == NOBODY:
+            self._finish("tricks", None, 0)
+        else:
+            t = self.mano_team if outcome == MANO else 1 - self.mano_team
+            self._finish("tricks", t, self._award(t))
 
     def _end_trick(self) -> None:
         strength = self.strength
@@ -726,28 +819,14 @@ class Hand:
             for s, _c, _d in self.trick_plays:
                 under = self.under[s]
                 if under is not None:
-                    self.under_shown.append((s, under))
-        top = -1
-        for _s, c, d in self.trick_plays:
-            v = 0 if d else strength[c.index]
-            if v > top:
-                top = v
-        first_top = -1  # the earliest top card: the winner unless the other side has one too
-        tied = False
-        for s, c, d in self.trick_plays:
-            if (0 if d else strength[c.index]) == top:
-                if first_top < 0:
-                    first_top = s
-                elif self.team[s] != self.team[first_top]:
-                    tied = True
-        if tied:
-            self.results.append(-1)
-            # the player who led the tied trick (its first card), or the earliest top card
-            led = self.trick_plays[0][0]
-            leader = led if self.tr.tie_next_leader == "previous_leader" else first_top
-        else:
-            self.results.append(MANO if self.team[first_top] == self.mano_team else OTHER)
-            leader = first_top
+                    self.revealed.append((s, under))
+        result, leader = trick_result(
+            [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
+            self.team,
+            self.mano_team,
+            self.tr.tie_next_leader,
+        )
+        self.results.append(result)
         outcome = self.tr.decide(self.results)
         if outcome is not None:
             if outcome == NOBODY:
@@ -789,11 +868,18 @@ class Hand:
             and not any(self.team[x] == t for _k, x, _c, _d in self.plays)
         ):
             bonus = 1
-        if self.phase == TRUCO:  # going to the deck with a call pending refuses it for the side
+        if self.phase == ENVIDO and env is not None:  # as the answer: it refuses the envido
+            self.env_state = ENV_DONE
+            self._credit(self.team[self.env_caller], env.refused(self.env_chain), "envido")
+        if self.call and self.team[self.call_caller] != t:
+            # going to the deck with a call pending refuses it for the side
             for x in self._live(t):
                 self.folded[x] = True
             self._finish("mazo", others, self.ld.refused(self.call) + bonus)
             return
+        if self.call:  # his own side's call, still unanswered, is withdrawn
+            self.call = 0
+            self.call_refused = []
         if self.ld.mazo_concedes_for_side:  # one player running concedes for his side
             for x in self._live(t):
                 self.folded[x] = True
@@ -842,14 +928,14 @@ class Hand:
                 break
             spoken[s2] = True
             v = self.envido_points(s2)
-            if best is None or self._beats(s2, v, best):
+            if v is not None and (best is None or self._beats(s2, v, best)):
                 best = (s2, v)
                 self.env_public.append((s2, v))
-            else:
+            else:  # no better score, or none at all (an unsung flor): son buenas
                 self.env_public.append((s2, None))
-        assert best is not None
         self.env_state = ENV_DONE
-        self._settle_envido(best[0], best[1])
+        if best is not None:  # else only unsung flores were in play: nobody wins it
+            self._settle_envido(best[0], best[1])
 
     def _declarer_after(self, best: tuple[int, int] | None, spoken: list[bool]) -> int:
         order = self.order
@@ -955,6 +1041,7 @@ class Hand:
             best = self._best_flor()
             self._flor_award(self.team[best], fl.con_flor_quiero_value, best)
         elif verb in (A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO):
+            self.flor_resto_over_contra = self.flor_stage == FL_CONTRA
             self.flor_stage = FL_CONTRA if verb == A.CONTRAFLOR else FL_RESTO
             self.flor_caller_team = t
             self.flor_caller = s
@@ -976,7 +1063,7 @@ class Hand:
             value = (
                 fl.contraflor_refused_value
                 if self.flor_stage == FL_CONTRA
-                else fl.contraflor_al_resto_refused
+                else fl.resto_refused(self.flor_resto_over_contra)
             )
             self.flor_stage = FL_DONE
             self._flor_award(self.flor_caller_team, value, self.flor_caller)

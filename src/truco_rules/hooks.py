@@ -372,6 +372,14 @@ class TrickRule:
         choices=(True, False),
         source="RULES §4 B17",
     )
+    end_when_certain: bool = option(
+        False,
+        "Whether the hand ends the moment its winner is certain: no way of playing the cards "
+        "left could change it (checked from the second trick on; the points are those the "
+        "tricks would give, with fewer actions).",
+        choices=(False, True),
+        source="RULES §1.4; table habit of online engines (issue 13)",
+    )
 
     facedown_after_tied_trick: bool = True
     """Whether a face-down card may follow a tied trick. A plain field; a variant may declare
@@ -450,6 +458,38 @@ class BetLadder:
         "when nothing is awaiting an answer; own_turn: only the player about to play a card.",
         choices=("any_time", "own_turn"),
         source="RULES §1.5, §2.5",
+    )
+
+    raise_as_answer: bool = option(
+        True,
+        "Whether a pending call may be answered by the next call (truco answered with "
+        "retruco). False: only quiero or no quiero; a raise comes later, on one's turn.",
+        choices=(True, False),
+        source="RULES §1.5; table habit of online engines (issue 13)",
+    )
+    raise_cap: str = option(
+        "none",
+        "none: any next call; trailing_side_needs: no call once the stake in force (or the "
+        "one pending) is worth what the trailing side lacks, so accepting already decides "
+        "the game for both (a Paulista house rule: no seis then), on one's turn and as an "
+        "answer.",
+        choices=("none", "trailing_side_needs"),
+        source="RULES §1.5, §5.6; Paulista house rule (issue 13)",
+    )
+    ladder_refusal: str = option(
+        "first_refusal",
+        "first_refusal: one player's no quiero refuses the call for his side; every_opponent: "
+        "it passes the answer to his next partner, and the call is refused only when every "
+        "opponent has refused it (Brazilian 4-seat tables where each partner answers).",
+        choices=("first_refusal", "every_opponent"),
+        source="RULES §1.5, §5.6; Brazilian 4-seat tables (issue 13)",
+    )
+    mazo_out_of_turn: bool = option(
+        False,
+        "Whether a player may go to the deck out of turn, and as the answer to an envido (it "
+        "then counts as refusing the envido).",
+        choices=(False, True),
+        source="RULES §2.10; table habit of online engines (issue 13)",
     )
 
     forbid_pointless_raise: bool = False
@@ -658,6 +698,15 @@ def falta_for_leader(rule: MatchRule, scores: Sequence[int]) -> int:
     return max(1, rule.target - max(scores))
 
 
+def falta_winner_to_half(rule: MatchRule, scores: Sequence[int], winner: int) -> int:
+    """In the malas (the leader not yet in buenas), what side ``winner`` lacks to reach the
+    half of the target (15 of 30 at 0); in the buenas, what the leader lacks to win. At least 1.
+    A common Argentine reading of the falta envido, also played by Uruguayan engines."""
+    if not rule.split or rule.in_buenas(max(scores)):
+        return falta_for_leader(rule, scores)
+    return max(1, rule.target // 2 - scores[winner])
+
+
 @attrs.frozen
 class EnvidoRules:
     """The envido side bet (RULES §2.6, §4 B2-B9, B18)."""
@@ -702,15 +751,23 @@ class EnvidoRules:
         "chico; else what the leader lacks); leader_remaining (what the leader lacks); "
         "reach_buenas (in malas: what the leader lacks to enter buenas); loser_to_chico_end "
         "(what the loser lacks to end his current half); loser_remaining_game (what the loser "
-        "lacks to win).",
+        "lacks to win); winner_to_half (in malas: the half minus the winner's score, 15 at "
+        "14-0 won by the side at 0; in buenas: what the leader lacks).",
         choices=(
             "malas_wins_game",
             "leader_remaining",
             "reach_buenas",
             "loser_to_chico_end",
             "loser_remaining_game",
+            "winner_to_half",
         ),
-        source="RULES §2.6.4 (D5)",
+        source="RULES §2.6.4 (D5); winner_to_half: Argentine and Uruguayan engines (issue 13)",
+    )
+    envido_envido_falta: bool = option(
+        True,
+        "Whether falta envido may follow envido, envido (some tables forbid E E FE).",
+        choices=(True, False),
+        source="RULES §2.6.3; table habit of online engines (issue 13)",
     )
     envido_declaration_order: str = option(
         "mano_first",
@@ -742,6 +799,8 @@ class EnvidoRules:
         if self.allow_envido_three_times:
             base |= {(E, E, E), (E, E, E, RE)}
         with_falta = {(*c, FE) for c in base}
+        if not self.envido_envido_falta:  # no falta right after two or three envidos
+            with_falta -= {(E, E, FE), (E, E, E, FE)}
         return frozenset(base | with_falta | {(FE,)})
 
     def points(self, cards: Sequence[Card]) -> int:
@@ -777,7 +836,8 @@ class EnvidoRules:
 
     def possible_scores(self) -> tuple[int, ...]:
         """Every score a hand can have (for declarations)."""
-        low = range(0, 14) if self.envido_unsuited == "sum_two_highest" else range(0, 8)
+        # unsuited: the best single value (0-7), or the two highest summed (up to 7 + 7 = 14)
+        low = range(0, 15) if self.envido_unsuited == "sum_two_highest" else range(0, 8)
         return tuple(sorted(set(low) | set(range(20, 34))))
 
     def accepted(self, chain: Sequence[str], falta: Callable[[], int]) -> int:
@@ -799,6 +859,8 @@ class EnvidoRules:
         lead = max(scores)
         if not rule.split or self.falta_mode == "leader_remaining":
             return falta_for_leader(rule, scores)
+        if self.falta_mode == "winner_to_half":
+            return falta_winner_to_half(rule, scores, winner)
         both_malas = not rule.in_buenas(lead)
         loser = scores[1 - winner]
         if self.falta_mode == "malas_wins_game":
@@ -839,19 +901,33 @@ class FlorRules:
         choices=("s3_ladder", "three_per_flor", "three_to_best"),
         source="RULES §2.7.3 (D15)",
     )
-    contraflor_al_resto_refused: int = option(
+    contraflor_al_resto_refused: int | str = option(
         6,
-        "Points to the caller when contraflor al resto is refused.",
-        choices=(6, 4),
-        source="RULES §2.7.3 (D16)",
+        "Points to the caller when contraflor al resto is refused: 6, 4, or previous_level "
+        "(the value of the level it answered: 4 over a flor, 6 over a contraflor).",
+        choices=(6, 4, "previous_level"),
+        source="RULES §2.7.3 (D16); previous_level: Argentine engines (issue 13)",
     )
     contraflor_al_resto_value: str = option(
         "leader_remaining",
         "Worth of an accepted contraflor al resto: what the leader lacks to win "
-        "(leader_remaining), "
-        "the whole chico (wins_chico), or the leader's remainder plus 3 per flor sung.",
-        choices=("leader_remaining", "wins_chico", "leader_remaining_plus_3_per_flor"),
-        source="RULES §2.7.3 (D17)",
+        "(leader_remaining), the whole chico (wins_chico), the leader's remainder plus 3 per "
+        "flor sung, or valued like falta_mode winner_to_half (15 at 0-0 of 30).",
+        choices=(
+            "leader_remaining",
+            "wins_chico",
+            "leader_remaining_plus_3_per_flor",
+            "winner_to_half",
+        ),
+        source="RULES §2.7.3 (D17); winner_to_half: Argentine engines (issue 13)",
+    )
+    unsung_flor: str = option(
+        "free",
+        "With manual declaration, what a flor holder who has not sung may do: anything "
+        "(free; an unsung flor is penalised at the end), or only sing it or go to the deck "
+        "(sing_or_mazo).",
+        choices=("free", "sing_or_mazo"),
+        source="RULES §2.7.2; table habit of online engines (issue 13)",
     )
     contraflor_al_resto_ends_hand: bool = option(
         False,
@@ -873,6 +949,13 @@ class FlorRules:
             return 20 + sum(_card_value(c) for c in cards)
         return None
 
+    def resto_refused(self, over_contraflor: bool) -> int:
+        """Points to the caller of a refused contraflor al resto, which answered a contraflor
+        (``over_contraflor``) or the flor itself."""
+        if self.contraflor_al_resto_refused == "previous_level":
+            return self.contraflor_value if over_contraflor else self.con_flor_quiero_value
+        return int(self.contraflor_al_resto_refused)
+
     def uncontested(self, count: int) -> int:
         """Points for ``count`` flores of one side, none opposing."""
         return self.flor_value * (count if self.flor_same_team_multiple == "per_flor" else 1)
@@ -881,6 +964,8 @@ class FlorRules:
         """Worth of an accepted contraflor al resto won by side ``winner``."""
         if self.contraflor_al_resto_value == "wins_chico":
             return max(1, rule.target - scores[winner])
+        if self.contraflor_al_resto_value == "winner_to_half":
+            return falta_winner_to_half(rule, scores, winner)
         extra = (
             3 * flores
             if self.contraflor_al_resto_value == "leader_remaining_plus_3_per_flor"

@@ -283,8 +283,15 @@ class Variant:
         return parsed
 
     def envido_points(self, cards: str | Sequence[Card]) -> int | None:
-        """Envido score of three cards, or ``None`` if the variant has no envido."""
-        return None if self.envido is None else self.envido.points(self._as_cards(cards))
+        """Envido score of three cards, or ``None`` if the variant has no envido or the cards
+        are a flor in a variant with flor: the envido of a flor is void (RULES §2.6.1, TV11),
+        and its holder cannot win an envido without singing the flor, which voids it."""
+        if self.envido is None:
+            return None
+        hand = self._as_cards(cards)
+        if self.flor is not None and self.flor.points(hand) is not None:
+            return None
+        return self.envido.points(hand)
 
     def flor_points(self, cards: str | Sequence[Card]) -> int | None:
         """Flor score of three cards, or ``None`` if they are no flor or there is no flor."""

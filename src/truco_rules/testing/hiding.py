@@ -159,29 +159,36 @@ def _deal_facts(
         yield k, dealt[k], fixed.get(k, set())
 
 
-def _public_scores(v: Variant, hand: Sequence[Card], flor: bool = True) -> tuple[object, ...]:
+def _public_scores(v: Variant, hand: Sequence[Card], public: bool = True) -> tuple[object, ...]:
     """What a hand makes public when its owner states or shows it: the envido score and the
-    cards that prove it (RULES §2.6.5, §2.11), and the flor score (§2.7) unless ``flor`` is
-    false (a flor its holder may still hide)."""
-    env = v.envido.points(hand) if v.envido is not None else None
+    cards that prove it (RULES §2.6.5, §2.11), and the flor score (§2.7); nothing while
+    ``public`` is false (a flor its holder may still hide, before any envido was stated)."""
+    if not public:
+        return ()
+    env = v.envido_points(hand)  # None for a flor, whose envido is void (RULES §2.6.1)
     proof = getattr(v.envido, "proof", None)
     shown = tuple(proof(hand)) if proof is not None else ()
-    fl = v.flor.points(hand) if v.flor is not None and flor else None
+    fl = v.flor.points(hand) if v.flor is not None else None
     return env, shown, fl
 
 
 def _unsung_flores(m: Match, deal: int) -> set[int]:
-    """Seats of the contest in play whose flor, if any, is still their secret: with manual
-    declaration (RULES §2.7.2) a flor is public once sung, or at the end of the hand (sung,
-    or penalised as hidden), never before."""
+    """Seats of the contest in play whose flor, if any, is still their secret (and so their
+    envido, while none was stated): with manual declaration (RULES §2.7.2) a flor is public
+    once sung, or at the end of the hand (sung, or penalised as hidden), never before;
+    unless its holder may only sing it or go to the deck (``unsung_flor='sing_or_mazo'``),
+    when any other action says he holds none."""
     fl = m.variant.flor
     hand = m.hand
     if (
         fl is None
         or getattr(fl, "flor_declaration", "") != "manual_with_penalty"
+        # a holder who may only sing or go to the deck shows by any other action he has none
+        or getattr(fl, "unsung_flor", "free") != "free"
         or hand is None
         or hand.over
         or deal != m.hand_no
+        or hand.env_public  # an envido was stated: a flor would have changed the statements
     ):
         return set()
     return {s for s in hand.order if s not in hand.flor_sung}
@@ -267,11 +274,14 @@ def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match
             == _public_scores(v, hands[s], s not in secret)
             for s in {owner.get(order[sw.i], -1), owner.get(order[sw.j], -1)} - {-1, seat}
         ):
+            first = deal_orders(m)[sw.deal]
+            # an action naming the card first at position i now names the one moved there
+            renamed = {**names, sw.deal: {c: trial[p] for p, c in enumerate(first)}}
+            if not _same_course(m, [*orders[: sw.deal], trial, *orders[sw.deal + 1 :]], renamed):
+                continue
             orders[sw.deal] = trial
             facts[sw.deal] = tuple(tuple(mapping[c] for c in h) for h in hands)
-            # an action naming the card first at position i now names the one moved there
-            first = deal_orders(m)[sw.deal]
-            names[sw.deal] = {c: orders[sw.deal][p] for p, c in enumerate(first)}
+            names = renamed
     try:
         other = replay_with_deals(m, orders, names)
     except TrucoError as exc:
@@ -295,6 +305,21 @@ def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match
     if early_a.observation(seat) == early_b.observation(seat):
         check_errors_hide(early_a, early_b, seat)
     return other
+
+
+def _same_course(m: Match, orders: Sequence[Sequence[Card]], names: CardMap) -> bool:
+    """Whether ``m``'s actions replay on ``orders`` with every contest ending after the same
+    action. Always true unless the trick rule ends a hand the moment its winner is certain
+    (``end_when_certain``): then whether a hand goes on is public by that rule, like an envido
+    score, and a swap that changes it is no hidden swap."""
+    if not getattr(m.variant.tricks, "end_when_certain", False):
+        return True
+    try:
+        other = replay_with_deals(m, orders, names)
+    except TrucoError:
+        return False
+    return [h.actions for h in other.history] == [h.actions for h in m.history] and (
+        other.hand is None) == (m.hand is None)
 
 
 def _outcome(m: Match, act: Action, seat: int) -> tuple[str, str, tuple[str, ...]]:
