@@ -8,8 +8,8 @@ variant's own trick rules, read through the documented hooks:
   may go face down (``facedown_ok``, strength 0), who leads after a tie
   (``tie_next_leader``), and whether a tied first trick is followed by a two-card play
   (``double_play_after_first_tie``, with ``faceup_void_if_lower``);
-* ``variant.table.plan`` gives the contests of the deal and the sides (two duels in a 4-seat
-  Almería deal, the gallo alone at 3 seats, who discards an extra card).
+* ``variant.table.plan`` gives the contests of the deal and the sides (a deal played as
+  several 1v1 duels, one player alone against a pair, a player who discards an extra card).
 
 The solver works on strengths, not cards: two cards of equal strength are the same move, so
 the search is small and its table of solved positions is shared by every deal of the rule
@@ -319,12 +319,10 @@ def double_dummy(
     ``hands[s]`` are seat ``s``'s cards, seats in play order (a string in the variant's
     notation or Cards); ``turned`` is the vira for a variant that turns up a card. Ties,
     face-down cards, the two-card play after a tied first trick and the contests of the deal
-    (two duels, a gallo's discard) follow the variant's own rules. Example::
+    (several duels, a discard) follow the variant's own rules. Example::
 
-        >>> import truco_rules as tr
-        >>> from truco_rules.analysis import double_dummy
-        >>> double_dummy(tr.get_variant("argentine"), ["1E 7E 4C", "3B 3C 2O"])
-        0
+        from truco_rules.analysis import double_dummy
+        double_dummy(my_variant, ["1E 7E 4C", "3B 3C 2O"])   # 0, 1 or None
     """
     v = get_variant(variant)
     return solver(v, len(hands)).solve(hands, mano, turned)
