@@ -307,7 +307,13 @@ def odds_grids(o: Odds) -> list[Grid]:
     ]
     mean = o.envido_mean
     if mean is not None:
-        summary.append(("mean envido of the hands without flor", f"{float(mean):.2f}", exact(mean)))
+        summary.append(
+            (
+                "mean envido" + (" of the hands without flor" if o.flor else ""),
+                f"{float(mean):.2f}",
+                exact(mean),
+            )
+        )
     grids = [
         Grid(
             f"{o.variant}: exact odds over every 3-card hand ({o.hands} hands"
