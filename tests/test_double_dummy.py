@@ -159,3 +159,14 @@ def test_cli_double_dummy(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["double-dummy", "--deals", "200", "--seats", "4"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert sum(line.startswith("almeria") for line in rows) == 1
+
+
+def test_three_and_six_seats() -> None:
+    """RULES §2.12: the gallo (dealer, seat 2 when seat 0 is mano) holds four cards and keeps
+    the best three; six seats play a redonda of 3 v 3."""
+    gallo = ["4E 5E 6E", "4B 5B 6B", "1E 1B 7E 7O"]
+    assert double_dummy("argentine", gallo) == 1  # the gallo alone takes every trick
+    with pytest.raises(tr.ParseError, match="4 cards"):
+        double_dummy("argentine", ["4E 5E 6E", "4B 5B 6B", "1E 1B 7E"])
+    six = ["1E 1B 7E", "4E 5E 6E", "3E 3B 3O", "4B 5B 6B", "2E 2B 2O", "4O 5O 6O"]
+    assert double_dummy("argentine", six) == 0  # the mano's side holds every strong card

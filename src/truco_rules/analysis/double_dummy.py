@@ -317,7 +317,9 @@ def double_dummy(
     ``None`` if nobody scores.
 
     ``hands[s]`` are seat ``s``'s cards, seats in play order (a string in the variant's
-    notation or Cards); ``turned`` is the vira for a variant that turns up a card. Ties,
+    notation or Cards): three each, four for a seat the table deals an extra card to (the
+    gallo, who then discards the card that suits him); ``turned`` is the vira for a variant
+    that turns up a card. Ties,
     face-down cards, the two-card play after a tied first trick and the contests of the deal
     (several duels, a discard) follow the variant's own rules. Example::
 
