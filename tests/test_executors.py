@@ -53,10 +53,13 @@ def test_process_pool_gives_the_same_result() -> None:
     _check(run)
 
 
-def test_dask_cluster_gives_the_same_result() -> None:
+def test_dask_cluster_gives_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip(
         "distributed", reason="dask.distributed is not installed: pip install 'truco-rules[dask]'"
     )
+    cli = ["double-dummy", "paulista", "--deals", "1200", "--seed", "4", "--json"]
+    assert main(cli) == 0
+    here = capsys.readouterr().out
 
     def run() -> tuple[Any, ...]:
         with (
@@ -65,6 +68,9 @@ def test_dask_cluster_gives_the_same_result() -> None:
             ) as cluster,
             distributed.Client(cluster) as client,
         ):
+            # the command line's --dask ADDRESS reaches the same cluster
+            assert main([*cli, "--dask", cluster.scheduler_address]) == 0
+            assert capsys.readouterr().out == here
             return _jobs(client.get_executor(pure=False))
 
     _check(run)
@@ -132,4 +138,4 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
     fallback = progress_for(plain, "deal")  # type: ignore[arg-type]
     assert fallback is not None
     fallback(10, 10)
-    assert "10/10" in plain.text
+    assert "10/10 deals" in plain.text

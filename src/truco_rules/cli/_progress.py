@@ -12,9 +12,25 @@ import time
 from collections.abc import Callable
 from typing import Any, TextIO
 
-from ._common import progress_bar
-
 __all__ = ["progress_for"]
+
+
+def _plain_bar(stream: TextIO, unit: str) -> Callable[[int, int], None]:
+    """A one-line bar: ``[#####.....] 500/1000 deals 12,345/s``."""
+    started = time.perf_counter()
+
+    def show(done: int, total: int) -> None:
+        elapsed = time.perf_counter() - started
+        width = 30
+        filled = int(width * done / total) if total else width
+        rate = done / elapsed if elapsed > 0 else 0.0
+        bar = "#" * filled + "." * (width - filled)
+        stream.write(f"\r[{bar}] {done}/{total} {unit}s {rate:,.0f}/s")
+        if done >= total:
+            stream.write("\n")
+        stream.flush()
+
+    return show
 
 
 def progress_for(stream: TextIO, unit: str) -> Callable[[int, int], None] | None:
@@ -26,7 +42,7 @@ def progress_for(stream: TextIO, unit: str) -> Callable[[int, int], None] | None
     try:
         tqdm_mod: Any = importlib.import_module("tqdm")
     except ImportError:
-        return progress_bar(stream, time.perf_counter())
+        return _plain_bar(stream, unit)
     bar: list[Any] = []
 
     def show(done: int, total: int) -> None:
