@@ -171,7 +171,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(
         2,
-        "After a tied first trick",
+        "Trick 2 after a tied first trick",
         "§6.4",
         lambda v: (
             "both remaining cards at once, one face up over one face down"
@@ -212,6 +212,19 @@ def _sections(source: str) -> list[str]:
     return [p.strip() for p in text.split(",") if p.strip()]
 
 
+def _option_label(name: str, doc: str) -> str:
+    """An option's rule in words, from its documentation: the clause before the first colon
+    or full stop (or the whole first sentence when that clause is only a heading such as
+    "3 seats"), with the option's name to change it."""
+    text = re.sub(r"\s*\([^)]*\)", "", doc).strip()
+    sentence = re.split(r"\.(?:\s|$)", text, maxsplit=1)[0]
+    clause = re.split(r":\s|\.(?:\s|$)", text, maxsplit=1)[0]
+    words_ = clause if len(clause) >= 12 else sentence
+    if " " not in clause or "_" in words_ or len(words_) > 90 or len(words_) < 12:
+        return words(name)
+    return f"{words_} ({name})"
+
+
 def _option_rows(
     variants: Sequence[Variant], covered: set[str]
 ) -> list[tuple[int, str, str, list[str]]]:
@@ -219,11 +232,13 @@ def _option_rows(
     infos = [v.option_info() for v in variants]
     names: list[str] = []
     homes: dict[str, str] = {}
+    docs: dict[str, str] = {}
     for info in infos:
         for name, entry in info.items():
             if name not in names and name not in covered:
                 names.append(name)
                 homes[name] = entry["hook"]
+                docs[name] = entry["doc"]
     rows = []
     for name in sorted(names, key=lambda n: HOOK_SLOTS.index(homes[n])):
         sections: list[str] = []
@@ -235,7 +250,8 @@ def _option_rows(
                 continue
             cells.append(words(data["value"]))
             sections += [s for s in _sections(data["source"]) if s not in sections]
-        rows.append((_SLOT_CONCERN[homes[name]], words(name), ", ".join(sections), cells))
+        label = _option_label(name, docs.get(name, ""))
+        rows.append((_SLOT_CONCERN[homes[name]], label, ", ".join(sections), cells))
     return rows
 
 
