@@ -8,6 +8,7 @@ and 4 seats with face-down play off (to keep the engine's tree small).
 
 from __future__ import annotations
 
+import importlib
 import json
 import random
 from typing import Any
@@ -170,3 +171,19 @@ def test_three_and_six_seats() -> None:
         double_dummy("argentine", ["4E 5E 6E", "4B 5B 6B", "1E 1B 7E"])
     six = ["1E 1B 7E", "4E 5E 6E", "3E 3B 3O", "4B 5B 6B", "2E 2B 2O", "4O 5O 6O"]
     assert double_dummy("argentine", six) == 0  # the mano's side holds every strong card
+
+
+def test_a_full_table_of_positions_is_cleared_without_changing_results(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the module, not the function of the same name that truco_rules.analysis exports
+    dd_module = importlib.import_module("truco_rules.analysis.double_dummy")
+    v = tr.get_variant("argentine-blog")
+    rng = random.Random(7)
+    deals = [[rng.sample(list(v.deck.cards), 6)] for _ in range(60)]
+    roomy = DoubleDummy(v, 2)
+    expected = [roomy.solve([d[0][:3], d[0][3:]]) for d in deals]
+    monkeypatch.setattr(dd_module, "_MEMO_LIMIT", 40)
+    tight = DoubleDummy(v, 2)
+    assert [tight.solve([d[0][:3], d[0][3:]]) for d in deals] == expected
+    assert all(len(s.memo) <= 40 for s in tight._searches.values())

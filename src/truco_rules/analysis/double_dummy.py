@@ -30,8 +30,8 @@ from ..variant import Variant, get_variant
 
 __all__ = ["DoubleDummy", "double_dummy", "solver"]
 
-_MEMO_LIMIT = 2_000_000
-"""Solved positions kept per solver before the table is cleared (memory bound)."""
+_MEMO_LIMIT = 500_000
+"""Solved positions kept per search before its table is cleared (about 350 bytes each)."""
 
 Hands = tuple[tuple[int, ...], ...]
 
