@@ -298,7 +298,10 @@ def simulate(
     ``agents`` choose the actions (see :func:`play_match`; default: every seat random).
     ``executor`` (any :class:`concurrent.futures.Executor`) runs the chunks of ``chunk``
     matches; by default they run in this process. Agents must then be picklable (a name, or
-    a module-level function or object). ``progress(done, total)`` is called after each chunk.
+    a module-level function or object). The report is the same on every executor when the
+    agents are names or stateless policies: an agent object that keeps state (its own random
+    generator) carries it from match to match, so the order of the matches would matter.
+    ``progress(done, total)`` is called after each chunk.
     """
     v = get_variant(variant)
     v.table.check_seats(seats, v.name)
