@@ -112,12 +112,13 @@ def test_play_quits_cleanly(
 
 
 def test_describe_and_compare(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["describe", "argentine-blog"]) == 0
+    assert main(["describe", "argentine-blog", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["name"] == "argentine-blog" and data["flor"] is False
     assert main(["compare", "argentine", "argentine-sin-flor"]) == 0
     out = capsys.readouterr().out
-    assert "flor: True vs False" in out
+    flor = next(line for line in out.splitlines() if line.startswith("Flor "))
+    assert flor.split()[-2:] == ["yes", "no"]
 
 
 def _match_wins(out: str) -> int:

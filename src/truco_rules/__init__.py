@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from .actions import Action
 from .cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
+from .comparison import compare_table, rule_sheet
 from .errors import (
     IllegalAction,
     InvalidCard,
@@ -81,9 +82,11 @@ __all__ = [
     "WrongPlayer",
     "__version__",
     "compare",
+    "compare_table",
     "deal_order",
     "get_variant",
     "parse_cards",
     "register_variant",
+    "rule_sheet",
     "variant_names",
 ]

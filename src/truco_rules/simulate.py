@@ -1,49 +1,52 @@
-"""Random (or agent) playouts and their statistics, optionally fanned out over an executor.
+"""Playouts by pluggable agents and their statistics, fanned out over any executor.
 
 Work is split by explicit per-match seeds: match ``i`` of a run with seed ``S`` is dealt with
-seed ``S * 1_000_003 + i`` and played by agents seeded from it, so the report is identical
-whatever executor runs it (in-process, a ``ProcessPoolExecutor``, or a Dask client's
-``get_executor(pure=False)``) and however the work is chunked.
+seed ``S * 1_000_003 + i`` and played by agents seeded from it (see
+:func:`truco_rules.policy.seat_chooser`), so the report is identical whatever executor runs it
+(in-process, a ``ProcessPoolExecutor``, or a Dask client's ``get_executor()``) and however the
+work is chunked. Agents: see :mod:`truco_rules.policy` (random by default).
+
+Every figure comes with a 95% interval: points per hand, the stake a hand reached, the mano's
+share of the hands decided by tricks, match length, and how often envido and flor decided a
+match.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Executor
-from typing import Any, Protocol
+from typing import Any
 
 import attrs
 
-from .actions import Action
-from .match import Match
-from .variant import Variant, get_variant, variant_names
+from .analysis.intervals import Estimate, mean_interval, share_interval
+from .fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
+from .match import HandSummary, Match
+from .policy import Agent, AgentSpec, RandomAgent, agent_label, seat_chooser
+from .variant import Variant, get_variant
 
-__all__ = ["Agent", "RandomAgent", "SimulationReport", "play_match", "simulate"]
+__all__ = [
+    "Agent",
+    "RandomAgent",
+    "SimulationReport",
+    "match_seed",
+    "play_match",
+    "side_bets_decided",
+    "simulate",
+]
+
+_SIDE_BET_REASONS = ("envido", "flor")
 
 
-class Agent(Protocol):
-    """Chooses an action for the seat to act."""
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        """One of ``legal``."""
-        ...
-
-
-@attrs.define
-class RandomAgent:
-    """Picks a legal action uniformly at random from its own seeded generator."""
-
-    rng: random.Random
-
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        return legal[int(self.rng.random() * len(legal))]
+def _is_side_bet(reason: str) -> bool:
+    return any(word in reason for word in _SIDE_BET_REASONS)
 
 
 @attrs.frozen
 class SimulationReport:
-    """Totals of a simulation run; derived figures are properties."""
+    """Totals of a simulation run; derived figures (with 95% intervals) are properties."""
 
     matches: int = 0
     actions: int = 0
@@ -54,23 +57,36 @@ class SimulationReport:
     mano_wins: int = 0
     """Of the decided hands, those the mano's side won."""
     wins: tuple[int, int] = (0, 0)
-    seconds: float = 0.0
+    seconds: float = attrs.field(default=0.0, eq=False)
+    """Time spent playing, summed over the tasks (CPU time, not wall time); not compared."""
     seat_wins: tuple[int, ...] = ()
     """With individual scores (gallo por turno): matches won by each seat; else empty."""
+    points_sq: int = 0
+    """Sum over hands of the square of the hand's points (for the interval)."""
+    stakes: int = 0
+    """Hands that ended with a main-bet award (won tricks, a refusal, the deck)."""
+    stake_sum: int = 0
+    stake_sq: int = 0
+    hands_sq: int = 0
+    """Sum over matches of the square of the match's hand count."""
+    side_bet_matches: int = 0
+    """Matches that envido and flor decided (see :func:`side_bets_decided`)."""
+    agents: tuple[str, ...] = ()
 
     def merge(self, other: SimulationReport) -> SimulationReport:
-        """The sum of two reports (seconds add: CPU time, not wall time)."""
-        return SimulationReport(
-            self.matches + other.matches,
-            self.actions + other.actions,
-            self.hands + other.hands,
-            self.points + other.points,
-            self.decided_hands + other.decided_hands,
-            self.mano_wins + other.mano_wins,
-            (self.wins[0] + other.wins[0], self.wins[1] + other.wins[1]),
-            self.seconds + other.seconds,
-            _add(self.seat_wins, other.seat_wins),
-        )
+        """The sum of two reports of the same run."""
+
+        def add(a: Any, b: Any) -> Any:
+            if isinstance(a, tuple):
+                return _add(a, b)
+            return a + b
+
+        summed = {
+            f.name: add(getattr(self, f.name), getattr(other, f.name))
+            for f in attrs.fields(SimulationReport)
+            if f.name != "agents"
+        }
+        return SimulationReport(**summed, agents=self.agents or other.agents)
 
     @property
     def hands_per_match(self) -> float:
@@ -85,6 +101,31 @@ class SimulationReport:
         """Share of trick-decided hands won by the mano's side."""
         return self.mano_wins / self.decided_hands if self.decided_hands else 0.0
 
+    @property
+    def points_estimate(self) -> Estimate:
+        """Points scored per hand (both sides), with its 95% interval."""
+        return mean_interval(self.points, self.points_sq, self.hands)
+
+    @property
+    def stake_estimate(self) -> Estimate:
+        """Main-bet points of a hand that ended with a main-bet award."""
+        return mean_interval(self.stake_sum, self.stake_sq, self.stakes)
+
+    @property
+    def mano_estimate(self) -> Estimate:
+        """The mano's side's share of the hands decided by tricks."""
+        return share_interval(self.mano_wins, self.decided_hands)
+
+    @property
+    def length_estimate(self) -> Estimate:
+        """Hands per match."""
+        return mean_interval(self.hands, self.hands_sq, self.matches)
+
+    @property
+    def side_bets_estimate(self) -> Estimate:
+        """Share of matches that envido and flor decided."""
+        return share_interval(self.side_bet_matches, self.matches)
+
     def summary(self, wall_seconds: float | None = None) -> str:
         """A few lines for a terminal."""
         secs = wall_seconds if wall_seconds is not None else self.seconds
@@ -95,18 +136,37 @@ class SimulationReport:
                 f"matches            {self.matches}",
                 f"matches/s          {rate:,.1f}",
                 f"actions/s          {arate:,.0f}",
-                f"hands per match    {self.hands_per_match:.2f}",
-                f"points per hand    {self.points_per_hand:.3f}",
-                f"mano's hand wins   {100 * self.mano_win_rate:.1f}% "
+                f"hands per match    {self.length_estimate.plain(2)}",
+                f"points per hand    {self.points_estimate.plain(3)}",
+                f"stake reached      {self.stake_estimate.plain(3)} "
+                f"(main-bet points of {self.stakes} hands)",
+                f"mano's hand wins   {self.mano_estimate.percent()} "
                 f"of {self.decided_hands} hands decided by tricks",
+                f"side bets decide   {self.side_bets_estimate.percent()} of matches",
                 (
                     "match wins         "
                     + ", ".join(f"seat {s}: {n}" for s, n in enumerate(self.seat_wins))
                     if self.seat_wins
                     else f"match wins         side 0: {self.wins[0]}, side 1: {self.wins[1]}"
                 ),
+                "95% intervals in brackets",
             ]
         )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, for JSON."""
+        return {
+            "matches": self.matches,
+            "hands": self.hands,
+            "agents": list(self.agents),
+            "wins": list(self.wins),
+            "seat_wins": list(self.seat_wins),
+            "hands_per_match": self.length_estimate.to_dict(),
+            "points_per_hand": self.points_estimate.to_dict(),
+            "stake": self.stake_estimate.to_dict(),
+            "mano_hand_wins": self.mano_estimate.to_dict(),
+            "side_bets_decide": self.side_bets_estimate.to_dict(),
+        }
 
 
 def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
@@ -120,41 +180,67 @@ def match_seed(seed: int, index: int) -> int:
     return seed * 1_000_003 + index
 
 
+def _agent_for(agents: Mapping[int, AgentSpec] | Sequence[AgentSpec] | None, seat: int) -> Any:
+    if agents is None:
+        return "random"
+    if isinstance(agents, Mapping):
+        return agents.get(seat, "random")
+    return agents[seat % len(agents)] if agents else "random"
+
+
 def play_match(
     variant: Variant,
     seats: int,
     seed: int,
-    agents: Mapping[int, Agent] | None = None,
+    agents: Mapping[int, AgentSpec] | Sequence[AgentSpec] | None = None,
     max_actions: int = 100_000,
 ) -> Match:
-    """Play one match dealt from ``seed``; seats without an agent play at random."""
+    """Play one match dealt from ``seed``. ``agents``: per seat (a mapping), or a sequence
+    that seat ``i`` takes element ``i mod len`` of (so ``["simple", "random"]`` sets the sides
+    against each other); seats without one play at random."""
     m = variant.new_match(seats, seed=seed)
-    rng = random.Random(f"agents/{seed}")
-    default = RandomAgent(rng)
-    chosen = agents or {}
+    shared = random.Random(f"agents/{seed}")
+    choosers = [seat_chooser(_agent_for(agents, s), seed, s, shared) for s in range(seats)]
     apply = m.apply
     legal = m.legal_actions
     for _ in range(max_actions):
         if m.winner_team is not None:
             return m
-        seat = m.current_player()
-        acts = legal()
-        apply(chosen.get(seat, default).choose(m, acts))
+        apply(choosers[m.current_player()](m, legal()))
     raise RuntimeError(f"match with seed {seed} did not end within {max_actions} actions")
 
 
-def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -> SimulationReport:
-    vspec, options, seats, seed, start, count = args
-    variant = get_variant(vspec, options)
+def side_bets_decided(history: Sequence[HandSummary], winner: int) -> bool:
+    """Whether envido and flor decided a match won by side ``winner``: without every envido
+    and flor point of both sides, the winner would not be ahead on total points."""
+    total = [0, 0]
+    side = [0, 0]
+    for h in history:
+        for team, pts, reason in h.events:
+            total[team] += pts
+            if _is_side_bet(reason):
+                side[team] += pts
+    loser = 1 - winner
+    return total[winner] - side[winner] <= total[loser] - side[loser]
+
+
+def _run_chunk(
+    args: tuple[VariantSpec, Any, int, int, int, int],
+) -> SimulationReport:
+    vspec, agents, seats, seed, start, count = args
+    variant = resolve_variant(vspec)
     t0 = time.perf_counter()
-    matches = actions = hands = points = decided = mano_wins = 0
+    c = dict.fromkeys(
+        ("actions", "hands", "points", "points_sq", "decided", "mano", "stakes", "stake_sum"),
+        0,
+    )
+    c.update(stake_sq=0, hands_sq=0, side=0)
     wins = [0, 0]
     seat_wins = [0] * seats
     individual = False
     for i in range(start, start + count):
-        m = play_match(variant, seats, match_seed(seed, i))
-        matches += 1
-        actions += len(m.actions)
+        m = play_match(variant, seats, match_seed(seed, i), agents)
+        c["actions"] += len(m.actions)
         win = m.winner()
         assert win is not None
         wins[win] += 1
@@ -162,29 +248,38 @@ def _run_chunk(args: tuple[Variant | str, dict[str, Any], int, int, int, int]) -
             individual = True
             for s in m.winning_seats():
                 seat_wins[s] += 1
+        c["hands_sq"] += len(m.history) ** 2
+        c["side"] += side_bets_decided(m.history, win)
         for h in m.history:
-            hands += 1
-            points += h.points[0] + h.points[1]
+            pts = h.points[0] + h.points[1]
+            c["hands"] += 1
+            c["points"] += pts
+            c["points_sq"] += pts * pts
+            main = [p for _t, p, why in h.events if not _is_side_bet(why)]
+            if main:
+                c["stakes"] += 1
+                c["stake_sum"] += main[-1]
+                c["stake_sq"] += main[-1] ** 2
             if h.end_reason == "tricks" and h.winner is not None:
-                decided += 1
-                if h.winner == h.mano_side:
-                    mano_wins += 1
+                c["decided"] += 1
+                c["mano"] += h.winner == h.mano_side
     return SimulationReport(
-        matches,
-        actions,
-        hands,
-        points,
-        decided,
-        mano_wins,
+        count,
+        c["actions"],
+        c["hands"],
+        c["points"],
+        c["decided"],
+        c["mano"],
         (wins[0], wins[1]),
         time.perf_counter() - t0,
         tuple(seat_wins) if individual else (),
+        points_sq=c["points_sq"],
+        stakes=c["stakes"],
+        stake_sum=c["stake_sum"],
+        stake_sq=c["stake_sq"],
+        hands_sq=c["hands_sq"],
+        side_bet_matches=c["side"],
     )
-
-
-def _chunks(matches: int, size: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, matches, size):
-        yield start, min(size, matches - start)
 
 
 def simulate(
@@ -193,31 +288,34 @@ def simulate(
     seed: int = 0,
     seats: int = 2,
     *,
+    agents: Mapping[int, AgentSpec] | Sequence[AgentSpec] | None = None,
     executor: Executor | None = None,
     chunk: int = 50,
     progress: Callable[[int, int], None] | None = None,
 ) -> SimulationReport:
-    """Play ``matches`` random matches and total their statistics.
+    """Play ``matches`` matches and total their statistics.
 
-    ``executor`` (any :class:`concurrent.futures.Executor`) runs the chunks; by default they
-    run in this process. ``progress(done, total)`` is called after each chunk.
+    ``agents`` choose the actions (see :func:`play_match`; default: every seat random).
+    ``executor`` (any :class:`concurrent.futures.Executor`) runs the chunks of ``chunk``
+    matches; by default they run in this process. Agents must then be picklable (a name, or
+    a module-level function or object). The report is the same on every executor when the
+    agents are names or stateless policies: an agent object that keeps state (its own random
+    generator) carries it from match to match, so the order of the matches would matter.
+    ``progress(done, total)`` is called after each chunk.
     """
     v = get_variant(variant)
     v.table.check_seats(seats, v.name)
-    # ship a registered variant by name and options (cheap to pickle); any other as an object
-    spec: Variant | str = v
-    options: dict[str, Any] = {}
-    if v.name in variant_names():
-        opts = v.non_default_options()
-        if get_variant(v.name, opts) == v:
-            spec, options = v.name, opts
-    tasks = [(spec, options, seats, seed, s, n) for s, n in _chunks(matches, chunk)]
-    total = SimulationReport()
-    done = 0
-    results = map(_run_chunk, tasks) if executor is None else executor.map(_run_chunk, tasks)
-    for part in results:
-        total = total.merge(part)
-        done += part.matches
+    labels = tuple(agent_label(_agent_for(agents, s)) for s in range(seats))
+    spec = variant_spec(v)
+    tasks = [(spec, agents, seats, seed, s, n) for s, n in chunks(matches, chunk)]
+    done = [0]
+
+    def tick(part: SimulationReport) -> None:
+        done[0] += part.matches
         if progress is not None:
-            progress(done, matches)
+            progress(done[0], matches)
+
+    total = SimulationReport(agents=labels)
+    for part in run_tasks(_run_chunk, tasks, executor, tick):
+        total = total.merge(part)
     return total

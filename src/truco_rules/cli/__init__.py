@@ -10,12 +10,12 @@ import sys
 from collections.abc import Sequence
 
 from ..errors import TrucoError
-from . import perft, play, replay, rules, simulate
+from . import double_dummy, odds, perft, play, replay, rules, simulate
 from ._common import default_variant
 
 __all__ = ["build_parser", "main"]
 
-_SUBCOMMANDS = (rules, simulate, play, replay, perft)
+_SUBCOMMANDS = (rules, simulate, play, replay, perft, double_dummy, odds)
 
 
 def build_parser() -> argparse.ArgumentParser:

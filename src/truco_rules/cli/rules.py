@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 
-from ..variant import compare, get_variant, variant_names
+from ..comparison import compare_table, rule_sheet
+from ..render import FORMATS, render
+from ..variant import Variant, get_variant, variant_names
+from ._common import parse_options
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -17,31 +21,67 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
-    v = get_variant(args.variant)
-    print(json.dumps(v.describe(), indent=2, ensure_ascii=False))
+    v = get_variant(args.variant, parse_options(args.option))
+    if args.json:
+        print(json.dumps(v.describe(), indent=2, ensure_ascii=False))
+    else:
+        print(render(rule_sheet(v), args.format))
     return 0
+
+
+def _with_options(names: Sequence[str], pairs: Sequence[str] | None) -> list[Variant]:
+    """The variants to compare. ``NAME=VALUE`` goes to every variant that has the option;
+    ``V:NAME=VALUE`` only to the variant named V (or to the V-th, counting from 1)."""
+    variants = [get_variant(n) for n in names]
+    per: list[dict[str, object]] = [{} for _ in variants]
+    for pair in pairs or ():
+        target, sep, rest = pair.partition(":")
+        if sep and "=" not in target:
+            if target.isdigit() and 1 <= int(target) <= len(variants):
+                which = [int(target) - 1]
+            else:
+                key = get_variant(target).name
+                which = [i for i, v in enumerate(variants) if v.name == key]
+                if not which:
+                    raise SystemExit(f"--option {pair!r}: {target!r} is not being compared")
+            for i in which:
+                per[i].update(parse_options([rest]))
+        else:
+            for name, value in parse_options([pair]).items():
+                owners = [i for i, v in enumerate(variants) if name in v.options()]
+                if not owners:
+                    raise SystemExit(f"--option {pair!r}: no variant compared has {name!r}")
+                for i in owners:
+                    per[i][name] = value
+    return [v.with_options(**opts) for v, opts in zip(variants, per, strict=True)]
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    diffs = compare(get_variant(args.left), get_variant(args.right))
-    for d in diffs:
-        print(d)
-    if not diffs:
-        print("no differences")
+    variants = _with_options(args.variants, args.option)
+    print(render(compare_table(variants, show_all=args.all), args.format))
     return 0
-
-
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``variants``, ``describe`` and ``compare``."""
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 
-    d = sub.add_parser("describe", help="a variant's rules as JSON")
+    d = sub.add_parser("describe", help="a variant's rule sheet (or its rules as JSON)")
     d.add_argument("variant", nargs="?", default=None)
+    d.add_argument("--json", action="store_true", help="the rules as JSON data")
+    d.add_argument("--format", choices=FORMATS, default="text")
+    d.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
     d.set_defaults(func=cmd_describe)
 
-    c = sub.add_parser("compare", help="rule-by-rule differences of two variants")
-    c.add_argument("left")
-    c.add_argument("right")
+    c = sub.add_parser("compare", help="rule sets side by side, grouped by concern")
+    c.add_argument("variants", nargs="+", metavar="variant", help="two or more (names or aliases)")
+    c.add_argument("--all", action="store_true", help="show the rules they share too")
+    c.add_argument("--format", choices=FORMATS, default="text")
+    c.add_argument(
+        "--option",
+        action="append",
+        metavar="[V:]NAME=VALUE",
+        help="change an option of every variant that has it, or only of variant V "
+        "(a name, or its position from 1)",
+    )
     c.set_defaults(func=cmd_compare)

@@ -1,75 +1,117 @@
-"""``truco-rules simulate``: random playouts and their statistics."""
+"""``truco-rules simulate``: playouts by pluggable agents, with 95% intervals."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import Executor
 
-from ..simulate import simulate
-from ..variant import get_variant, variant_names
-from ._common import parse_options, progress_bar
+from ..policy import AgentSpec, load_agent
+from ..simulate import SimulationReport, simulate
+from ..variant import Variant, get_variant, variant_names
+from ._common import parse_options
+from ._executor import add_executor_arguments, describe_executor, executor_from
+from ._progress import progress_for
+
+
+def _agents(text: str | None) -> list[AgentSpec] | None:
+    if not text:
+        return None
+    return [load_agent(part.strip()) for part in text.split(",")]
+
+
+def _who(args: argparse.Namespace) -> str:
+    return "random" if not args.agents else f"{args.agents.replace(',', ' vs ')}"
+
+
+def _run(
+    v: Variant, args: argparse.Namespace, ex: Executor | None, agents: list[AgentSpec] | None
+) -> SimulationReport:
+    return simulate(
+        v,
+        args.matches,
+        args.seed,
+        args.seats,
+        agents=agents,
+        executor=ex,
+        progress=progress_for(sys.stderr, "match"),
+    )
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    agents = _agents(args.agents)
     if args.variant is None:
-        return _simulate_every_variant(args)
+        return _simulate_every_variant(args, agents)
     v = get_variant(args.variant, parse_options(args.option))
     started = time.perf_counter()
-    bar = progress_bar(sys.stderr, started)
+    with executor_from(args) as ex:
+        report = _run(v, args, ex, agents)
+    if args.json:
+        print(json.dumps({"variant": v.name, "seats": args.seats, **report.to_dict()}, indent=2))
+        return 0
     print(
-        f"simulating {args.matches} random {v.name} matches, {args.seats} seats, seed {args.seed}"
-        + (f", {args.workers} workers" if args.workers > 1 else "")
+        f"simulating {args.matches} {_who(args)} {v.name} matches, {args.seats} seats, "
+        f"seed {args.seed}{describe_executor(args)}"
     )
-    if args.workers > 1:
-        with ProcessPoolExecutor(args.workers) as ex:
-            report = simulate(v, args.matches, args.seed, args.seats, executor=ex, progress=bar)
-    else:
-        report = simulate(v, args.matches, args.seed, args.seats, progress=bar)
     print(report.summary(time.perf_counter() - started))
     return 0
 
 
-def _simulate_every_variant(args: argparse.Namespace) -> int:
+def _simulate_every_variant(args: argparse.Namespace, agents: list[AgentSpec] | None) -> int:
     """One row per registered variant that has ``--seats`` seats: the rule sets side by side."""
     options = parse_options(args.option)
     names = [n for n in variant_names() if args.seats in get_variant(n).seat_counts]
+    rows = []
+    with executor_from(args) as ex:
+        for name in names:
+            v = get_variant(name)
+            v = v.with_options(**{k: val for k, val in options.items() if k in v.options()})
+            rows.append((name, _run(v, args, ex, agents)))
+    if args.json:
+        data = [{"variant": n, "seats": args.seats, **r.to_dict()} for n, r in rows]
+        print(json.dumps(data, indent=2))
+        return 0
     print(
-        f"simulating {args.matches} random matches of each variant, {args.seats} seats, "
-        f"seed {args.seed}"
+        f"simulating {args.matches} {_who(args)} matches of each variant, {args.seats} seats, "
+        f"seed {args.seed}{describe_executor(args)}"
     )
     print(
-        f"{'variant':20} {'hands/match':>11} {'points/hand':>11} {'mano wins':>9} "
-        f"{'side 0 wins':>11} {'actions/s':>10}"
+        f"{'variant':20} {'hands/match':>23} {'points/hand':>19} {'stake':>19} "
+        f"{'mano wins':>20} {'side bets decide':>20} {'side 0 wins':>11} {'actions/s':>10}"
     )
-    for name in names:
-        v = get_variant(name)
-        own = {k: val for k, val in options.items() if k in v.options()}
-        v = v.with_options(**own)
-        if args.workers > 1:
-            with ProcessPoolExecutor(args.workers) as ex:
-                r = simulate(v, args.matches, args.seed, args.seats, executor=ex)
-        else:
-            r = simulate(v, args.matches, args.seed, args.seats)
+    for name, r in rows:
         rate = r.actions / r.seconds if r.seconds else 0.0
         print(
-            f"{name:20} {r.hands_per_match:>11.2f} {r.points_per_hand:>11.2f} "
-            f"{r.mano_win_rate:>9.1%} {r.wins[0] / max(1, r.matches):>11.1%} {rate:>10,.0f}"
+            f"{name:20} {r.length_estimate.plain(2):>23} {r.points_estimate.plain(2):>19} "
+            f"{r.stake_estimate.plain(2):>19} {r.mano_estimate.percent():>20} "
+            f"{r.side_bets_estimate.percent():>20} {r.wins[0] / max(1, r.matches):>11.1%} "
+            f"{rate:>10,.0f}"
         )
-    print("mano wins: hands decided by tricks that the mano's side won")
+    print(
+        "95% intervals in brackets; mano wins: hands decided by tricks that the mano's side "
+        "won; side bets decide: matches the winner would not lead without envido and flor"
+    )
     return 0
-
-
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``simulate``."""
-    s = sub.add_parser("simulate", help="random legal playouts and their statistics")
+    s = sub.add_parser("simulate", help="playouts by agents and their statistics")
     s.add_argument("--variant", default=None, help="default: every variant, one row each")
     s.add_argument("--matches", type=int, default=1000)
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--seats", type=int, default=2)
-    s.add_argument("--workers", type=int, default=1, help="processes (default 1)")
+    s.add_argument(
+        "--agents",
+        default=None,
+        metavar="A[,B...]",
+        help="agents by seat, repeated round the table: random, simple or package.module:name "
+        "(a policy (observation, legal) -> action); 'simple,random' sets the sides against "
+        "each other; default: random",
+    )
+    s.add_argument("--json", action="store_true", help="print JSON")
     s.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    add_executor_arguments(s)
     s.set_defaults(func=cmd_simulate)

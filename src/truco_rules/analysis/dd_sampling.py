@@ -1,0 +1,214 @@
+"""The double-dummy result over many random deals: the mano's side win rate, with intervals,
+and how often another rule set changes the result of the same deal.
+
+Deals come in blocks of :data:`BLOCK`; block ``b`` of a run seeded ``S`` is shuffled from its
+own generator, so the report is the same whichever executor solves the blocks.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+import attrs
+
+from ..cards import Card
+from ..errors import ParseError
+from ..fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
+from ..variant import Variant, get_variant
+from .double_dummy import solver
+from .intervals import Estimate, share_interval
+
+__all__ = ["BLOCK", "DoubleDummyReport", "double_dummy_rates"]
+
+BLOCK = 1000
+"""Deals per task (and per random generator)."""
+
+
+@attrs.frozen
+class DoubleDummyReport:
+    """Counts of double-dummy results over ``deals`` random deals (mano = seat 0)."""
+
+    variant: str
+    seats: int
+    deals: int
+    seed: int
+    mano_wins: int
+    other_wins: int
+    nobody: int
+    against: str | None = None
+    changed: int = 0
+    """Deals whose result differs under the other rule set."""
+    against_counts: tuple[int, int, int] = (0, 0, 0)
+    """The other rule set's (mano wins, other wins, nobody)."""
+    seconds: float = attrs.field(default=0.0, eq=False)
+    """Solver time summed over the tasks (CPU time, not wall time); not compared."""
+
+    @property
+    def mano_rate(self) -> Estimate:
+        """Share of deals the mano's side wins, with its 95% interval."""
+        return share_interval(self.mano_wins, self.deals)
+
+    @property
+    def other_rate(self) -> Estimate:
+        """Share of deals the other side wins."""
+        return share_interval(self.other_wins, self.deals)
+
+    @property
+    def nobody_rate(self) -> Estimate:
+        """Share of deals nobody scores."""
+        return share_interval(self.nobody, self.deals)
+
+    @property
+    def changed_rate(self) -> Estimate:
+        """Share of deals whose result the other rule set changes."""
+        return share_interval(self.changed, self.deals)
+
+    @property
+    def against_mano_rate(self) -> Estimate:
+        """The other rule set's mano win rate on the same deals."""
+        return share_interval(self.against_counts[0], self.deals)
+
+    def merge(self, other: DoubleDummyReport) -> DoubleDummyReport:
+        """The sum of two reports of the same run."""
+        return attrs.evolve(
+            self,
+            deals=self.deals + other.deals,
+            mano_wins=self.mano_wins + other.mano_wins,
+            other_wins=self.other_wins + other.other_wins,
+            nobody=self.nobody + other.nobody,
+            changed=self.changed + other.changed,
+            against_counts=tuple(
+                a + b for a, b in zip(self.against_counts, other.against_counts, strict=True)
+            ),  # type: ignore[arg-type]
+            seconds=self.seconds + other.seconds,
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data, for JSON."""
+        out: dict[str, Any] = {
+            "variant": self.variant,
+            "seats": self.seats,
+            "deals": self.deals,
+            "seed": self.seed,
+            "mano_wins": self.mano_wins,
+            "other_wins": self.other_wins,
+            "nobody": self.nobody,
+            "mano_rate": self.mano_rate.to_dict(),
+            "other_rate": self.other_rate.to_dict(),
+            "nobody_rate": self.nobody_rate.to_dict(),
+        }
+        if self.against is not None:
+            out["against"] = {
+                "variant": self.against,
+                "changed": self.changed,
+                "changed_rate": self.changed_rate.to_dict(),
+                "mano_wins": self.against_counts[0],
+                "other_wins": self.against_counts[1],
+                "nobody": self.against_counts[2],
+                "mano_rate": self.against_mano_rate.to_dict(),
+            }
+        return out
+
+
+def _deal_cards(
+    v: Variant, seats: int, extra: tuple[int, ...], rng: random.Random
+) -> tuple[list[list[Card]], Card]:
+    """One random deal (mano = seat 0): the hands, and the next card (turned up if the
+    variant turns one)."""
+    need = 3 * seats + len(extra) + 1
+    order = v.deck.shuffled(rng, need)
+    hands = [list(order[3 * s : 3 * s + 3]) for s in range(seats)]
+    for i, s in enumerate(extra):
+        hands[s] = [*hands[s], order[3 * seats + i]]
+    return hands, order[need - 1]
+
+
+def _solve_block(
+    task: tuple[VariantSpec, VariantSpec | None, int, int, int, int],
+) -> DoubleDummyReport:
+    vspec, aspec, seats, seed, start, count = task
+    t0 = time.perf_counter()
+    v = resolve_variant(vspec)
+    main = solver(v, seats)  # kept between blocks: its solved positions are reused
+    plan = main.plan(0)
+    other = solver(resolve_variant(aspec), seats) if aspec is not None else None
+    oplan = other.plan(0) if other is not None else None
+    counts = [0, 0, 0]  # mano, other, nobody
+    against = [0, 0, 0]
+    changed = 0
+    index = {1: 0, -1: 1, 0: 2}
+    turns = v.ranking.turns_up_card
+    rng = random.Random(f"truco-rules/double-dummy/{seed}/{start}")
+    for _ in range(count):
+        hands, turned = _deal_cards(v, seats, plan.extra_cards, rng)
+        st = main.strengths(turned if turns else None)
+        value = main.solve_strengths(plan, [[st[c.index] for c in h] for h in hands])
+        counts[index[value]] += 1
+        if other is not None and oplan is not None:
+            ost = other.strengths(turned if other.variant.ranking.turns_up_card else None)
+            ovalue = other.solve_strengths(oplan, [[ost[c.index] for c in h] for h in hands])
+            against[index[ovalue]] += 1
+            changed += ovalue != value
+    return DoubleDummyReport(
+        v.name,
+        seats,
+        count,
+        seed,
+        counts[0],
+        counts[1],
+        counts[2],
+        against=None if other is None else other.variant.name,
+        changed=changed,
+        against_counts=(against[0], against[1], against[2]),
+        seconds=time.perf_counter() - t0,
+    )
+
+
+def double_dummy_rates(
+    variant: Variant | str,
+    seats: int = 2,
+    deals: int = 10_000,
+    seed: int = 0,
+    *,
+    against: Variant | str | None = None,
+    executor: Executor | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> DoubleDummyReport:
+    """Solve ``deals`` random deals (mano = seat 0) double dummy and count the results.
+
+    With ``against``, the same deals are solved under that rule set too (it must use the
+    same cards and seat count), and the report counts the deals whose result it changes.
+    ``executor`` runs the blocks of :data:`BLOCK` deals (default: in this process);
+    ``progress(done, total)`` is called after each block.
+    """
+    v = get_variant(variant)
+    v.table.check_seats(seats, v.name)
+    if type(deals) is not int or deals < 1:
+        raise ParseError(f"deals must be a positive integer, not {deals!r}")
+    if type(seed) is not int or seed < 0:
+        raise ParseError(f"seed must be a non-negative integer, not {seed!r}")
+    aspec: VariantSpec | None = None
+    if against is not None:
+        a = get_variant(against)
+        a.table.check_seats(seats, a.name)
+        if set(a.deck.cards) != set(v.deck.cards):
+            raise ParseError(f"{a.name} and {v.name} are not played with the same cards")
+        aspec = variant_spec(a)
+    vspec = variant_spec(v)
+    tasks = [(vspec, aspec, seats, seed, s, n) for s, n in chunks(deals, BLOCK)]
+    done = [0]
+
+    def tick(part: DoubleDummyReport) -> None:
+        done[0] += part.deals
+        if progress is not None:
+            progress(done[0], deals)
+
+    parts = run_tasks(_solve_block, tasks, executor, tick)
+    total = parts[0]
+    for part in parts[1:]:
+        total = total.merge(part)
+    return total

@@ -1,0 +1,51 @@
+"""Where a long job runs: here, on a local process pool (``--workers N``) or on a Dask
+cluster (``--dask ADDRESS``, the ``dask`` extra)."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import importlib
+from collections.abc import Iterator
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+__all__ = ["add_executor_arguments", "describe_executor", "executor_from"]
+
+
+def add_executor_arguments(p: argparse.ArgumentParser) -> None:
+    """Add ``--workers`` and ``--dask`` to a subcommand."""
+    p.add_argument("--workers", type=int, default=1, help="local processes (default 1: here)")
+    p.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        default=None,
+        help="run on the Dask scheduler at ADDRESS, e.g. tcp://host:8786 (needs the dask extra)",
+    )
+
+
+def describe_executor(args: argparse.Namespace) -> str:
+    """A few words on where the job runs, for the report's first line."""
+    if args.dask:
+        return f", on Dask at {args.dask}"
+    return f", {args.workers} workers" if args.workers > 1 else ""
+
+
+@contextlib.contextmanager
+def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
+    """The executor the arguments ask for (``None``: this process), closed afterwards."""
+    if args.dask:
+        try:
+            distributed: Any = importlib.import_module("distributed")
+        except ImportError:
+            raise SystemExit(
+                "--dask needs dask.distributed: pip install 'truco-rules[dask]'"
+            ) from None
+        with distributed.Client(args.dask) as client:
+            yield client.get_executor(pure=False)
+        return
+    if args.workers > 1:
+        with ProcessPoolExecutor(args.workers) as ex:
+            yield ex
+        return
+    yield None

@@ -1,0 +1,85 @@
+"""``truco-rules double-dummy``: what the trick rules are worth, over random deals."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..analysis.dd_sampling import DoubleDummyReport, double_dummy_rates
+from ..variant import get_variant, variant_names
+from ._common import parse_options
+from ._executor import add_executor_arguments, describe_executor, executor_from
+from ._progress import progress_for
+
+
+def _line(r: DoubleDummyReport) -> str:
+    line = (
+        f"{r.variant:20} {r.mano_rate.percent():>21} {r.other_rate.percent():>21} "
+        f"{r.nobody_rate.percent():>19}"
+    )
+    if r.against is not None:
+        line += f" {r.changed_rate.percent():>19} {r.against_mano_rate.percent():>21}"
+    return line
+
+
+def cmd_double_dummy(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    if args.rule_set is None:  # every variant with that many seats, each with its own options
+        names = [n for n in variant_names() if args.seats in get_variant(n).seat_counts]
+        variants = [
+            get_variant(n, {k: x for k, x in options.items() if k in get_variant(n).options()})
+            for n in names
+        ]
+    else:
+        variants = [get_variant(args.rule_set, options)]
+    reports: list[DoubleDummyReport] = []
+    with executor_from(args) as ex:
+        for v in variants:
+            reports.append(
+                double_dummy_rates(
+                    v,
+                    args.seats,
+                    args.deals,
+                    args.seed,
+                    against=args.against,
+                    executor=ex,
+                    progress=progress_for(sys.stderr, "deal"),
+                )
+            )
+    if args.json:
+        data = [r.to_dict() for r in reports]
+        print(json.dumps(data[0] if args.rule_set is not None else data, indent=2))
+        return 0
+    print(
+        f"double dummy: {args.deals} random deals, {args.seats} seats, seed {args.seed}"
+        f"{describe_executor(args)}; every card face up, perfect play, no bets, no going to "
+        "the deck; 95% intervals"
+    )
+    head = f"{'variant':20} {'mano side wins':>21} {'other side wins':>21} {'nobody scores':>19}"
+    if args.against is not None:
+        other = get_variant(args.against).name
+        head += f" {'changed by ' + other:>19} {other + ' mano wins':>21}"
+    print(head)
+    for r in reports:
+        print(_line(r))
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``double-dummy``."""
+    p = sub.add_parser(
+        "double-dummy",
+        help="who wins with every card face up and perfect play, over random deals",
+    )
+    p.add_argument(
+        "rule_set", metavar="variant", nargs="?", default=None, help="default: every variant"
+    )
+    p.add_argument("--seats", type=int, default=2)
+    p.add_argument("--deals", type=int, default=10_000)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--against", default=None, metavar="OTHER", help="another rule set to compare")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    add_executor_arguments(p)
+    p.set_defaults(func=cmd_double_dummy)

@@ -1,0 +1,45 @@
+"""``truco-rules odds``: exact odds by enumeration (envido, flor, bravas and manilhas)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+from ..analysis.odds import odds, odds_grids
+from ..render import render
+from ..variant import get_variant, variant_names
+from ._common import parse_options
+
+
+def cmd_odds(args: argparse.Namespace) -> int:
+    options = parse_options(args.option)
+    if args.rule_set is None:
+        variants = [
+            get_variant(n, {k: x for k, x in options.items() if k in get_variant(n).options()})
+            for n in variant_names()
+        ]
+    else:
+        variants = [get_variant(args.rule_set, options)]
+    results = [odds(v) for v in variants]
+    if args.json:
+        data = [o.to_dict(exact=args.exact) for o in results]
+        print(json.dumps(data[0] if args.rule_set is not None else data, indent=2))
+        return 0
+    blocks = []
+    for o in results:
+        blocks.append("\n\n".join(render(g, args.format) for g in odds_grids(o)))
+    print("\n\n".join(blocks))
+    return 0
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register ``odds``."""
+    p = sub.add_parser("odds", help="exact odds of the hands: envido, flor, bravas/manilhas")
+    p.add_argument(
+        "rule_set", metavar="variant", nargs="?", default=None, help="default: every variant"
+    )
+    p.add_argument("--json", action="store_true", help="print JSON (envido scores as keys)")
+    p.add_argument("--exact", action="store_true", help="with --json: fractions as 'n/d'")
+    p.add_argument("--format", choices=("text", "markdown", "html", "csv"), default="text")
+    p.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    p.set_defaults(func=cmd_odds)

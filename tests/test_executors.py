@@ -1,0 +1,141 @@
+"""The same job gives the same result wherever it runs (issue 11 §4, DESIGN §6): in this
+process, on a process pool, and on a dask.distributed cluster (the ``dask`` extra)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+import pytest
+
+import truco_rules as tr
+from truco_rules.analysis import double_dummy_rates
+from truco_rules.cli import main
+from truco_rules.cli._progress import progress_for
+from truco_rules.simulate import simulate
+
+
+def lowest_card_policy(obs: tr.Observation, legal: list[tr.Action]) -> tr.Action:
+    """A user policy: play the first card offered, else the first legal action."""
+    plays = [a for a in legal if a.verb == "play"]
+    return plays[0] if plays else legal[0]
+
+
+def _jobs(executor: Executor | None) -> tuple[Any, ...]:
+    sim = simulate(
+        "argentine",
+        30,
+        seed=3,
+        agents=["simple", lowest_card_policy],
+        executor=executor,
+        chunk=10,
+    )
+    dd = double_dummy_rates("mineiro", 2, 2300, seed=5, against="paulista", executor=executor)
+    return sim, dd
+
+
+def _check(run: Callable[[], tuple[Any, ...]]) -> None:
+    here = _jobs(None)
+    there = run()
+    assert there == here
+    sim = here[0]
+    assert sim.matches == 30 and sim.agents == ("simple", f"{__name__}:lowest_card_policy")
+
+
+def test_process_pool_gives_the_same_result() -> None:
+    def run() -> tuple[Any, ...]:
+        with ProcessPoolExecutor(2) as ex:
+            return _jobs(ex)
+
+    _check(run)
+
+
+def test_dask_cluster_gives_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="dask.distributed is not installed: pip install 'truco-rules[dask]'"
+    )
+    cli = ["double-dummy", "paulista", "--deals", "1200", "--seed", "4", "--json"]
+    assert main(cli) == 0
+    here = capsys.readouterr().out
+
+    def run() -> tuple[Any, ...]:
+        with (
+            distributed.LocalCluster(
+                n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+            ) as cluster,
+            distributed.Client(cluster) as client,
+        ):
+            # the command line's --dask ADDRESS reaches the same cluster
+            assert main([*cli, "--dask", cluster.scheduler_address]) == 0
+            assert capsys.readouterr().out == here
+            return _jobs(client.get_executor(pure=False))
+
+    _check(run)
+
+
+def test_agents_change_the_play_and_are_reproducible() -> None:
+    """Agents are pluggable: a side of the simple bot beats random play, every time alike."""
+    a = simulate("paulista", 40, seed=1, agents=["simple", "random"])
+    assert a == simulate("paulista", 40, seed=1, agents=["simple", "random"])
+    assert a.wins[0] > a.wins[1]
+    b = simulate("paulista", 40, seed=1)
+    assert b.agents == ("random", "random") and b != a
+    with pytest.raises(tr.ParseError, match="unknown agent"):
+        simulate("paulista", 1, agents=["clever"])
+
+
+def test_cli_simulate_with_agents_and_workers(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["simulate", "--variant", "mineiro", "--matches", "12", "--seed", "2"]
+    assert main([*args, "--agents", "simple,random", "--json"]) == 0
+    here = json.loads(capsys.readouterr().out)
+    assert here["agents"] == ["simple", "random"] and here["matches"] == 12
+    low, high = here["points_per_hand"]["low"], here["points_per_hand"]["high"]
+    assert low <= here["points_per_hand"]["value"] <= high
+    assert main([*args, "--agents", "simple,random", "--json", "--workers", "2"]) == 0
+    assert json.loads(capsys.readouterr().out) == here
+    assert main([*args, "--agents", "simple"]) == 0
+    out = capsys.readouterr().out
+    assert "simulating 12 simple mineiro matches" in out and "95% intervals" in out
+    assert main([*args, "--agents", "nobody-knows"]) == 2
+
+
+class _Tty:
+    def __init__(self, tty: bool) -> None:
+        self.tty = tty
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return self.tty
+
+    def write(self, s: str) -> int:
+        self.text += s
+        return len(s)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert progress_for(_Tty(False), "deal") is None  # type: ignore[arg-type]
+    term = _Tty(True)
+    show = progress_for(term, "deal")  # type: ignore[arg-type]
+    assert show is not None
+    show(5, 10)
+    show(10, 10)
+    assert "10" in term.text
+    real_import = importlib.import_module
+
+    def no_tqdm(name: str, *a: Any) -> Any:
+        if name == "tqdm":
+            raise ImportError(name)
+        return real_import(name, *a)
+
+    monkeypatch.setattr(importlib, "import_module", no_tqdm)
+    plain = _Tty(True)
+    fallback = progress_for(plain, "deal")  # type: ignore[arg-type]
+    assert fallback is not None
+    fallback(10, 10)
+    assert "10/10 deals" in plain.text
