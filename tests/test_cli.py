@@ -76,7 +76,24 @@ def test_replay_json_and_text(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     out_json = capsys.readouterr().out
     assert main(["replay", str(tmp_path / "r.txt")]) == 0
     assert capsys.readouterr().out == out_json
-    assert f"winner: side {m.winner()}" in out_json
+    assert f"match over: side {m.winner()} wins" in out_json
+    # a play-by-play: hands numbered from 1, every action, each trick with its cards, points
+    assert out_json.count("\nhand ") == m.hand_no + 1 and "\nhand 1:" in out_json
+    assert ("  trick 1: seat " in out_json) == any(h.tricks for h in m.history)
+    assert "  points: side " in out_json
+    assert "seat -1" not in out_json
+
+
+def test_replay_names_the_chance_node_dealing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    m = tr.get_variant("argentine").new_match(2)
+    for _ in range(4):
+        m.apply(m.legal_actions()[0])
+    (tmp_path / "r.json").write_text(m.to_json())
+    assert main(["replay", str(tmp_path / "r.json")]) == 0
+    out = capsys.readouterr().out
+    assert "dealing: 1E 2E 3E 4E" in out and "in progress: dealing" in out
 
 
 def test_replay_of_a_broken_record_is_a_clean_error(

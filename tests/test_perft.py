@@ -127,7 +127,8 @@ def test_cli_prints_the_recorded_counts(capsys: pytest.CaptureFixture[str]) -> N
     depth = min(3, len(rec.counts))
     argv = ["perft", "--variant", rec.variant, "--seats", str(rec.seats), "--seed", str(rec.seed)]
     assert main([*argv, "--depth", str(depth)]) == 0
-    out = capsys.readouterr().out.splitlines()
+    header, *out = capsys.readouterr().out.splitlines()
+    assert header.startswith(f"perft of {rec.variant}, {rec.seats} seats, seed {rec.seed}: ")
     assert out == [f"perft {d} {n}" for d, n in enumerate(rec.counts[:depth], 1)]
 
 

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import DEAL, Action
 from .errors import InvalidRecord, TrucoError, shown
 
 if TYPE_CHECKING:
-    from .match import Match
+    from .cards import Card
+    from .match import HandSummary, Match
 
 __all__ = ["FORMAT", "dumps", "loads", "match_record", "record_to_text", "replay", "text_to_record"]
 
@@ -130,8 +132,16 @@ def _options(raw: dict[str, Any]) -> dict[str, Any]:
     return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
 
 
-def record_to_text(record: dict[str, Any]) -> str:
-    """The text form: a header of ``[Key "value"]`` lines, a blank line, then the actions."""
+def record_to_text(
+    record: dict[str, Any],
+    history: Sequence[HandSummary] = (),
+    fmt: Callable[[Card], str] = str,
+) -> str:
+    """The text form: a header of ``[Key "value"]`` lines, a blank line, then the actions.
+
+    Given the match's ``history``, the actions are grouped by hand, as PGN groups moves: a
+    comment line opens each hand with the cards dealt (written by ``fmt``) and one closes it
+    with its points and reasons (comments are ignored when the text is read back)."""
     lines = [f'[Variant "{record["variant"]}"]', f'[Seats "{record["seats"]}"]']
     for k, v in record["options"].items():
         lines.append(f'[Option "{k}={json.dumps(v)}"]')
@@ -145,8 +155,50 @@ def record_to_text(record: dict[str, Any]) -> str:
     if any(st["chicos"]):
         lines.append(f'[Chicos "{"-".join(map(str, st["chicos"]))}"]')
     lines.append("")
-    lines.extend(record["actions"])
+    lines.extend(_annotated(record["actions"], history, fmt) if history else record["actions"])
     return "\n".join(lines) + "\n"
+
+
+def _annotated(
+    actions: Sequence[str], history: Sequence[HandSummary], fmt: Callable[[Card], str]
+) -> list[str]:
+    """The action lines with a comment before and after each contest of ``history``."""
+    out: list[str] = []
+    done = 0  # contests closed
+    count = 0  # actions of the open contest
+    opened = False
+
+    def title(h: HandSummary) -> str:
+        duel = f", contest {h.contest + 1}" if h.contest or h.kind == "pica-pica" else ""
+        dealt = " | ".join(
+            f"{s}: {' '.join(fmt(c) for c in cs)}" for s, cs in enumerate(h.dealt) if cs
+        )
+        return f"# hand {h.hand_no + 1}{duel} (mano seat {h.mano}) dealt {dealt}"
+
+    def close() -> None:
+        nonlocal done, count, opened
+        h = history[done]
+        pts = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
+        out.append(f"# hand {h.hand_no + 1}: {pts} [{h.end_reason}]")
+        done, count, opened = done + 1, 0, False
+
+    for entry in actions:
+        head = entry.split(":", 1)[0].strip()
+        player = ":" in entry and head.isdigit() and not entry.split(":", 1)[1].strip().startswith(
+            "discard"
+        )
+        if player and done < len(history) and not opened:
+            out.append(title(history[done]))
+            opened = True
+        out.append(entry)
+        if player and done < len(history):
+            count += 1
+            while done < len(history) and count >= history[done].actions:
+                close()
+                if done < len(history) and history[done].actions == 0:
+                    out.append(title(history[done]))
+                    opened = True
+    return out
 
 
 def text_to_record(text: str) -> dict[str, Any]:

@@ -781,7 +781,7 @@ class Match:
         """The game record in the text notation (docs/notation.md)."""
         from .io import record_to_text
 
-        return record_to_text(self.to_record())
+        return record_to_text(self.to_record(), self.history, self.variant.format_card)
 
     @staticmethod
     def from_record(record: dict[str, Any]) -> Match:

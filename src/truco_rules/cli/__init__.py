@@ -6,16 +6,27 @@ One module per subcommand; each registers itself with ``add_parser(sub)``.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
+from .. import __version__
 from ..errors import TrucoError
 from . import double_dummy, odds, perft, play, replay, rules, simulate
-from ._common import default_variant
+from ._common import default_variant, formatter
 
 __all__ = ["build_parser", "main"]
 
 _SUBCOMMANDS = (rules, simulate, play, replay, perft, double_dummy, odds)
+
+
+class _Subcommands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """Every subcommand's help shows each argument's default."""
+
+    def add_parser(self, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+        kwargs.setdefault("formatter_class", formatter)
+        return super().add_parser(name, **kwargs)  # type: ignore[no-any-return]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="truco-rules", description="The rules of Truco, variant by variant."
     )
+    p.register("action", "parsers", _Subcommands)
+    p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True)
     for module in _SUBCOMMANDS:
         module.add_parser(sub)
@@ -30,16 +43,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``truco-rules`` command."""
+    """Entry point of the ``truco-rules`` command: 0 on success, 2 on bad input (with
+    ``error: ...`` on stderr and nothing on stdout), 130 when interrupted."""
     args = build_parser().parse_args(argv)
     if getattr(args, "variant", "") is None and args.func is not simulate.cmd_simulate:
         args.variant = default_variant()  # simulate without a variant runs every variant
     try:
-        return int(args.func(args))
-    except TrucoError as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
+        code = int(args.func(args))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:  # the reader went away (| head): stop quietly
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except (TrucoError, OSError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:

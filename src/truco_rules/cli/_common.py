@@ -1,40 +1,50 @@
-"""What every subcommand shares: the default variant, ``--option`` parsing, a progress bar."""
+"""What every subcommand shares: the default variant, argument types, ``--option`` parsing and
+the choice of variants, all checked before a subcommand prints anything."""
 
 from __future__ import annotations
 
+import argparse
+import difflib
 import json
-import time
+import sys
 from collections.abc import Callable, Sequence
-from typing import TextIO
 
 from ..errors import ParseError, shown
-from ..variant import variant_names
+from ..variant import Variant, get_variant, variant_names
+
+DEFAULT_VARIANT = "argentine"
+"""The variant a subcommand plays when none is named (if registered)."""
 
 
 def default_variant() -> str:
-    """The variant used when none is named: the first registered one (built-ins load first)."""
-    return variant_names()[0]
+    """The variant used when none is named: ``argentine``, else the first registered one."""
+    names = variant_names()
+    return DEFAULT_VARIANT if DEFAULT_VARIANT in names else names[0]
 
 
-def progress_bar(stream: TextIO, started: float) -> Callable[[int, int], None]:
-    def show(done: int, total: int) -> None:
-        elapsed = time.perf_counter() - started
-        if elapsed < 1.0 and done < total:
-            return  # short runs print no bar
-        width = 30
-        filled = int(width * done / total) if total else width
-        rate = done / elapsed if elapsed > 0 else 0.0
-        stream.write(
-            f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} matches {rate:,.0f}/s"
-        )
-        if done >= total:
-            stream.write("\n")
-        stream.flush()
+def at_least(low: int) -> Callable[[str], int]:
+    """An argparse type: an integer of at most 9 digits, ``low`` or more."""
 
-    return show
+    def parse(text: str) -> int:
+        t = text.strip()
+        if not (t.lstrip("-").isascii() and t.lstrip("-").isdigit()) or len(t) > 10:
+            raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer")
+        value = int(t)
+        if value < low:
+            raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
+        return value
+
+    parse.__name__ = f"integer >= {low}"
+    return parse
+
+
+def formatter(prog: str) -> argparse.HelpFormatter:
+    """Help that shows each argument's default."""
+    return argparse.ArgumentDefaultsHelpFormatter(prog, max_help_position=30)
 
 
 def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
+    """``--option NAME=VALUE`` pairs; a value is JSON if it parses as JSON, else text."""
     out: dict[str, object] = {}
     for pair in pairs or ():
         name, sep, raw = pair.partition("=")
@@ -47,4 +57,37 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
         except (ValueError, RecursionError) as exc:  # 5,000-digit numbers, deep nesting
             raise ParseError(f"--option {name.strip()}: {shown(str(exc), 120)}") from None
         out[name.strip()] = tuple(value) if isinstance(value, list) else value
+    return out
+
+
+def chosen_variants(
+    name: str | None, option_pairs: Sequence[str] | None, seats: int
+) -> list[Variant]:
+    """The variants a subcommand runs, with their options, checked before any output.
+
+    With a ``name``: that variant, which must have ``seats`` seats and every option. Without:
+    every registered variant that has ``seats`` seats (the others are named on stderr), each
+    with the options it has; an option no variant has, a bad value, or a seat count no
+    variant has is an error.
+    """
+    options = parse_options(option_pairs)
+    if name is not None:
+        v = get_variant(name, options)
+        v.table.check_seats(seats, v.name)
+        return [v]
+    every = [get_variant(n) for n in variant_names()]
+    known = {o for v in every for o in v.options()}
+    for opt in options:
+        if opt not in known:
+            close = difflib.get_close_matches(opt, sorted(known), n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else ""
+            raise ParseError(f"no registered variant has an option {shown(opt)}{hint}")
+    chosen = [v for v in every if seats in v.seat_counts]
+    if not chosen:
+        counts = ", ".join(map(str, sorted({n for v in every for n in v.seat_counts})))
+        raise ParseError(f"no registered variant is played with {seats} seats; seats: {counts}")
+    skipped = [v.name for v in every if seats not in v.seat_counts]
+    out = [v.with_options(**{k: x for k, x in options.items() if k in v.options()}) for v in chosen]
+    if skipped:
+        print(f"note: skipping {', '.join(skipped)} (no {seats}-seat table)", file=sys.stderr)
     return out

@@ -10,12 +10,16 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from ._common import at_least
+
 __all__ = ["add_executor_arguments", "describe_executor", "executor_from"]
 
 
 def add_executor_arguments(p: argparse.ArgumentParser) -> None:
     """Add ``--workers`` and ``--dask`` to a subcommand."""
-    p.add_argument("--workers", type=int, default=1, help="local processes (default 1: here)")
+    p.add_argument(
+        "--workers", type=at_least(1), default=1, help="local processes (1: in this process)"
+    )
     p.add_argument(
         "--dask",
         metavar="ADDRESS",

@@ -8,7 +8,7 @@ import sys
 
 from ..analysis.dd_sampling import DoubleDummyReport, double_dummy_rates
 from ..variant import get_variant, variant_names
-from ._common import parse_options
+from ._common import at_least, parse_options
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for
 
@@ -75,9 +75,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "rule_set", metavar="variant", nargs="?", default=None, help="default: every variant"
     )
-    p.add_argument("--seats", type=int, default=2)
-    p.add_argument("--deals", type=int, default=10_000)
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
+    p.add_argument("--deals", type=at_least(1), default=10_000, help="random deals to solve")
+    p.add_argument("--seed", type=at_least(0), default=0, help="seed of the first deal")
     p.add_argument("--against", default=None, metavar="OTHER", help="another rule set to compare")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")

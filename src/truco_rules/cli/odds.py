@@ -40,6 +40,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--json", action="store_true", help="print JSON (envido scores as keys)")
     p.add_argument("--exact", action="store_true", help="with --json: fractions as 'n/d'")
-    p.add_argument("--format", choices=("text", "markdown", "html", "csv"), default="text")
+    p.add_argument(
+        "--format",
+        choices=("text", "markdown", "html", "csv"),
+        default="text",
+        help="how to print the tables",
+    )
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
     p.set_defaults(func=cmd_odds)

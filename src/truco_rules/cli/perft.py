@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
 from ..variant import get_variant, variant_names
-from ._common import default_variant, parse_options
+from ._common import DEFAULT_VARIANT, at_least, chosen_variants, default_variant, formatter
 
 PERFT_HEADER = """\
 Perft counts of truco-rules: distinct legal (seat, action) sequences from a seeded deal.
@@ -28,8 +28,12 @@ def cmd_perft(args: argparse.Namespace) -> int:
             path.write_text(format_perft(records, PERFT_HEADER), encoding="utf-8")
             print(f"wrote {path}: {len(records)} records ({time.perf_counter() - started:.1f} s)")
         return 0
-    v = get_variant(args.perft_variant or default_variant(), parse_options(args.option))
+    v = chosen_variants(args.perft_variant or default_variant(), args.option, args.seats)[0]
     m = v.new_match(args.seats, seed=args.seed)
+    print(
+        f"perft of {v.name}, {args.seats} seats, seed {args.seed}: the number of distinct "
+        "sequences of legal actions (any seat, chance deals included) of each length"
+    )
     for depth, count in enumerate(perft_counts(m, args.depth), 1):
         print(f"perft {depth} {count}")
     if args.divide:
@@ -43,18 +47,22 @@ def cmd_perft(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``perft``."""
     pf = sub.add_parser(
-        "perft", help="count the legal action sequences of a seeded match, or write perft files"
+        "perft",
+        help="count the legal action sequences of a seeded match, or write perft files",
+        formatter_class=formatter,
     )
     pf.add_argument(
         "--variant",
         dest="perft_variant",  # not "variant": main() would fill in the default for --write
         default=None,
-        help="default: the first registered variant (with --write: every registered variant)",
+        help=f"a variant name or alias; none: {DEFAULT_VARIANT} (with --write: every variant)",
     )
-    pf.add_argument("--seats", type=int, default=2)
-    pf.add_argument("--seed", type=int, default=1)
-    pf.add_argument("--depth", type=int, default=3, help="deepest count (default 3)")
-    pf.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    pf.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
+    pf.add_argument("--seed", type=at_least(0), default=1, help="seed of the match")
+    pf.add_argument("--depth", type=at_least(1), default=3, help="deepest count")
+    pf.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="change an option (repeatable)"
+    )
     pf.add_argument("--divide", action="store_true", help="also count per first action")
     pf.add_argument(
         "--write",
@@ -64,8 +72,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     pf.add_argument(
         "--budget",
-        type=int,
+        type=at_least(1),
         default=LEAF_BUDGET,
-        help=f"with --write: deepest count allowed per record (default {LEAF_BUDGET:,})",
+        help="with --write: the most leaves a record's deepest count may have",
     )
     pf.set_defaults(func=cmd_perft)

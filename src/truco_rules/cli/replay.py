@@ -7,7 +7,7 @@ import sys
 
 from ..errors import InvalidRecord
 from ..match import Match
-from .play import events_text
+from ..narrate import play_by_play
 
 
 def read_record(path: str) -> str:
@@ -29,20 +29,12 @@ def read_record(path: str) -> str:
 def cmd_replay(args: argparse.Namespace) -> int:
     text = read_record(args.record)
     m = Match.from_json(text) if text.lstrip().startswith("{") else Match.from_text(text)
-    print(f"{m.variant.name}, {m.seats} seats: {len(m.actions)} actions replayed")
-    for h in m.history:
-        events = events_text(h)
-        print(f"hand {h.hand_no + 1}.{h.contest + 1} mano seat {h.mano}: {events} [{h.end_reason}]")
-    state = "over" if m.is_over() else f"in progress, seat {m.current_player()} to act"
-    print(
-        f"score {m.score_text()} | chicos {m.chicos[0]}-{m.chicos[1]} | {state}"
-        + (f" | winner: side {m.winner()}" if m.is_over() else "")
-    )
+    print(play_by_play(m))
     return 0
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``replay``."""
-    r = sub.add_parser("replay", help="replay a record (JSON or text) and print its hands")
+    r = sub.add_parser("replay", help="replay a record (JSON or text) and tell it hand by hand")
     r.add_argument("record", help="a JSON or text record file; - reads standard input")
     r.set_defaults(func=cmd_replay)

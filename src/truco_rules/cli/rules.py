@@ -67,16 +67,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 
     d = sub.add_parser("describe", help="a variant's rule sheet (or its rules as JSON)")
-    d.add_argument("variant", nargs="?", default=None)
+    d.add_argument("variant", nargs="?", default=None, help="a variant name or alias")
     d.add_argument("--json", action="store_true", help="the rules as JSON data")
-    d.add_argument("--format", choices=FORMATS, default="text")
+    d.add_argument("--format", choices=FORMATS, default="text", help="how to print the sheet")
     d.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
     d.set_defaults(func=cmd_describe)
 
     c = sub.add_parser("compare", help="rule sets side by side, grouped by concern")
     c.add_argument("variants", nargs="+", metavar="variant", help="two or more (names or aliases)")
     c.add_argument("--all", action="store_true", help="show the rules they share too")
-    c.add_argument("--format", choices=FORMATS, default="text")
+    c.add_argument("--format", choices=FORMATS, default="text", help="how to print the table")
     c.add_argument(
         "--option",
         action="append",

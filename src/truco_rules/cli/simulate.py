@@ -10,8 +10,8 @@ from concurrent.futures import Executor
 
 from ..policy import AgentSpec, load_agent
 from ..simulate import SimulationReport, simulate
-from ..variant import Variant, get_variant, variant_names
-from ._common import parse_options
+from ..variant import Variant
+from ._common import at_least, chosen_variants, formatter
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for
 
@@ -42,9 +42,10 @@ def _run(
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     agents = _agents(args.agents)
+    variants = chosen_variants(args.variant, args.option, args.seats)
     if args.variant is None:
-        return _simulate_every_variant(args, agents)
-    v = get_variant(args.variant, parse_options(args.option))
+        return _simulate_every_variant(args, agents, variants)
+    v = variants[0]
     started = time.perf_counter()
     with executor_from(args) as ex:
         report = _run(v, args, ex, agents)
@@ -59,16 +60,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
-def _simulate_every_variant(args: argparse.Namespace, agents: list[AgentSpec] | None) -> int:
+def _simulate_every_variant(
+    args: argparse.Namespace, agents: list[AgentSpec] | None, variants: list[Variant]
+) -> int:
     """One row per registered variant that has ``--seats`` seats: the rule sets side by side."""
-    options = parse_options(args.option)
-    names = [n for n in variant_names() if args.seats in get_variant(n).seat_counts]
     rows = []
     with executor_from(args) as ex:
-        for name in names:
-            v = get_variant(name)
-            v = v.with_options(**{k: val for k, val in options.items() if k in v.options()})
-            rows.append((name, _run(v, args, ex, agents)))
+        for v in variants:
+            rows.append((v.name, _run(v, args, ex, agents)))
     if args.json:
         data = [{"variant": n, "seats": args.seats, **r.to_dict()} for n, r in rows]
         print(json.dumps(data, indent=2))
@@ -98,11 +97,15 @@ def _simulate_every_variant(args: argparse.Namespace, agents: list[AgentSpec] | 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``simulate``."""
-    s = sub.add_parser("simulate", help="playouts by agents and their statistics")
-    s.add_argument("--variant", default=None, help="default: every variant, one row each")
-    s.add_argument("--matches", type=int, default=1000)
-    s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--seats", type=int, default=2)
+    s = sub.add_parser(
+        "simulate", help="playouts by agents and their statistics", formatter_class=formatter
+    )
+    s.add_argument(
+        "--variant", default=None, help="a variant name or alias; none: every variant, one row each"
+    )
+    s.add_argument("--matches", type=at_least(1), default=1000, help="matches per variant")
+    s.add_argument("--seed", type=at_least(0), default=0, help="seed of the first match")
+    s.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
     s.add_argument(
         "--agents",
         default=None,
@@ -111,7 +114,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "(a policy (observation, legal) -> action); 'simple,random' sets the sides against "
         "each other; default: random",
     )
-    s.add_argument("--json", action="store_true", help="print JSON")
-    s.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    s.add_argument("--json", action="store_true", help="print the report as JSON")
+    s.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="change an option (repeatable)"
+    )
     add_executor_arguments(s)
     s.set_defaults(func=cmd_simulate)
