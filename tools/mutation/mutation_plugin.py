@@ -97,8 +97,8 @@ def _cap_examples(items: list[pytest.Item], cap: int) -> None:
         test = getattr(item, "obj", None)
         if not getattr(test, "is_hypothesis_test", False):
             continue
-        current = test._hypothesis_internal_use_settings  # type: ignore[union-attr]
-        if current.max_examples > cap:
+        current = getattr(test, "_hypothesis_internal_use_settings", None)
+        if current is not None and current.max_examples > cap:
             test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
                 current, max_examples=cap
             )
