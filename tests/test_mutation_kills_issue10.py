@@ -1,0 +1,256 @@
+"""Tests killing the mutants that survived an independent mutation sample (issue 10, item 10).
+
+Each test pins down a rule (its RULES section is in the docstring) that the rest of the
+suite let through. Conventions as in test_mutation_kills.py: side 0 and side 1; hands are
+given by seat.
+"""
+
+from __future__ import annotations
+
+import pytest
+from conftest import scenario
+
+import truco_rules as tr
+from truco_rules.hooks import MANO, NOBODY, OTHER, TrickRule
+
+SIN = "argentine-sin-flor"
+E33 = "7E 6E 3B"  # envido 33, no flor
+E4 = "4C 12O 10B"  # envido 4
+UNSUITED_7 = "7E 4C 12O"  # three suits: envido 7 (the 7 alone)
+UNSUITED_5 = "5B 3O 11C"  # three suits: envido 5
+
+
+def rejected(m: tr.Match, text: str, seat: int | None, error: type[Exception], reason: str) -> None:
+    """``text`` by ``seat`` raises ``error`` naming ``reason`` and leaves the match unchanged."""
+    before = m.copy()
+    with pytest.raises(error, match=reason):
+        m.apply(text, seat)
+    assert m == before
+
+
+# =============================================================================================
+# What is shown at the end of a hand (RULES §2.6.1, §2.10, §2.11)
+# =============================================================================================
+
+
+@pytest.mark.parametrize(
+    ("options", "proof"),
+    [({}, "7E"), ({"envido_unsuited": "sum_two_highest"}, "7E 4C")],
+)
+def test_s2_6_1_unsuited_envido_winner_shows_his_proof(options: dict[str, str], proof: str) -> None:
+    """RULES §2.6.1 / §2.11: the winner of an envido with no two cards of a suit proves his
+    score with his best card (or his two best, with envido_unsuited='sum_two_highest'):
+    that proof is shown when the hand ends, never an empty one."""
+    m = scenario(
+        "argentine", [UNSUITED_7, UNSUITED_5], ["0:envido", "1:quiero", "0:play 4C", "1:mazo"],
+        options=options,
+    )  # fmt: skip
+    h = m.history[0]
+    assert h.end_reason == "mazo"
+    assert h.shown == ((0, m.variant.cards(proof)),)
+
+
+def test_s2_10_going_to_the_deck_with_a_truco_pending_folds_the_side() -> None:
+    """RULES §2.10: going to the deck while a truco waits for an answer refuses it, and the
+    player has left the hand: as any player who went to the deck, he shows nothing, not even
+    the envido he won (RULES §2.11)."""
+    hands = [UNSUITED_5, UNSUITED_7]  # seat 1 wins the envido, 7 to 5
+    m = scenario("argentine", hands, ["0:envido", "1:quiero", "0:truco", "1:mazo"])
+    h = m.history[0]
+    assert h.end_reason == "mazo" and h.points == (1, 2)
+    assert h.shown == ()
+    # the same hand refused with 'no quiero': seat 1 is still in it and shows his 7
+    m = scenario("argentine", hands, ["0:envido", "1:quiero", "0:truco", "1:no-quiero"])
+    assert m.history[0].points == (1, 2)
+    assert m.history[0].shown == ((1, m.variant.cards("7E")),)
+
+
+# =============================================================================================
+# The hand winner from trick results (RULES §1.4)
+# =============================================================================================
+
+CODE = {"M": MANO, "O": OTHER, "T": -1}
+
+
+@pytest.mark.parametrize("all_tied", ["mano", "nobody", "postre"])
+@pytest.mark.parametrize(
+    ("win_tie", "tricks", "winner"),
+    [
+        ("mano", "MTT", MANO),  # row 10
+        ("mano", "OTT", MANO),  # row 13
+        ("first_trick_winner", "MTT", MANO),
+        ("first_trick_winner", "OTT", OTHER),
+    ],
+)
+def test_s1_4_won_tied_tied_ignores_the_all_tied_rule(
+    all_tied: str, win_tie: str, tricks: str, winner: int
+) -> None:
+    """RULES §1.4 rows 10 and 13 (third_trick_decides): trick 1 won, tricks 2 and 3 tied
+    goes to the mano (or to trick 1's winner), whatever all_tricks_tied says: that option is
+    for row 16 only (three ties), so 'postre' never gives the mano's won-tied-tied away."""
+    rule = TrickRule(
+        second_trick_tie_after_win="third_trick_decides",
+        third_trick_tie_after_win_tie=win_tie,
+        all_tricks_tied=all_tied,
+    )
+    assert rule.decide([CODE[t] for t in tricks]) == winner
+    three_ties = {"mano": MANO, "nobody": NOBODY, "postre": OTHER}[all_tied]
+    assert rule.decide([-1, -1, -1]) == three_ties
+
+
+# =============================================================================================
+# Automatic flor (RULES §2.7.2)
+# =============================================================================================
+
+
+def test_s2_7_2_automatic_flor_waits_for_its_holder_with_four_seats() -> None:
+    """RULES §2.7.2: a flor is sung at its holder's first decision (his turn, or a call his
+    side may answer). Seat 1 calls truco in the first trick and seat 2 of the other side
+    answers; nobody there holds a flor, so seat 3's flor (the last seat, on the caller's
+    side) is not sung yet: only when seat 3 first plays."""
+    hands = ["4C 5B 6O", "4E 5O 6C", "7C 10O 11B", "1E 2E 3E"]
+    m = scenario("argentine", hands, ["0:play 4C", "1:truco"])
+    assert m.hand is not None and m.current_player() == 2
+    assert m.hand.flor_sung == []
+    m.apply("quiero", 2)
+    m.apply("play 4E", 1)
+    m.apply("play 7C", 2)
+    assert m.hand.flor_sung == [3]
+
+
+def test_s2_7_2_automatic_flor_waits_for_its_holder_with_three_seats() -> None:
+    """RULES §2.7.2 / §2.12.2: the same with three seats (mano 1: seat 0 is the gallo, seats
+    1 and 2 the pair): seat 1's truco is answered by the gallo, who has no flor; seat 2's
+    flor is sung when seat 2 first plays, not at the gallo's answer."""
+    hands = ["4C 5B 6O", "4E 5O 6C", "1E 2E 3E"]
+    opts = {"gallo_extra_card": False}
+    m = scenario("argentine", hands, ["1:truco"], mano=1, options=opts)
+    assert m.hand is not None and m.current_player() == 0
+    assert m.hand.flor_sung == []
+    m.apply("quiero", 0)
+    assert m.hand.flor_sung == []
+    m.apply("play 4E", 1)
+    assert m.hand.flor_sung == [2]
+
+
+# =============================================================================================
+# Almería: the stake of para el toro (RULES §7.5)
+# =============================================================================================
+
+
+def test_s7_5_para_el_toro_accepted_shows_the_whole_toro_as_stake() -> None:
+    """RULES §7.5 / §7.6: para el toro accepted is worth the whole toro, 18 tantos; the
+    observation of every seat shows that stake."""
+    m = scenario(
+        "almeria", ["3E 3B 2O", "7E 7O 10C"],
+        ["0:truco", "1:retruco", "0:para-nueve", "1:para-el-toro", "0:quiero"],
+        scores=(1, 0),
+    )  # fmt: skip
+    assert m.hand is not None and m.hand.stake() == 18
+    for seat in (0, 1):
+        o = m.observation(seat)
+        assert o.stake == 18 and o.pending_call is None
+        assert "stake 18" in o.render()
+
+
+# =============================================================================================
+# Cards compare only with cards (RULES §0.2)
+# =============================================================================================
+
+
+def test_s0_2_a_card_is_never_equal_to_its_text() -> None:
+    """RULES §0.2: '1E' is the notation of a card, not the card: comparing a Card with its
+    text (either way round) is False, not None, and != is True."""
+    card = tr.get_variant("argentine").card("1E")
+    assert (card == "1E") is False
+    assert ("1E" == card) is False  # noqa: SIM300 (the reflected comparison)
+    assert (card != "1E") is True
+    assert card.__eq__("1E") is NotImplemented
+    assert (card == tr.get_variant("argentine").card("1E")) is True
+
+
+# =============================================================================================
+# Why an action is refused: the reason in the error (RULES §1.1, §1.5, §2.6, §2.9, §2.12.2)
+# =============================================================================================
+
+
+def test_s1_5_no_card_while_a_call_waits_for_an_answer() -> None:
+    """RULES §1.5: a pending truco must be answered first; a card is refused naming the
+    phase."""
+    m = scenario(SIN, [E33, E4], ["0:truco"])
+    rejected(m, "play 4C", 1, tr.IllegalAction, r"no card can be played now \(answer-call\)")
+
+
+def test_s1_5_an_answer_with_nothing_to_answer_names_the_phase() -> None:
+    """RULES §1.5: 'quiero' with no call pending is refused: the reason names the phase and
+    the seat to act."""
+    m = scenario(SIN, [E33, E4])
+    rejected(m, "quiero", 0, tr.IllegalAction, r"not allowed now \(play, seat 0 to act\)")
+
+
+def test_s5_7_accept_hand_outside_a_special_hand() -> None:
+    """RULES §5.7: 'accept-hand' answers a hand of 11 only; in an ordinary hand the reason
+    says there is none."""
+    m = scenario("paulista", ["Qc Qh 3s", "4c 5h 6s"], turned="7d")
+    rejected(m, "accept-hand", 0, tr.IllegalAction, "no special hand to accept or decline")
+
+
+def test_s2_6_3_a_raise_out_of_the_ladder_says_so() -> None:
+    """RULES §2.6.3: after falta envido no real envido may follow; the reason says the raise
+    does not follow the bets made."""
+    m = scenario(SIN, [E33, E4], ["0:falta-envido"])
+    rejected(m, "real-envido", 1, tr.IllegalAction, "does not follow the envido bets")
+
+
+def test_s2_6_2_envido_twice_in_a_hand_says_already_called() -> None:
+    """RULES §2.6.2: envido is called once per hand; once settled, a second call is refused
+    as already called."""
+    m = scenario(SIN, [E33, E4], ["0:envido", "1:quiero"])
+    assert m.current_player() == 0
+    rejected(m, "envido", 0, tr.IllegalAction, "envido was already called")
+
+
+def test_s2_6_2_only_the_pie_may_call_envido_when_the_option_says_so() -> None:
+    """RULES §2.6.2 (envido_caller='pie_only'): only the last player of each side (the pie)
+    speaks for the side; the mano of a four-seat table, not yet played, is refused with that
+    reason."""
+    hands = [E33, E4, "1E 2B 3C", "4E 5O 6B"]
+    m = scenario(SIN, hands, options={"envido_caller": "pie_only"})
+    rejected(m, "envido", 0, tr.IllegalAction, "not his side's pie")
+
+
+def test_s5_5_face_down_after_a_tied_trick_when_the_option_forbids_it() -> None:
+    """RULES §5.5 (facedown_after_tied_trick=false): after a tied trick no card is played
+    face down; the reason says so (not the first-trick reason)."""
+    m = scenario(
+        "paulista", ["3s 4c 5h", "3h 4d 6s"], ["0:play 3s", "1:play 3h"], turned="7d",
+        options={"facedown_after_tied_trick": False},
+    )  # fmt: skip
+    assert m.hand is not None and m.hand.trick_no == 1
+    rejected(m, "play 4c down", 0, tr.IllegalAction, "may not be played face down now")
+
+
+def _gallo_to_discard() -> tr.Match:
+    v = tr.get_variant("argentine")
+    order = list(tr.deal_order(v, ["7E 6E 5E", "7B 5B 12C", "1C 2O 3B"], 1))
+    order.remove(v.card("4O"))
+    order.insert(9, v.card("4O"))  # the gallo's fourth card
+    return v.new_match(3, deals=[order], mano=1)
+
+
+def test_s2_12_2_the_gallo_is_told_to_discard_first() -> None:
+    """RULES §2.12.2 (gallo_extra_card): the gallo must discard before anything else; his
+    other actions say so, and another seat is told whose discard is awaited."""
+    m = _gallo_to_discard()
+    assert m.current_player() == 0
+    rejected(m, "truco", 0, tr.IllegalAction, "a card of this seat must be discarded first")
+    rejected(m, "play 7B", 1, tr.WrongPlayer, "seat 0 is to discard a card first")
+
+
+def test_s1_1_dealing_reasons() -> None:
+    """RULES §1.1: while dealing only chance acts (a seat is told so), and a card already
+    dealt cannot be dealt again."""
+    m = tr.get_variant(SIN).new_match()
+    rejected(m, "truco", 0, tr.WrongPlayer, "only chance acts now")
+    m.apply("deal 1E", tr.CHANCE)
+    rejected(m, "deal 1E", tr.CHANCE, tr.IllegalAction, "already dealt or not in the deck")
