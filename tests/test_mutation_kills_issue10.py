@@ -217,6 +217,10 @@ def test_s2_6_2_only_the_pie_may_call_envido_when_the_option_says_so() -> None:
     hands = [E33, E4, "1E 2B 3C", "4E 5O 6B"]
     m = scenario(SIN, hands, options={"envido_caller": "pie_only"})
     rejected(m, "envido", 0, tr.IllegalAction, "not his side's pie")
+    m.apply("play 7E", 0)
+    m.apply("play 4C", 1)
+    m.apply("envido", 2)  # seat 2 is side 0's pie
+    assert m.current_player() in (1, 3)
 
 
 def test_s5_5_face_down_after_a_tied_trick_when_the_option_forbids_it() -> None:
@@ -254,3 +258,21 @@ def test_s1_1_dealing_reasons() -> None:
     rejected(m, "truco", 0, tr.WrongPlayer, "only chance acts now")
     m.apply("deal 1E", tr.CHANCE)
     rejected(m, "deal 1E", tr.CHANCE, tr.IllegalAction, "already dealt or not in the deck")
+
+
+# =============================================================================================
+# Blind plays are recorded as the card that fell (RULES §5.7)
+# =============================================================================================
+
+
+def test_s5_7_every_blind_play_is_logged_as_its_card() -> None:
+    """RULES §5.7 (D22, iron_hand_blind='own_cards_hidden'): in a blind iron hand each
+    player names a dealt position; the public log shows every such play as the card that
+    fell, the second one too, each under its own seat."""
+    v = tr.get_variant("paulista")
+    order = tr.deal_order(v, ["Qc Qh 3s", "4c 5h 6s"], 0, "7d")
+    m = v.new_match(2, deals=[order], mano=0, scores=(11, 11))
+    m.apply("play #1", 0)
+    m.apply("play #3", 1)
+    for seat in (0, 1):
+        assert m.observation(seat).current.public_log == ((0, "play Qc"), (1, "play 6s"))
