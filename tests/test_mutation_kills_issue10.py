@@ -7,6 +7,7 @@ given by seat.
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from conftest import scenario
 
@@ -276,3 +277,46 @@ def test_s5_7_every_blind_play_is_logged_as_its_card() -> None:
     m.apply("play #3", 1)
     for seat in (0, 1):
         assert m.observation(seat).current.public_log == ((0, "play Qc"), (1, "play 6s"))
+
+
+# =============================================================================================
+# A flor answers an envido (RULES §2.7.4)
+# =============================================================================================
+
+
+def test_s2_7_4_an_envido_called_before_the_mano_speaks_is_answered_by_his_flor() -> None:
+    """RULES §2.7.4 / §2.7.2 (automatic flor): seat 1, mano, calls envido at once; seat 0 (the
+    first seat) holds a flor not yet sung: the flor answers the envido, which is void."""
+    m = scenario("argentine", ["1E 2E 3E", "4C 5B 6O"], ["1:envido"], mano=1)
+    assert m.hand is not None and m.hand.flor_sung == [0]
+    o = m.observation(0)
+    assert o.current is not None and o.current.flor_sung == (0,)
+    assert "quiero" not in m.legal_action_texts()
+
+
+# =============================================================================================
+# The trick hooks are told whether the hand is special (RULES §6.4, §6.6)
+# =============================================================================================
+
+_SPECIAL_SEEN: list[tuple[str, bool]] = []
+
+
+@attrs.frozen
+class _RecordingTricks(TrickRule):
+    """The stock trick rule, recording what the two-card-play hooks are asked."""
+
+    def double_play_after_first_tie(self, special_hand: bool) -> bool:
+        _SPECIAL_SEEN.append(("double", special_hand))
+        return super().double_play_after_first_tie(special_hand)
+
+
+def test_s6_4_an_ordinary_hand_is_not_special_for_the_double_play_hook() -> None:
+    """RULES §6.4 (the two-card play after a tied first trick, which a variant may reserve to
+    or exclude from its special hand, §6.6): after a tied first trick of an ordinary hand the
+    hook is asked with special_hand=False, and the stock answer keeps single plays."""
+    v = tr.get_variant(SIN).derive("recording-tricks", "test", tricks=_RecordingTricks())
+    _SPECIAL_SEEN.clear()
+    m = scenario(v, ["3E 4C 5O", "3B 6C 7O"], ["0:play 3E", "1:play 3B"])
+    assert m.hand is not None and m.hand.results == [-1]
+    assert _SPECIAL_SEEN == [("double", False)]
+    m.apply("play 4C", 0)  # a single card: no two-card play
