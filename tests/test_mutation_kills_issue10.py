@@ -7,12 +7,23 @@ given by seat.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from conftest import scenario
 
 import truco_rules as tr
-from truco_rules.hooks import MANO, NOBODY, OTHER, TrickRule
+from truco_rules.hooks import (
+    MANO,
+    NOBODY,
+    OTHER,
+    FixedRanking,
+    SpecialHands,
+    StandardTable,
+    TrickRule,
+    shuffle_cards,
+)
 
 SIN = "argentine-sin-flor"
 E33 = "7E 6E 3B"  # envido 33, no flor
@@ -320,3 +331,90 @@ def test_s6_4_an_ordinary_hand_is_not_special_for_the_double_play_hook() -> None
     assert m.hand is not None and m.hand.results == [-1]
     assert _SPECIAL_SEEN == [("double", False)]
     m.apply("play 4C", 0)  # a single card: no two-card play
+
+
+# =============================================================================================
+# Hooks: shuffling, rankings, the stock table (RULES §1.1, §1.2, §2.2)
+# =============================================================================================
+
+
+def test_s1_1_a_shuffle_limited_to_every_card_draws_like_a_full_one() -> None:
+    """RULES §1.1 (seeded deals): a shuffle whose limit is the whole deck (or more) is the
+    full shuffle, draw for draw: it leaves the random generator exactly where a full shuffle
+    does, so what is drawn next (the next deal) is the same too."""
+    cards = tr.get_variant(SIN).deck.cards
+    full_rng = random.Random(5)
+    full = shuffle_cards(cards, full_rng)
+    after_full = full_rng.random()
+    for needed in (len(cards), len(cards) + 3):
+        rng = random.Random(5)
+        assert shuffle_cards(cards, rng, needed) == full
+        assert rng.random() == after_full
+
+
+def test_s1_2_a_ranking_strength_is_at_least_1() -> None:
+    """RULES §1.2 / §2.9: a face-down card has strength 0, below every card, so a ranking
+    table gives each of the 40 cards a strength of at least 1: a 0 is refused."""
+    with pytest.raises(ValueError, match="strength >= 1"):
+        FixedRanking(table=(0,) + (1,) * 39)
+    assert FixedRanking(table=(1,) * 40).table[0] == 1
+
+
+def test_s2_2_the_stock_table_seats_two_or_four() -> None:
+    """RULES §2.2: the stock table (partners alternate) plays 1 v 1 or 2 v 2: a variant built
+    on it accepts 2 and 4 seats and refuses 3 and 5."""
+    v = tr.get_variant(SIN).derive("stock-table", "test", table=StandardTable())
+    assert StandardTable().seat_counts == (2, 4)
+    for seats in (2, 4):
+        assert v.new_match(seats, seed=1).seats == seats
+    for seats in (3, 5):
+        with pytest.raises(tr.UnsupportedSeats):
+            v.new_match(seats, seed=1)
+
+
+# =============================================================================================
+# Flor exchanges and the target (RULES §2.7.3, §2.8.3)
+# =============================================================================================
+
+
+def test_s2_7_3_contraflor_is_answered_by_a_flor_holder() -> None:
+    """RULES §2.7.3: a contraflor is answered by a flor holder of the other side. Seat 2 sang
+    a flor, seat 3 answers it with contraflor: the answer is due from seat 2 (who holds the
+    flor), not seat 0 (the next of that side in play order, without one)."""
+    hands = ["4C 5B 6O", "4E 5O 6C", "1B 2B 3B", "1E 2E 3E"]
+    m = scenario("argentine", hands, ["0:play 4C", "1:play 4E"])
+    assert m.hand is not None and m.hand.flor_sung == [2, 3] and m.current_player() == 3
+    m.apply("contraflor", 3)
+    assert m.current_player() == 2
+    assert "quiero" in m.legal_action_texts(2)
+
+
+def test_s2_8_3_no_point_is_credited_after_the_target_is_reached() -> None:
+    """RULES §2.8.3 (envido_first_immediate) with flor_duel_mode='three_per_flor' (§2.7.3):
+    side 0's flor takes it from 28 to 31, past the target of 30: the match is won there, and
+    side 1's flor, settled in the same breath, is not credited."""
+    opts = {"score_timing": "envido_first_immediate", "flor_duel_mode": "three_per_flor"}
+    m = scenario("argentine", ["1E 2E 3E", "1B 2B 3B"], scores=(28, 0), options=opts)
+    h = m.history[0]
+    assert h.end_reason == "target" and h.events == ((0, 3, "flor"),)
+    assert m.score == (31, 0) and m.winner() == 0
+
+
+def test_s5_7_forbidden_call_after_an_envido_credit_to_side_1_counts_it() -> None:
+    """RULES §5.7 (D23) with §2.8.3 (envido credited at once), mirrored: in a house variant
+    with a hand of 29, side 1 (the mano's opponents) is credited an envido, then side 0 makes
+    a forbidden truco: side 1 scores exactly what it still lacks, counting that envido."""
+    house = tr.get_variant(SIN).derive(
+        "argentine-onze-mirror",
+        "Sin flor with a hand of 29 whose forbidden truco loses the game.",
+        special=SpecialHands(lacking=1, mao_de_x_truco_call="caller_loses_game"),
+    )
+    m = scenario(
+        house,
+        ["4C 5O 12B", "7E 6E 4B"],
+        ["0:accept-hand", "0:envido", "1:quiero", "0:play 4C", "1:play 4B", "0:truco"],
+        scores=(29, 10),
+    )
+    h = m.history[0]
+    assert h.events == ((1, 2, "envido"), (1, 18, "forbidden call"))
+    assert m.score[1] == 30 and m.winner() == 1
