@@ -418,3 +418,14 @@ def test_s5_7_forbidden_call_after_an_envido_credit_to_side_1_counts_it() -> Non
     h = m.history[0]
     assert h.events == ((1, 2, "envido"), (1, 18, "forbidden call"))
     assert m.score[1] == 30 and m.winner() == 1
+
+
+def test_s2_12_2_the_stock_table_keeps_side_scores() -> None:
+    """RULES §2.12.2 / §2.8.1: individual scores belong to the gallo table; the stock table
+    answers a plain False (a bool, as the hook promises) for its seat counts, and its
+    matches keep side scores only."""
+    table = StandardTable()
+    for seats in table.seat_counts:
+        assert table.individual_scores(seats) is False
+    v = tr.get_variant(SIN).derive("stock-table-scores", "test", table=table)
+    assert v.new_match(4, seed=1).player_scores is None
