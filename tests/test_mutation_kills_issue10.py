@@ -429,3 +429,20 @@ def test_s2_12_2_the_stock_table_keeps_side_scores() -> None:
         assert table.individual_scores(seats) is False
     v = tr.get_variant(SIN).derive("stock-table-scores", "test", table=table)
     assert v.new_match(4, seed=1).player_scores is None
+
+
+@pytest.mark.parametrize(("split", "buenas"), [(True, True), (False, False), ("auto", True)])
+def test_s2_6_4_malas_buenas_split_takes_each_of_its_choices(split: object, buenas: bool) -> None:
+    """RULES §2.6.4 (D6) malas_buenas_split 'auto' | true | false: each choice is accepted,
+    and at the stock target of 30 only false leaves the score unsplit."""
+    v = tr.get_variant(SIN, {"malas_buenas_split": split})
+    assert v.match.split is buenas
+
+
+def test_s2_7_3_contraflor_al_resto_winning_the_chico_is_at_least_1() -> None:
+    """RULES §2.7.3 contraflor_al_resto_value='wins_chico': the winner's side scores what it
+    lacks of the target: 1 point from 29 of 30, 10 from 20."""
+    v = tr.get_variant("argentine", {"contraflor_al_resto_value": "wins_chico"})
+    assert v.flor is not None
+    assert v.flor.resto(v.match, (29, 0), 0, 2) == 1
+    assert v.flor.resto(v.match, (20, 29), 0, 2) == 10
