@@ -446,3 +446,14 @@ def test_s2_7_3_contraflor_al_resto_winning_the_chico_is_at_least_1() -> None:
     assert v.flor is not None
     assert v.flor.resto(v.match, (29, 0), 0, 2) == 1
     assert v.flor.resto(v.match, (20, 29), 0, 2) == 10
+
+
+def test_s1_1_a_finished_match_is_terminal_not_chance() -> None:
+    """RULES §1.1 / §2.8.3 (DESIGN: current_player() is a seat, CHANCE or TERMINAL): the
+    two markers are distinct negative numbers, so a finished match is never mistaken for
+    one waiting for a deal."""
+    assert tr.TERMINAL < 0 and tr.CHANCE < 0 and tr.TERMINAL != tr.CHANCE
+    m = scenario(SIN, [E33, E4], ["0:play 7E", "1:mazo"], scores=(29, 0))
+    assert m.is_over() and not m.is_chance_node()
+    assert m.current_player() == tr.TERMINAL
+    assert m.current_player() != tr.CHANCE
