@@ -457,3 +457,14 @@ def test_s1_1_a_finished_match_is_terminal_not_chance() -> None:
     assert m.is_over() and not m.is_chance_node()
     assert m.current_player() == tr.TERMINAL
     assert m.current_player() != tr.CHANCE
+
+
+def test_s1_1_a_hand_key_is_its_state() -> None:
+    """RULES §1.1 (a contest is its state): Hand.key() is the whole state of the hand as one
+    value: equal for a copy, different once a card is played."""
+    m = scenario(SIN, [E33, E4])
+    assert m.hand is not None
+    before = m.hand.key()
+    assert isinstance(before, tuple) and before == m.hand.copy().key()
+    m.apply("play 7E", 0)
+    assert m.hand.key() != before
