@@ -468,3 +468,16 @@ def test_s1_1_a_hand_key_is_its_state() -> None:
     assert isinstance(before, tuple) and before == m.hand.copy().key()
     m.apply("play 7E", 0)
     assert m.hand.key() != before
+
+
+def test_s2_12_2_with_a_vira_the_card_turned_up_follows_the_gallo_s_fourth() -> None:
+    """RULES §2.12.2 (gallo_extra_card) composed with §5.2 (a vira): a house variant that
+    plays the Argentine gallo with Paulista's turned-up card deals nine cards, then the
+    gallo's fourth (card 10), and turns up the next one (card 11)."""
+    base = tr.get_variant(SIN)
+    v = base.derive("gallo-vira", "Gallo with a vira.", ranking=tr.get_variant("paulista").ranking)
+    order = list(base.deck.cards)
+    m = v.new_match(3, deals=[order], mano=1)
+    assert m.current_player() == 0  # the gallo, about to discard
+    assert tr.Action.discard(order[9]) in m.legal_actions()  # the fourth card
+    assert m.turned == order[10]
