@@ -18,6 +18,8 @@ from truco_rules.hooks import (
     MANO,
     NOBODY,
     OTHER,
+    DealContext,
+    DealPlan,
     FixedRanking,
     SpecialHands,
     StandardTable,
@@ -481,3 +483,33 @@ def test_s2_12_2_with_a_vira_the_card_turned_up_follows_the_gallo_s_fourth() -> 
     assert m.current_player() == 0  # the gallo, about to discard
     assert tr.Action.discard(order[9]) in m.legal_actions()  # the fourth card
     assert m.turned == order[10]
+
+
+class _PlainTable:
+    """A table hook written without attrs (the hooks are protocols): the stock table's
+    answers, delegated."""
+
+    seat_counts = (2, 4)
+
+    def __init__(self) -> None:
+        self._stock = StandardTable()
+
+    def check_seats(self, seats: int, variant: str) -> None:
+        self._stock.check_seats(seats, variant)
+
+    def plan(self, ctx: DealContext) -> DealPlan:
+        return self._stock.plan(ctx)
+
+    def next_mano(self, ctx: DealContext) -> int:
+        return self._stock.next_mano(ctx)
+
+
+def test_s2_3_a_hook_without_attrs_has_no_options_and_plays() -> None:
+    """RULES §2.3 through DESIGN §2 (hooks are protocols): a table hook that is a plain class,
+    not an attrs one, contributes no options, and its variant deals and plays."""
+    base = tr.get_variant(SIN)
+    v = base.derive("plain-table", "A plain-class table.", table=_PlainTable())
+    assert set(v.options()) < set(base.options())
+    assert "table_direction" not in v.options()
+    m = v.new_match(2, seed=3)
+    assert m.current_player() == 0 and m.legal_actions()
