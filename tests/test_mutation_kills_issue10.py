@@ -513,3 +513,36 @@ def test_s2_3_a_hook_without_attrs_has_no_options_and_plays() -> None:
     assert "table_direction" not in v.options()
     m = v.new_match(2, seed=3)
     assert m.current_player() == 0 and m.legal_actions()
+
+
+# =============================================================================================
+# Observations (RULES §1.1, §2.7.4; DESIGN §4)
+# =============================================================================================
+
+
+def test_s1_1_while_dealing_the_current_contest_has_no_mano() -> None:
+    """RULES §1.1: before the cards are dealt there is no contest: the observation's current
+    view is empty, with no mano (-1, not seat 0)."""
+    m = tr.get_variant(SIN).new_match()
+    assert m.is_chance_node()
+    view = m.observation(0).current
+    assert view is not None and view.mano == -1 and view.table == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "hands", "turned"),
+    [
+        ("paulista", ["Qc Qh 3s", "4c 5h 6s"], "7d"),  # no envido in the variant
+        ("argentine", ["1E 2E 3E", "4C 5B 6O"], None),  # a flor voids it (§2.7.4)
+    ],
+)
+def test_s2_7_4_an_envido_never_called_is_shown_as_none_not_void(
+    name: str, hands: list[str], turned: str | None
+) -> None:
+    """RULES §2.7.4 / DESIGN §4: 'void' says something only about an envido that was called
+    (and then voided by a flor); an envido that nobody called is shown as 'none', also in a
+    variant without envido and after an uncontested flor."""
+    m = scenario(name, hands, turned=turned)
+    for seat in (0, 1):
+        view = m.observation(seat).current
+        assert view is not None and view.envido_state == "none"
