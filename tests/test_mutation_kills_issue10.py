@@ -546,3 +546,14 @@ def test_s2_7_4_an_envido_never_called_is_shown_as_none_not_void(
     for seat in (0, 1):
         view = m.observation(seat).current
         assert view is not None and view.envido_state == "none"
+
+
+def test_s2_8_1_the_observation_shows_each_side_s_chicos() -> None:
+    """RULES §2.8.1: a match of two chicos, side 0 having won one: every seat's observation
+    shows the chicos as (1, 0), side by side, and the scores likewise."""
+    v = tr.get_variant(SIN, {"chicos_to_win": 2})
+    order = tr.deal_order(v, [E33, E4])
+    m = v.new_match(2, deals=[order], chicos=(1, 0), scores=(3, 7))
+    for seat in (0, 1):
+        o = m.observation(seat)
+        assert o.chicos == (1, 0) and o.scores == (3, 7)
