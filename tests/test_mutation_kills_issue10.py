@@ -557,3 +557,33 @@ def test_s2_8_1_the_observation_shows_each_side_s_chicos() -> None:
     for seat in (0, 1):
         o = m.observation(seat)
         assert o.chicos == (1, 0) and o.scores == (3, 7)
+
+
+def test_s1_1_no_stake_while_dealing() -> None:
+    """RULES §1.1 / §1.5: while the cards are dealt no contest is in play: the observation's
+    stake is 0 and nothing is called."""
+    m = tr.get_variant(SIN).new_match()
+    o = m.observation(1)
+    assert o.stake == 0 and o.pending_call is None and o.phase == "deal"
+
+
+# =============================================================================================
+# Text records (DESIGN §5): a malformed header is an InvalidRecord
+# =============================================================================================
+
+
+@pytest.mark.parametrize(
+    ("header", "why"),
+    [
+        ('[Seats2"]', "looks like"),  # no space-and-quote between key and value
+        ('[Seats "2 "x"]', "bad Seats value"),  # a quote inside the value stays in the value
+    ],
+)
+def test_a_malformed_text_record_header_is_an_invalid_record(header: str, why: str) -> None:
+    """DESIGN §5 (text notation; records are no rule of RULES): a header line is
+    [Key "value"], split at its first space-and-quote; anything else is refused as an
+    InvalidRecord naming the line."""
+    text = tr.get_variant(SIN).new_match(2, seed=4).to_text()
+    assert '[Seats "2"]' in text
+    with pytest.raises(tr.InvalidRecord, match=why):
+        tr.Match.from_text(text.replace('[Seats "2"]', header))
