@@ -298,13 +298,19 @@ def test_s5_7_every_blind_play_is_logged_as_its_card() -> None:
 
 
 def test_s2_7_4_an_envido_called_before_the_mano_speaks_is_answered_by_his_flor() -> None:
-    """RULES §2.7.4 / §2.7.2 (automatic flor): seat 1, mano, calls envido at once; seat 0 (the
-    first seat) holds a flor not yet sung: the flor answers the envido, which is void."""
+    """RULES §2.7.4 / §2.7.2 (automatic flor): an envido is answered by any flor not yet
+    sung. Seat 1, mano, calls envido at once while seat 0 (the first seat, last to play)
+    holds a flor: the flor is sung there and then, and the envido is void. With four seats
+    the envido would otherwise go to seat 2, who has no flor."""
     m = scenario("argentine", ["1E 2E 3E", "4C 5B 6O"], ["1:envido"], mano=1)
     assert m.hand is not None and m.hand.flor_sung == [0]
     o = m.observation(0)
     assert o.current is not None and o.current.flor_sung == (0,)
     assert "quiero" not in m.legal_action_texts()
+    hands = ["1E 2E 3E", "4C 5B 6O", "4E 5O 6C", "7C 10O 11B"]
+    m = scenario("argentine", hands, ["1:envido"], mano=1)
+    assert m.hand is not None and m.hand.flor_sung == [0]
+    assert m.current_player() == 1 and "quiero" not in m.legal_action_texts()
 
 
 # =============================================================================================
