@@ -8,20 +8,26 @@ and the original text is written back.
 Subcommands (all take ``--root SNAPSHOT``; state lives in ``SNAPSHOT/.mutation/``):
 
 ``covmap``    run the whole suite once under coverage, recording which test reaches which
-              line (and how long each test takes); must pass before anything else.
+              line, how long each test takes and whether it passed.
+``baseline``  run every test once more, unmutated, exactly as mutants are run (same
+              process model, same hypothesis seed and example cap). Only tests that pass
+              both here and in ``covmap`` are ever run against a mutant, so a test that
+              fails on clean code can never count as a kill.
+``selftest``  check the harness: a deliberately broken module is killed (so the mutated
+              file really is the one imported) and the usable tests pass on clean code.
 ``list``      count the mutants per module and operator.
-``selftest``  check the harness: the unmutated code passes, and a deliberately broken
-              module is killed (so the mutated file really is the one imported).
-``run``       test mutants (``--sample N --seed S`` per module, or all), one at a time,
-              appending to ``results.jsonl``; resumable, already-tested mutants are skipped.
-``rerun``     test again the mutants whose last status is ``survived`` (after adding tests
-              and running ``covmap`` again).
-``show ID``   print the diff of one mutant.
-``report``    print the score per module (markdown) and the list of survivors.
+``run``       test mutants (a seeded sample: ``--total N`` over all modules, or
+              ``--sample N`` per module; or all), appending to ``results.jsonl``; resumable.
+``rerun``     test again the mutants whose last status is ``survived``/``uncovered`` (after
+              adding tests and running ``covmap`` and ``baseline`` again).
+``show KEY``  print the diff of one mutant (its key or its id).
+``report``    print the score per module (markdown), the survivors and the equivalents;
+              fails if a listed equivalent no longer exists or was killed.
 
-Each mutant runs ``pytest -x`` on the tests that reach the mutated line in the coverage map
-(fastest first); a mutant on a line no test reaches is reported ``uncovered`` (a survivor,
-not run); a mutant on module- or class-level code (run at import) runs every test.
+Each mutant runs ``pytest -x`` on the usable tests that reach the mutated line in the
+coverage map (fastest first); a mutant on a line no test reaches is ``uncovered`` (a
+survivor, not run); a mutant on module- or class-level code (run at import) runs every
+usable test.
 """
 
 from __future__ import annotations
@@ -29,7 +35,6 @@ from __future__ import annotations
 import argparse
 import ast
 import contextlib
-import copy
 import difflib
 import json
 import os
@@ -39,230 +44,41 @@ import subprocess
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterator
-from dataclasses import asdict, dataclass
+from collections.abc import Callable
+from dataclasses import asdict
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
 
-# Most important first.
+from generate import Mutant, apply, generate  # noqa: E402
+
+# The scope (docs/mutation.md, "Modules"): the kernel's rule, notation, record and
+# observation modules, and every variant module.
 DEFAULT_MODULES = (
     "src/truco_rules/hand.py",
     "src/truco_rules/hooks.py",
     "src/truco_rules/match.py",
+    "src/truco_rules/variant.py",
+    "src/truco_rules/observe.py",
+    "src/truco_rules/io.py",
+    "src/truco_rules/cards.py",
+    "src/truco_rules/actions.py",
+    "src/truco_rules/errors.py",
     "variants/argentine.py",
     "variants/paulista.py",
     "variants/mineiro.py",
     "variants/almeria.py",
-    "src/truco_rules/cards.py",
-    "src/truco_rules/actions.py",
 )
 
 PYTEST_ARGS = (
     "-q",
-    "-x",
     "-p",
     "no:cacheprovider",
     "-p",
     "mutation_plugin",
     "--hypothesis-seed=0",
 )
-
-CMP_SWAP = {
-    ast.Lt: ast.LtE,
-    ast.LtE: ast.Lt,
-    ast.Gt: ast.GtE,
-    ast.GtE: ast.Gt,
-    ast.Eq: ast.NotEq,
-    ast.NotEq: ast.Eq,
-    ast.In: ast.NotIn,
-    ast.NotIn: ast.In,
-    ast.Is: ast.IsNot,
-    ast.IsNot: ast.Is,
-}
-ARITH_SWAP = {ast.Add: ast.Sub, ast.Sub: ast.Add}
-BOOL_SWAP = {ast.And: ast.Or, ast.Or: ast.And}
-OP_TEXT = {
-    ast.Lt: "<",
-    ast.LtE: "<=",
-    ast.Gt: ">",
-    ast.GtE: ">=",
-    ast.Eq: "==",
-    ast.NotEq: "!=",
-    ast.In: "in",
-    ast.NotIn: "not in",
-    ast.Is: "is",
-    ast.IsNot: "is not",
-    ast.Add: "+",
-    ast.Sub: "-",
-    ast.And: "and",
-    ast.Or: "or",
-}
-
-
-@dataclass(frozen=True)
-class Mutant:
-    id: str  # "<module>#<n>"
-    module: str
-    line: int
-    kind: str  # cmp, bool, arith, aug, num, const, return, not
-    desc: str
-    start: tuple[int, int]  # (line, byte column) of the replaced span
-    end: tuple[int, int]
-    text: str  # replacement text
-    lines: tuple[int, ...]  # lines whose coverage decides which tests run
-    import_time: bool  # module- or class-level code
-
-
-# --------------------------------------------------------------------------- generation
-
-
-def _is_docstring(node: ast.AST) -> bool:
-    return (
-        isinstance(node, ast.Expr)
-        and isinstance(node.value, ast.Constant)
-        and isinstance(node.value.value, str)
-    )
-
-
-def _is_type_checking(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and ast.unparse(node.test) in {
-        "TYPE_CHECKING",
-        "typing.TYPE_CHECKING",
-    }
-
-
-def _skipped_assignment(node: ast.AST) -> bool:
-    targets: list[ast.expr] = []
-    if isinstance(node, ast.Assign):
-        targets = node.targets
-    elif isinstance(node, ast.AnnAssign):
-        targets = [node.target]
-    return any(isinstance(t, ast.Name) and t.id in {"__all__", "__slots__"} for t in targets)
-
-
-class _Generator:
-    def __init__(self, module: str, source: str) -> None:
-        self.module = module
-        self.tree = ast.parse(source)
-        self.mutants: list[Mutant] = []
-
-    def run(self) -> list[Mutant]:
-        self._visit(self.tree, stmt=None, scope="module")
-        return self.mutants
-
-    # The walk: annotations, docstrings, f-strings, TYPE_CHECKING blocks, __all__ and
-    # __slots__ are not mutated (nothing there changes behaviour, or only messages).
-    def _visit(self, node: ast.AST, stmt: ast.stmt | None, scope: str) -> None:
-        if isinstance(node, ast.stmt):
-            if _is_docstring(node) or _is_type_checking(node) or _skipped_assignment(node):
-                return
-            stmt = node
-        self._mutate(node, stmt, scope)
-        for name, value in ast.iter_fields(node):
-            if name in {"annotation", "returns", "type_comment"}:
-                continue
-            if isinstance(node, ast.JoinedStr):
-                return
-            children = value if isinstance(value, list) else [value]
-            for child in children:
-                if not isinstance(child, ast.AST):
-                    continue
-                inner = scope
-                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-                    # defaults and decorators run where the function is defined
-                    if name == "body":
-                        inner = "function"
-                elif isinstance(node, ast.ClassDef) and name == "body":
-                    inner = "class" if scope != "function" else "function"
-                self._visit(child, stmt, inner)
-
-    def _add(
-        self, node: ast.AST, stmt: ast.stmt | None, scope: str, kind: str, desc: str, text: str
-    ) -> None:
-        assert stmt is not None
-        # Coverage records the lines Python reports (every line of a multi-line condition),
-        # so take all lines of the statement; for a compound statement only its header
-        # (``if``/``while`` condition, ``def`` signature, decorators), not its body.
-        body = getattr(stmt, "body", None)
-        last = body[0].lineno - 1 if isinstance(body, list) and body else stmt.end_lineno
-        header = set(range(stmt.lineno, max(stmt.lineno, last or stmt.lineno) + 1))
-        for deco in getattr(stmt, "decorator_list", ()):
-            header.update(range(deco.lineno, (deco.end_lineno or deco.lineno) + 1))
-        span = set(range(node.lineno, node.end_lineno + 1))  # type: ignore[attr-defined]
-        if body is not None and node.end_lineno >= body[0].lineno:  # type: ignore[attr-defined]
-            span = {node.lineno}  # type: ignore[attr-defined]
-        n = len(self.mutants)
-        self.mutants.append(
-            Mutant(
-                id=f"{self.module}#{n}",
-                module=self.module,
-                line=node.lineno,  # type: ignore[attr-defined]
-                kind=kind,
-                desc=desc,
-                start=(node.lineno, node.col_offset),  # type: ignore[attr-defined]
-                end=(node.end_lineno, node.end_col_offset),  # type: ignore[attr-defined]
-                text=text,
-                lines=tuple(sorted(header | span)),
-                import_time=scope != "function",
-            )
-        )
-
-    def _mutate(self, node: ast.AST, stmt: ast.stmt | None, scope: str) -> None:
-        if isinstance(node, ast.Compare):
-            for i, op in enumerate(node.ops):
-                new_op = CMP_SWAP.get(type(op))
-                if new_op is None:
-                    continue
-                new = copy.deepcopy(node)
-                new.ops[i] = new_op()
-                desc = f"{OP_TEXT[type(op)]} -> {OP_TEXT[new_op]}"
-                self._add(node, stmt, scope, "cmp", desc, f"({ast.unparse(new)})")
-        elif isinstance(node, ast.BoolOp):
-            new_op = BOOL_SWAP[type(node.op)]
-            new = copy.deepcopy(node)
-            new.op = new_op()
-            desc = f"{OP_TEXT[type(node.op)]} -> {OP_TEXT[new_op]}"
-            self._add(node, stmt, scope, "bool", desc, f"({ast.unparse(new)})")
-        elif isinstance(node, ast.BinOp) and type(node.op) in ARITH_SWAP:
-            new_op = ARITH_SWAP[type(node.op)]
-            new = copy.deepcopy(node)
-            new.op = new_op()
-            desc = f"{OP_TEXT[type(node.op)]} -> {OP_TEXT[new_op]}"
-            self._add(node, stmt, scope, "arith", desc, f"({ast.unparse(new)})")
-        elif isinstance(node, ast.AugAssign) and type(node.op) in ARITH_SWAP:
-            new_op = ARITH_SWAP[type(node.op)]
-            new = copy.deepcopy(node)
-            new.op = new_op()
-            desc = f"{OP_TEXT[type(node.op)]}= -> {OP_TEXT[new_op]}="
-            self._add(node, stmt, scope, "aug", desc, ast.unparse(new))
-        elif isinstance(node, ast.Constant):
-            value = node.value
-            if isinstance(value, bool):
-                self._add(node, stmt, scope, "const", f"{value} -> {not value}", str(not value))
-            elif isinstance(value, int):
-                self._add(node, stmt, scope, "num", f"{value} -> {value + 1}", f"({value + 1})")
-                self._add(node, stmt, scope, "num", f"{value} -> {value - 1}", f"({value - 1})")
-        elif isinstance(node, ast.Return):
-            value = node.value
-            if value is not None and not (isinstance(value, ast.Constant) and value.value is None):
-                self._add(node, stmt, scope, "return", "return x -> return None", "return None")
-        elif isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
-            self._add(node, stmt, scope, "not", "not x -> x", f"({ast.unparse(node.operand)})")
-
-
-def generate(root: Path, module: str) -> list[Mutant]:
-    source = (root / module).read_text(encoding="utf-8")
-    return _Generator(module, source).run()
-
-
-def apply(source: str, mutant: Mutant) -> str:
-    """The module's text with ``mutant`` applied (AST columns are UTF-8 byte offsets)."""
-    lines = source.encode("utf-8").splitlines(keepends=True)
-    (l1, c1), (l2, c2) = mutant.start, mutant.end
-    before = b"".join(lines[: l1 - 1]) + lines[l1 - 1][:c1]
-    after = lines[l2 - 1][c2:] + b"".join(lines[l2:])
-    return (before + mutant.text.encode("utf-8") + after).decode("utf-8")
 
 
 # --------------------------------------------------------------------------- state
@@ -274,32 +90,48 @@ def work_dir(root: Path) -> Path:
     return d
 
 
-def load_covmap(root: Path) -> dict[str, object]:
-    path = work_dir(root) / "covmap.json"
+def load_json(root: Path, name: str, hint: str) -> dict[str, object]:
+    path = work_dir(root) / name
     if not path.exists():
-        sys.exit("no coverage map: run `mutate.py covmap` first")
+        sys.exit(f"no {name}: run `mutate.py {hint}` first")
     return json.loads(path.read_text(encoding="utf-8"))
 
 
 def load_results(root: Path) -> dict[str, dict[str, object]]:
-    """The last result recorded for each mutant id."""
+    """The last result recorded for each mutant key."""
     path = work_dir(root) / "results.jsonl"
     out: dict[str, dict[str, object]] = {}
     if path.exists():
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 rec = json.loads(line)
-                out[rec["id"]] = rec
+                out[rec["key"]] = rec
     return out
 
 
-def env_for(root: Path) -> dict[str, str]:
+def read_outcomes(path: Path) -> dict[str, tuple[str, float]]:
+    """``nodeid -> (passed|failed|skipped, seconds)`` from the plugin's phase lines."""
+    outcome: dict[str, str] = {}
+    secs: dict[str, float] = defaultdict(float)
+    if not path.exists():
+        return {}
+    for row in path.read_text(encoding="utf-8").splitlines():
+        nodeid, when, result, duration = row.rsplit("\t", 3)
+        secs[nodeid] += float(duration)
+        if result == "failed":
+            outcome[nodeid] = "failed"
+        elif when == "call" or (when == "setup" and result == "skipped"):
+            outcome.setdefault(nodeid, result)
+    return {n: (outcome.get(n, "failed"), secs[n]) for n in secs}
+
+
+def env_for(root: Path, max_examples: int) -> dict[str, str]:
     env = dict(os.environ)
     env["PYTHONDONTWRITEBYTECODE"] = "1"  # never cache a mutant's bytecode
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(HERE), env.get("PYTHONPATH")]))
-    env.pop("MUTATION_SELECT", None)
-    env.pop("MUTATION_COVMAP", None)
-    env.pop("MUTATION_DURATIONS", None)
+    for var in ("MUTATION_SELECT", "MUTATION_COVMAP", "MUTATION_OUTCOMES"):
+        env.pop(var, None)
+    env["MUTATION_MAX_EXAMPLES"] = str(max_examples)
     return env
 
 
@@ -309,20 +141,30 @@ def clear_bytecode(root: Path) -> None:
             pyc.unlink()
 
 
+def check_clean(root: Path) -> None:
+    """Refuse to work on a snapshot whose sources differ from its commit (a mutant left
+    behind by a killed run would make every result wrong)."""
+    rc = subprocess.call(["git", "-C", str(root), "diff", "--quiet", "--", "src", "variants"])
+    if rc != 0:
+        sys.exit(f"{root}: src/ or variants/ differ from the snapshot's commit (git diff)")
+
+
 # --------------------------------------------------------------------------- covmap
 
 
 def cmd_covmap(args: argparse.Namespace) -> int:
     root: Path = args.root
+    check_clean(root)
     wd = work_dir(root)
     clear_bytecode(root)
-    durations = wd / "durations.tsv"
-    durations.unlink(missing_ok=True)
+    outcomes = wd / "covmap-outcomes.tsv"
+    outcomes.unlink(missing_ok=True)
     data_file = wd / ".coverage"
     data_file.unlink(missing_ok=True)
-    env = env_for(root)
+    (wd / "baseline.json").unlink(missing_ok=True)  # a baseline belongs to one covmap
+    env = env_for(root, args.max_examples)
     env["MUTATION_COVMAP"] = "1"
-    env["MUTATION_DURATIONS"] = str(durations)
+    env["MUTATION_OUTCOMES"] = str(outcomes)
     sources = ",".join(str(root / d) for d in ("src/truco_rules", "variants"))
     cmd = [
         sys.executable, "-m", "coverage", "run", f"--data-file={data_file}",
@@ -332,9 +174,15 @@ def cmd_covmap(args: argparse.Namespace) -> int:
     t0 = time.monotonic()
     rc = subprocess.call(cmd, cwd=root, env=env)
     print(f"suite under coverage: exit {rc} in {time.monotonic() - t0:.1f}s")
-    if rc != 0:
-        print("the unmutated suite must pass first")
+    results = read_outcomes(outcomes)
+    failed = sorted(n for n, (o, _) in results.items() if o == "failed")
+    if rc not in (0, 1) or not results:
+        print("the suite did not run (collection or usage error)")
         return 1
+    if failed:
+        print(f"{len(failed)} tests fail on clean code under coverage; never used:")
+        for n in failed:
+            print("  ", n)
 
     import coverage
 
@@ -348,23 +196,67 @@ def cmd_covmap(args: argparse.Namespace) -> int:
         by_line = data.contexts_by_lineno(path)
         lines_map[module] = {str(k): sorted(v) for k, v in by_line.items()}
         statements[module] = sorted(cov.analysis2(path)[1])
-    times: dict[str, float] = defaultdict(float)
-    for row in durations.read_text(encoding="utf-8").splitlines():
-        nodeid, _, secs = row.rpartition("\t")
-        times[nodeid] += float(secs)
-    out = {"lines": lines_map, "statements": statements, "durations": times}
+    out = {
+        "lines": lines_map,
+        "statements": statements,
+        "durations": {n: s for n, (o, s) in results.items() if o != "skipped"},
+        "failed": failed,
+        "max_examples": args.max_examples,
+    }
     (wd / "covmap.json").write_text(json.dumps(out), encoding="utf-8")
-    print(f"coverage map of {len(times)} tests written to {wd / 'covmap.json'}")
+    print(f"coverage map of {len(results)} tests written to {wd / 'covmap.json'}")
     return 0
+
+
+def cmd_baseline(args: argparse.Namespace) -> int:
+    """Every test of the map, unmutated, run the way mutants are run (without -x)."""
+    root: Path = args.root
+    check_clean(root)
+    covmap = load_json(root, "covmap.json", "covmap")
+    if covmap["max_examples"] != args.max_examples:
+        sys.exit("covmap was made with another --max-examples: run covmap again")
+    wd = work_dir(root)
+    outcomes = wd / "baseline-outcomes.tsv"
+    outcomes.unlink(missing_ok=True)
+    runner = make_runner(root, args.fork, args.max_examples)
+    tests = sorted(covmap["durations"])  # type: ignore[arg-type]
+    status, secs, _ = runner(tests, 3600, False, outcomes)
+    results = read_outcomes(outcomes)
+    missing = sorted(set(tests) - set(results))
+    failed = sorted(n for n in tests if results.get(n, ("failed", 0))[0] == "failed")
+    print(f"baseline: {len(tests)} tests in {secs:.1f}s, {len(failed)} fail on clean code")
+    for n in failed:
+        print("  ", n, "(not run)" if n in missing else "")
+    excluded = sorted(set(failed) | set(covmap["failed"]))  # type: ignore[arg-type]
+    usable = sorted(n for n in tests if n not in excluded)
+    out = {
+        "max_examples": args.max_examples,
+        "fork": args.fork,
+        "usable": usable,
+        "excluded": excluded,
+        "seconds": round(secs, 1),
+    }
+    (wd / "baseline.json").write_text(json.dumps(out, indent=1), encoding="utf-8")
+    print(f"{len(usable)} usable tests, {len(excluded)} excluded; written to baseline.json")
+    return 0 if status in {"survived", "killed"} else 1
+
+
+def load_usable(root: Path, args: argparse.Namespace) -> dict[str, float]:
+    """Usable test -> seconds: passed unmutated both under coverage and in the baseline."""
+    covmap = load_json(root, "covmap.json", "covmap")
+    base = load_json(root, "baseline.json", "baseline")
+    if (base["max_examples"], base["fork"]) != (args.max_examples, args.fork):
+        sys.exit("the baseline was run with other settings: run baseline again")
+    durations: dict[str, float] = covmap["durations"]  # type: ignore[assignment]
+    return {n: durations[n] for n in base["usable"]}  # type: ignore[attr-defined]
 
 
 # --------------------------------------------------------------------------- running
 
 
-def select_tests(mutant: Mutant, covmap: dict[str, object]) -> list[str]:
-    """Node ids to run, fastest first ([] if no test reaches the mutant)."""
-    durations: dict[str, float] = covmap["durations"]  # type: ignore[assignment]
-    everything = sorted(durations, key=lambda t: (durations[t], t))
+def select_tests(mutant: Mutant, covmap: dict[str, object], usable: dict[str, float]) -> list[str]:
+    """Usable node ids to run, fastest first ([] if no test reaches the mutant)."""
+    everything = sorted(usable, key=lambda t: (usable[t], t))
     if mutant.import_time:
         return everything
     lines: dict[str, list[str]] = covmap["lines"][mutant.module]  # type: ignore[index]
@@ -376,18 +268,28 @@ def select_tests(mutant: Mutant, covmap: dict[str, object]) -> list[str]:
         return everything  # coverage cannot tell: run everything
     if "" in tests:
         return everything
-    return sorted(tests, key=lambda t: (durations.get(t, 0.0), t))
+    return sorted(tests & usable.keys(), key=lambda t: (usable[t], t))
+
+
+Runner = Callable[[list[str], float, bool, "Path | None"], tuple[str, float, str]]
 
 
 def run_pytest(
-    root: Path, tests: list[str], timeout: float, env: dict[str, str]
+    root: Path,
+    env: dict[str, str],
+    tests: list[str],
+    timeout: float,
+    exitfirst: bool,
+    outcomes: Path | None,
 ) -> tuple[str, float, str]:
     wd = work_dir(root)
     select = wd / "select.txt"
     select.write_text("\n".join(tests) + "\n", encoding="utf-8")
     files = sorted({t.split("::", 1)[0] for t in tests})
     env = dict(env, MUTATION_SELECT=str(select))
-    cmd = [sys.executable, "-m", "pytest", *PYTEST_ARGS, *files]
+    if outcomes is not None:
+        env["MUTATION_OUTCOMES"] = str(outcomes)
+    cmd = [sys.executable, "-m", "pytest", *PYTEST_ARGS, *(["-x"] if exitfirst else []), *files]
     t0 = time.monotonic()
     proc = subprocess.Popen(
         cmd, cwd=root, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
@@ -416,7 +318,6 @@ class ForkServer:
         self.max_examples = max_examples
         os.environ["HYPOTHESIS_NO_PLUGINS"] = "1"
         sys.dont_write_bytecode = True
-        sys.path.insert(0, str(HERE))
         import hypothesis  # noqa: F401
         import pytest  # noqa: F401
 
@@ -424,7 +325,9 @@ class ForkServer:
         loaded = [m for m in sys.modules if m.split(".")[0] == "truco_rules"]
         assert not loaded, f"the parent must not import the library: {loaded}"
 
-    def run(self, tests: list[str], timeout: float) -> tuple[str, float, str]:
+    def run(
+        self, tests: list[str], timeout: float, exitfirst: bool, outcomes: Path | None
+    ) -> tuple[str, float, str]:
         wd = work_dir(self.root)
         select = wd / "select.txt"
         select.write_text("\n".join(tests) + "\n", encoding="utf-8")
@@ -443,14 +346,16 @@ class ForkServer:
                 os.dup2(fd, 2)
                 os.chdir(self.root)
                 os.environ["MUTATION_SELECT"] = str(select)
+                os.environ["MUTATION_MAX_EXAMPLES"] = str(self.max_examples)
+                if outcomes is not None:
+                    os.environ["MUTATION_OUTCOMES"] = str(outcomes)
                 os.environ["PYTHONDONTWRITEBYTECODE"] = "1"
                 import hypothesis.entry_points
                 import pytest
 
                 hypothesis.entry_points.run()
-                if self.max_examples:
-                    _cap_hypothesis(self.max_examples)
-                code = int(pytest.main([*PYTEST_ARGS, *files]))
+                argv = [*PYTEST_ARGS, *(["-x"] if exitfirst else []), *files]
+                code = int(pytest.main(argv))
             except BaseException:
                 import traceback
 
@@ -484,22 +389,6 @@ def _kill(pid: int) -> None:
         os.waitpid(pid, 0)
 
 
-def _cap_hypothesis(n: int) -> None:
-    """Run every property test with at most ``n`` examples (explicit settings included)."""
-    import hypothesis
-
-    original = hypothesis.settings.__init__
-
-    def capped(self: object, *args: object, **kwargs: object) -> None:
-        if isinstance(kwargs.get("max_examples"), int):
-            kwargs["max_examples"] = min(int(kwargs["max_examples"]), n)  # type: ignore[call-overload]
-        original(self, *args, **kwargs)  # type: ignore[arg-type]
-
-    hypothesis.settings.__init__ = capped  # type: ignore[method-assign]
-    hypothesis.settings.register_profile("mutation", max_examples=n)
-    hypothesis.settings.load_profile("mutation")
-
-
 def _status(returncode: int) -> str:
     if returncode == 0:
         return "survived"
@@ -508,19 +397,23 @@ def _status(returncode: int) -> str:
     return "killed"  # failed test, import/collection error, crash
 
 
-Runner = Callable[[list[str], float], tuple[str, float, str]]
-
-
 def make_runner(root: Path, fork: bool, max_examples: int) -> Runner:
     clear_bytecode(root)
     if fork:
         return ForkServer(root, max_examples).run
-    env = env_for(root)
-    return lambda tests, timeout: run_pytest(root, tests, timeout, env)
+    env = env_for(root, max_examples)
+    return lambda tests, timeout, exitfirst, outcomes: run_pytest(
+        root, env, tests, timeout, exitfirst, outcomes
+    )
 
 
 def test_mutant(
-    root: Path, mutant: Mutant, covmap: dict[str, object], runner: Runner, factor: float
+    root: Path,
+    mutant: Mutant,
+    covmap: dict[str, object],
+    usable: dict[str, float],
+    runner: Runner,
+    factor: float,
 ) -> dict[str, object]:
     path = root / mutant.module
     original = path.read_text(encoding="utf-8")
@@ -531,15 +424,14 @@ def test_mutant(
     except SyntaxError:
         rec.update(status="invalid", seconds=0.0, tests=0)
         return rec
-    tests = select_tests(mutant, covmap)
+    tests = select_tests(mutant, covmap, usable)
     if not tests:
         rec.update(status="uncovered", seconds=0.0, tests=0)
         return rec
-    durations: dict[str, float] = covmap["durations"]  # type: ignore[assignment]
-    timeout = 10.0 + factor * sum(durations.get(t, 0.0) for t in tests)
+    timeout = 10.0 + factor * sum(usable[t] for t in tests)
     try:
         path.write_text(mutated, encoding="utf-8")
-        status, secs, out = runner(tests, timeout)
+        status, secs, out = runner(tests, timeout, True, None)
     finally:
         path.write_text(original, encoding="utf-8")
     rec.update(status=status, seconds=round(secs, 2), tests=len(tests))
@@ -551,11 +443,11 @@ def test_mutant(
     return rec
 
 
-def _all_mutants(root: Path, modules: list[str]) -> dict[str, list[Mutant]]:
+def all_mutants(root: Path, modules: list[str]) -> dict[str, list[Mutant]]:
     return {m: generate(root, m) for m in modules}
 
 
-def _sample(mutants: list[Mutant], n: int | None, seed: int, module: str) -> list[Mutant]:
+def sample_per_module(mutants: list[Mutant], n: int | None, seed: int, module: str) -> list[Mutant]:
     if n is None or n >= len(mutants):
         return mutants
     rng = random.Random(f"{seed}:{module}")
@@ -563,27 +455,39 @@ def _sample(mutants: list[Mutant], n: int | None, seed: int, module: str) -> lis
     return [mutants[i] for i in picked]
 
 
+def sample_total(by_module: dict[str, list[Mutant]], n: int, seed: int) -> list[Mutant]:
+    """A uniform sample of ``n`` mutants over every module together (seeded)."""
+    pool = [m for ms in by_module.values() for m in ms]
+    if n >= len(pool):
+        return pool
+    rng = random.Random(f"total:{seed}")
+    return [pool[i] for i in sorted(rng.sample(range(len(pool)), n))]
+
+
 def _run_many(root: Path, todo: list[Mutant], args: argparse.Namespace) -> int:
-    covmap = load_covmap(root)
+    check_clean(root)
+    covmap = load_json(root, "covmap.json", "covmap")
+    usable = load_usable(root, args)
     runner = make_runner(root, args.fork, args.max_examples)
     out = work_dir(root) / "results.jsonl"
     signal.signal(signal.SIGTERM, _interrupt)  # restore the module, then stop
     deadline = time.monotonic() + args.budget * 60 if args.budget else None
     counts: Counter[str] = Counter()
+    t0 = time.monotonic()
     for i, mutant in enumerate(todo, 1):
         if deadline is not None and time.monotonic() > deadline:
             print(f"budget of {args.budget} min used up; stopping (resumable)")
             break
-        rec = test_mutant(root, mutant, covmap, runner, args.timeout_factor)
+        rec = test_mutant(root, mutant, covmap, usable, runner, args.timeout_factor)
         counts[str(rec["status"])] += 1
         with out.open("a", encoding="utf-8") as f:
             f.write(json.dumps(rec) + "\n")
         print(
-            f"[{i}/{len(todo)}] {mutant.id} line {mutant.line} {mutant.desc}: {rec['status']}"
-            f" ({rec['seconds']}s, {rec['tests']} tests)",
+            f"[{i}/{len(todo)}] {mutant.id} {mutant.key} line {mutant.line} {mutant.desc}:"
+            f" {rec['status']} ({rec['seconds']}s, {rec['tests']} tests)",
             flush=True,
         )
-    print(dict(counts))
+    print(dict(counts), f"in {(time.monotonic() - t0) / 60:.1f} min")
     return 0
 
 
@@ -591,14 +495,25 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def _chosen(args: argparse.Namespace) -> list[Mutant]:
+    by_module = all_mutants(args.root, args.modules)
+    if args.total:
+        return sample_total(by_module, args.total, args.seed)
+    out: list[Mutant] = []
+    for module, mutants in by_module.items():
+        out += sample_per_module(mutants, args.sample, args.seed, module)
+    return out
+
+
 def cmd_run(args: argparse.Namespace) -> int:
-    root: Path = args.root
-    done = load_results(root)
-    todo: list[Mutant] = []
-    for module, mutants in _all_mutants(root, args.modules).items():
-        chosen = _sample(mutants, args.sample, args.seed, module)
-        todo += [m for m in chosen if m.id not in done]
-    return _run_many(root, todo, args)
+    done = load_results(args.root)
+    chosen = _chosen(args)
+    (work_dir(args.root) / "sample.json").write_text(
+        json.dumps({"seed": args.seed, "total": args.total, "sample": args.sample,
+                    "modules": args.modules, "keys": [m.key for m in chosen]}),
+        encoding="utf-8",
+    )  # fmt: skip
+    return _run_many(args.root, [m for m in chosen if m.key not in done], args)
 
 
 def cmd_rerun(args: argparse.Namespace) -> int:
@@ -607,43 +522,49 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     wanted = set(args.ids or ()) or {k for k, r in done.items() if r["status"] in args.status}
     todo = [
         m
-        for mutants in _all_mutants(root, args.modules).values()
+        for mutants in all_mutants(root, args.modules).values()
         for m in mutants
-        if m.id in wanted
+        if m.key in wanted or m.id in wanted
     ]
     return _run_many(root, todo, args)
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
-    """The harness must see the mutated file: a broken module has to be killed."""
+    """The harness must see the mutated file, and the usable tests pass on clean code."""
     root: Path = args.root
-    covmap = load_covmap(root)
+    check_clean(root)
+    covmap = load_json(root, "covmap.json", "covmap")
+    usable = load_usable(root, args)
     runner = make_runner(root, args.fork, args.max_examples)
     ok = True
     for module in args.modules:
-        path = root / module
-        original = path.read_text(encoding="utf-8")
-        broken = Mutant(
-            id=f"{module}#selftest", module=module, line=1, kind="selftest",
-            desc="module raises at import", start=(1, 0), end=(1, 0),
-            text="raise RuntimeError('mutation selftest')\n", lines=(1,), import_time=True,
-        )  # fmt: skip
+        original = (root / module).read_text(encoding="utf-8")
         # insert after the docstring and the __future__ import
         tree = ast.parse(original)
         after = max(
-            (n.end_lineno or 0)
-            for i, n in enumerate(tree.body)
-            if (i == 0 and _is_docstring(n))
-            or (isinstance(n, ast.ImportFrom) and n.module == "__future__")
+            [0]
+            + [
+                (n.end_lineno or 0)
+                for i, n in enumerate(tree.body)
+                if (i == 0 and isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+                or (isinstance(n, ast.ImportFrom) and n.module == "__future__")
+            ]
         )
-        broken = Mutant(**{**asdict(broken), "start": (after + 1, 0), "end": (after + 1, 0)})
-        rec = test_mutant(root, broken, covmap, runner, args.timeout_factor)
+        broken = Mutant(
+            id=f"{module}#selftest", key=f"{module}:<module>:selftest", module=module,
+            scope="<module>", line=after + 1, kind="selftest", desc="module raises at import",
+            start=(after + 1, 0), end=(after + 1, 0),
+            text="raise RuntimeError('mutation selftest')\n", lines=(after + 1,),
+            import_time=True,
+        )  # fmt: skip
+        rec = test_mutant(root, broken, covmap, usable, runner, args.timeout_factor)
         print(f"{module}: broken module -> {rec['status']} ({rec['seconds']}s)")
         ok &= rec["status"] == "killed"
-    tests = sorted(covmap["durations"])  # type: ignore[arg-type]
-    status, secs, _ = runner(tests, 600)
-    print(f"unmutated snapshot, every test: {status} ({secs:.1f}s)")
+    status, secs, _ = runner(sorted(usable), 3600, True, None)
+    print(f"unmutated snapshot, {len(usable)} usable tests with -x: {status} ({secs:.1f}s)")
     ok &= status == "survived"
+    base = load_json(root, "baseline.json", "baseline")
+    print(f"tests excluded by the baseline (fail on clean code): {len(base['excluded'])}")  # type: ignore[arg-type]
     print("selftest", "passed" if ok else "FAILED")
     return 0 if ok else 1
 
@@ -653,7 +574,7 @@ def cmd_selftest(args: argparse.Namespace) -> int:
 
 def cmd_list(args: argparse.Namespace) -> int:
     total = 0
-    for module, mutants in _all_mutants(args.root, args.modules).items():
+    for module, mutants in all_mutants(args.root, args.modules).items():
         kinds = Counter(m.kind for m in mutants)
         total += len(mutants)
         print(f"{module}: {len(mutants)} {dict(sorted(kinds.items()))}")
@@ -661,63 +582,96 @@ def cmd_list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _find(root: Path, modules: list[str], name: str) -> Mutant:
+    module = name.split("#", 1)[0].split(":", 1)[0]
+    for m in generate(root, module):
+        if name in (m.id, m.key):
+            return m
+    sys.exit(f"no mutant {name}")
+
+
 def cmd_show(args: argparse.Namespace) -> int:
-    module = args.id.split("#", 1)[0]
-    mutant = next(m for m in generate(args.root, module) if m.id == args.id)
-    original = (args.root / module).read_text(encoding="utf-8")
+    mutant = _find(args.root, args.modules, args.id)
+    original = (args.root / mutant.module).read_text(encoding="utf-8")
     diff = difflib.unified_diff(
         original.splitlines(keepends=True),
         apply(original, mutant).splitlines(keepends=True),
-        fromfile=module,
-        tofile=f"{module} ({mutant.desc})",
+        fromfile=mutant.module,
+        tofile=f"{mutant.module} ({mutant.key}: {mutant.desc})",
         n=2,
     )
     sys.stdout.writelines(diff)
     return 0
 
 
-def _iter_records(root: Path, modules: list[str]) -> Iterator[dict[str, object]]:
-    for rec in load_results(root).values():
-        if rec["module"] in modules:
-            yield rec
+def load_equivalents(path: str | None) -> dict[str, str]:
+    """``key -> reason`` from a file of ``<key>  <reason>`` lines (``#`` starts a comment)."""
+    out: dict[str, str] = {}
+    if path:
+        for line in Path(path).read_text(encoding="utf-8").splitlines():
+            if line.strip() and not line.startswith("#"):
+                key, _, reason = line.strip().partition(" ")
+                out[key] = reason.strip()
+    return out
 
 
 def cmd_report(args: argparse.Namespace) -> int:
     root: Path = args.root
-    equivalent: set[str] = set()
-    if args.equivalent and Path(args.equivalent).exists():
-        for line in Path(args.equivalent).read_text(encoding="utf-8").splitlines():
-            line = line.split("#", 2)
-            if len(line) >= 2 and line[0].strip():
-                equivalent.add(f"{line[0].strip()}#{line[1].split()[0]}")
-    generated = {m: len(ms) for m, ms in _all_mutants(root, args.modules).items()}
+    equivalent = load_equivalents(args.equivalent)
+    by_module = all_mutants(root, args.modules)
+    keys = {m.key for ms in by_module.values() for m in ms}
+    results = load_results(root)
+    if args.sample_only:
+        chosen = json.loads((work_dir(root) / "sample.json").read_text(encoding="utf-8"))
+        results = {k: r for k, r in results.items() if k in set(chosen["keys"])}
     per: dict[str, Counter[str]] = {m: Counter() for m in args.modules}
-    survivors = []
-    for rec in _iter_records(root, args.modules):
+    survivors, equivalents = [], []
+    for rec in results.values():
+        if rec["module"] not in per:
+            continue
         status = str(rec["status"])
-        if status in {"survived", "uncovered"} and rec["id"] in equivalent:
+        if status in {"survived", "uncovered"} and rec["key"] in equivalent:
             status = "equivalent"
+            equivalents.append(rec)
         per[str(rec["module"])][status] += 1
         if status in {"survived", "uncovered"}:
             survivors.append(rec)
     print(
         "| module | generated | tested | killed | timeout | survived | uncovered "
-        "| equivalent | invalid | score |"
+        "| equivalent | invalid | score | score (equivalents as survivors) |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     tot: Counter[str] = Counter()
     for module in args.modules:
-        c = per[module]
-        tot.update(c)
-        print(_row(module, generated[module], c))
-    print(_row("**total**", sum(generated.values()), tot))
-    if survivors:
-        print("\nsurvivors:")
-        for rec in sorted(survivors, key=lambda r: (r["module"], r["line"])):
-            print(
-                f"- {rec['id']} line {rec['line']} {rec['kind']}: {rec['desc']} [{rec['status']}]"
-            )
-    return 0
+        tot.update(per[module])
+        print(_row(module, len(by_module[module]), per[module]))
+    print(_row("**total**", len(keys), tot))
+    for title, recs in (("survivors", survivors), ("equivalent", equivalents)):
+        if recs:
+            print(f"\n{title}:")
+            for rec in sorted(recs, key=lambda r: (r["module"], r["line"])):
+                reason = equivalent.get(str(rec["key"]), "")
+                print(
+                    f"- `{rec['key']}` line {rec['line']} {rec['desc']} [{rec['status']}]"
+                    + (f": {reason}" if reason else "")
+                )
+    ok = True
+    in_scope = tuple(args.modules)
+    stale = [k for k in equivalent if k.split(":", 1)[0] in in_scope and k not in keys]
+    killed = [
+        k for k in equivalent if k in results and results[k]["status"] in {"killed", "timeout"}
+    ]
+    if stale:
+        ok = False
+        print("\nlisted as equivalent but no such mutant any more (the code changed: judge again):")
+        for k in stale:
+            print(f"- `{k}`")
+    if killed:
+        ok = False
+        print("\nlisted as equivalent but killed (so not equivalent: drop it):")
+        for k in killed:
+            print(f"- `{k}`")
+    return 0 if ok else 1
 
 
 def _row(name: str, generated: int, c: Counter[str]) -> str:
@@ -725,22 +679,21 @@ def _row(name: str, generated: int, c: Counter[str]) -> str:
     dead = c["killed"] + c["timeout"]
     scored = tested - c["equivalent"]
     score = f"{100 * dead / scored:.1f}%" if scored else "-"
+    strict = f"{100 * dead / tested:.1f}%" if tested else "-"
     return (
         f"| {name} | {generated} | {tested} | {c['killed']} | {c['timeout']} | {c['survived']} "
-        f"| {c['uncovered']} | {c['equivalent']} | {c['invalid']} | {score} |"
+        f"| {c['uncovered']} | {c['equivalent']} | {c['invalid']} | {score} | {strict} |"
     )
 
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     p.add_argument("--root", type=Path, required=True, help="the snapshot to mutate")
-    p.add_argument(
-        "--module", dest="modules", action="append", help="repeatable; default: all nine"
-    )
-    p.add_argument("--timeout-factor", type=float, default=1.0)
+    p.add_argument("--module", dest="modules", action="append", help="repeatable; default: all")
+    p.add_argument("--timeout-factor", type=float, default=2.0)
     p.add_argument(
         "--max-examples", type=int, default=20,
-        help="cap on hypothesis examples per property test in mutant runs (0: no cap)",
+        help="cap on examples per @given test, in covmap, baseline and mutant runs (0: none)",
     )  # fmt: skip
     p.add_argument(
         "--no-fork", dest="fork", action="store_false",
@@ -748,25 +701,29 @@ def main(argv: list[str] | None = None) -> int:
     )  # fmt: skip
     sub = p.add_subparsers(dest="cmd", required=True)
     sub.add_parser("covmap")
+    sub.add_parser("baseline")
     sub.add_parser("list")
     sub.add_parser("selftest")
     r = sub.add_parser("run")
+    r.add_argument("--total", type=int, default=None, help="mutants over all modules (seeded)")
     r.add_argument("--sample", type=int, default=None, help="mutants per module (seeded)")
     r.add_argument("--seed", type=int, default=6)
     r.add_argument("--budget", type=float, default=None, help="stop after this many minutes")
     rr = sub.add_parser("rerun")
     rr.add_argument("--status", nargs="+", default=["survived", "uncovered"])
     rr.add_argument("--budget", type=float, default=None)
-    rr.add_argument("--id", dest="ids", action="append", help="only this mutant (repeatable)")
+    rr.add_argument("--id", dest="ids", action="append", help="only this mutant (key or id)")
     s = sub.add_parser("show")
-    s.add_argument("id")
+    s.add_argument("id", help="a mutant's key or id")
     rep = sub.add_parser("report")
-    rep.add_argument("--equivalent", help="file of 'module#n  reason' lines")
+    rep.add_argument("--equivalent", help="file of '<key>  <reason>' lines")
+    rep.add_argument("--sample-only", action="store_true", help="only the last run's sample")
     args = p.parse_args(argv)
     args.root = args.root.resolve()
     args.modules = args.modules or list(DEFAULT_MODULES)
     return {
         "covmap": cmd_covmap,
+        "baseline": cmd_baseline,
         "list": cmd_list,
         "selftest": cmd_selftest,
         "run": cmd_run,

@@ -2,18 +2,32 @@
 
 * ``MUTATION_COVMAP=1``: label coverage data with the running test's node id (the process
   must run under ``coverage run``), so ``mutate.py`` knows which tests reach which line.
-* ``MUTATION_DURATIONS=<file>``: append ``nodeid<TAB>seconds`` for every test run.
+  Before each test, every ``functools`` cache and memo table of the library is emptied, so
+  each test that calls a cached function runs its body and is credited with its lines (else
+  only the first caller is, and a mutant there is tested by the wrong tests).
+* ``MUTATION_OUTCOMES=<file>``: append ``nodeid<TAB>phase<TAB>outcome<TAB>seconds`` for
+  every phase (setup, call, teardown) of every test run.
 * ``MUTATION_SELECT=<file>``: keep only the node ids listed in the file (one per line,
   fastest first) and run them in that order.
+* ``MUTATION_MAX_EXAMPLES=<n>``: run every ``@given`` test with at most ``n`` examples
+  (explicit ``@settings`` included). ``find()`` searches keep their own budget: capping an
+  existence search makes it fail on clean code.
 """
 
 from __future__ import annotations
 
+import functools
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+# Module-level memo tables of the library (dicts filled on first use): emptied (reset to
+# their import-time content) before each test of the coverage run, like the lru caches.
+MEMOS = {"truco_rules.cards": ("_TABLES",), "truco_rules.actions": ("_VERBS",)}
+_memo_initial: dict[tuple[str, str], dict[Any, Any]] = {}
 
 
 def _coverage() -> Any:
@@ -24,10 +38,33 @@ def _coverage() -> Any:
     return coverage.Coverage.current()
 
 
+def _clear_caches() -> None:
+    for name, module in list(sys.modules.items()):
+        if module is None or name.split(".")[0] != "truco_rules":
+            continue
+        for value in list(vars(module).values()):
+            _clear(value)
+            if isinstance(value, type) and value.__module__ == name:
+                for attr in list(vars(value).values()):
+                    _clear(getattr(attr, "__func__", attr))
+        for memo in MEMOS.get(name, ()):
+            table = getattr(module, memo, None)
+            if isinstance(table, dict):
+                initial = _memo_initial.setdefault((name, memo), dict(table))
+                table.clear()
+                table.update(initial)
+
+
+def _clear(value: object) -> None:
+    if isinstance(value, functools._lru_cache_wrapper):
+        value.cache_clear()
+
+
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Any:
     cov = _coverage()
     if cov is not None:
+        _clear_caches()
         cov.switch_context(item.nodeid)
     yield
     if cov is not None:
@@ -37,6 +74,9 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: Any) -> Any:
 def pytest_collection_modifyitems(
     session: pytest.Session, config: pytest.Config, items: list[pytest.Item]
 ) -> None:
+    cap = int(os.environ.get("MUTATION_MAX_EXAMPLES") or 0)
+    if cap:
+        _cap_examples(items, cap)
     select = os.environ.get("MUTATION_SELECT")
     if not select:
         return
@@ -50,8 +90,22 @@ def pytest_collection_modifyitems(
     items[:] = keep
 
 
+def _cap_examples(items: list[pytest.Item], cap: int) -> None:
+    from hypothesis import settings
+
+    for item in items:
+        test = getattr(item, "obj", None)
+        if not getattr(test, "is_hypothesis_test", False):
+            continue
+        current = getattr(test, "_hypothesis_internal_use_settings", None)
+        if current is not None and current.max_examples > cap:
+            test._hypothesis_internal_use_settings = settings(  # type: ignore[union-attr]
+                current, max_examples=cap
+            )
+
+
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
-    out = os.environ.get("MUTATION_DURATIONS")
+    out = os.environ.get("MUTATION_OUTCOMES")
     if out:
         with open(out, "a", encoding="utf-8") as f:
-            f.write(f"{report.nodeid}\t{report.duration:.6f}\n")
+            f.write(f"{report.nodeid}\t{report.when}\t{report.outcome}\t{report.duration:.6f}\n")
