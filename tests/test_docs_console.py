@@ -9,6 +9,7 @@ fence is preceded by ``<!-- console: not run (REASON) -->`` is skipped, with its
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 import shlex
@@ -89,10 +90,8 @@ def _run(command: str, tmp: Path) -> list[str]:
     if stdin is not None:
         sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
     try:
-        try:
+        with contextlib.suppress(SystemExit):  # argparse refusals end with SystemExit
             main(words[1:])
-        except SystemExit:
-            pass
     finally:
         sys.stdout, sys.stderr, sys.stdin = saved
     lines = out.getvalue().splitlines()
