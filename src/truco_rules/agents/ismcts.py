@@ -1,0 +1,215 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration takes a world sampled consistently with the seat's observation
+(:mod:`.determinize`), walks the tree of the seat's own decisions (UCB1 with availability
+counts, since which actions exist depends on the sampled cards), lets the other seats act
+by the rule-of-thumb :func:`~.rollout.rollout_action` with their sampled cards, plays the
+contest out, and backs up the points the seat's side won minus the points it lost (with a
+bonus for winning the match). The most visited action is played.
+
+The agent reads nothing but the public rules and its seat's observation: for the same seed
+and the same observations it makes the same decisions, whatever the hidden cards are.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from ..actions import DISCARD, MAZO, PLAY, Action
+from ..match import Match
+from ..observe import Observation
+from ..variant import Variant, get_variant
+from .determinize import sample_world
+from .rollout import rollout_action
+
+__all__ = ["ISMCTSAgent"]
+
+_STRENGTHS = {"fast": 100, "default": 300, "strong": 1000}
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[object, _Node] = {}
+
+    def child(self, key: object) -> _Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node()
+        return node
+
+
+def _key(seat: int, action: Action, me: int) -> object:
+    """How the searching seat tells an action apart: another seat's hidden card is not."""
+    if seat != me and action.verb == PLAY and (action.down or action.under is not None):
+        return (seat, "hidden", action.card if action.under is not None else None)
+    return (seat, action)
+
+
+@attrs.define
+class ISMCTSAgent:
+    """An information-set MCTS player for any variant and table size.
+
+    ``iterations`` is the strength knob (simulated contests per decision; the named levels
+    of :meth:`with_strength` are 100, 300 and 1000). ``time_limit`` (seconds), if set, stops
+    a search early when it runs out; it makes decisions depend on the machine's speed, so
+    leave it ``None`` for reproducible play. ``seed`` fixes every random choice.
+
+    Use it as a :class:`~truco_rules.simulate.Agent` (``agent.choose(match, legal)``) or as
+    a plain callable on an observation (``agent(observation, legal)``).
+    """
+
+    iterations: int = 300
+    worlds: int = 30
+    """How many consistent deals to sample per decision (iterations cycle over them)."""
+    exploration: float = 0.7
+    time_limit: float | None = None
+    seed: int = 0
+    variant: Variant | None = None
+    """The rules, for the callable form (default: the registered variant the observation
+    names)."""
+    rng: random.Random = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.iterations) is not int or self.iterations < 1:
+            raise ValueError(f"iterations must be a positive integer, not {self.iterations!r}")
+        self.rng = random.Random(f"truco-rules/ismcts/{self.seed}")
+
+    @staticmethod
+    def with_strength(level: str | int, seed: int = 0) -> ISMCTSAgent:
+        """An agent of a named strength (``fast``, ``default``, ``strong``) or of ``level``
+        iterations."""
+        if isinstance(level, int):
+            return ISMCTSAgent(iterations=level, seed=seed)
+        if level not in _STRENGTHS:
+            raise ValueError(f"strength is one of {', '.join(_STRENGTHS)} or a number")
+        return ISMCTSAgent(iterations=_STRENGTHS[level], seed=seed)
+
+    # -- the two ways to call it ---------------------------------------------------------
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` for the seat to act, from its observation only."""
+        obs = match.observation(match.current_player())
+        return self.decide(match.variant, obs, legal)
+
+    def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` from an observation (the rules come from :attr:`variant`,
+        else from the registry by the observation's variant name)."""
+        v = self.variant if self.variant is not None else get_variant(observation.variant)
+        return self.decide(v, observation, list(legal))
+
+    # -- the search ----------------------------------------------------------------------
+    def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
+        """The action the search prefers among ``legal``."""
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        worlds = [w for _ in range(self.worlds) if (w := sample_world(variant, obs, rng))]
+        if not worlds:
+            return _fallback(variant, obs, legal, rng)
+        root = _Node()
+        me, side = obs.seat, obs.team
+        scale = _scale(variant)
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        for it in range(self.iterations):
+            if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(worlds[it % len(worlds)].copy(), root, me, side, scale)
+        allowed = set(legal)
+        best = max(
+            (
+                (n.visits, n.total / max(1, n.visits), i)
+                for i, (k, n) in enumerate(root.children.items())
+                if isinstance(k, tuple) and k[1] in allowed
+            ),
+            default=None,
+        )
+        if best is None:
+            return _fallback(variant, obs, legal, rng)
+        return list(root.children)[best[2]][1]  # type: ignore[index,no-any-return]
+
+    def _iterate(self, w: Match, root: _Node, me: int, side: int, scale: float) -> None:
+        rng = self.rng
+        h0 = len(w.history)
+        path = [root]
+        node = root
+        expanding = True
+        while not w.is_over() and len(w.history) == h0:
+            seat = w.current_player()
+            legal = w.legal_actions()
+            if seat == me and expanding:
+                up = [a for a in legal if not a.down]
+                legal = up or legal  # a face-down play is searched only when it is all
+                choice = None
+                best = -math.inf
+                log_n = 0.0
+                for a in legal:
+                    child = node.child(_key(me, a, me))
+                    child.avail += 1
+                    if child.visits == 0:
+                        if choice is None or rng.random() < 0.5:
+                            choice, best = a, math.inf
+                        continue
+                    if best == math.inf:
+                        continue
+                    log_n = math.log(child.avail)
+                    ucb = child.total / child.visits + self.exploration * math.sqrt(
+                        log_n / child.visits
+                    )
+                    if ucb > best:
+                        choice, best = a, ucb
+                assert choice is not None
+                node = node.child(_key(me, choice, me))
+                path.append(node)
+                if node.visits == 0:
+                    expanding = False  # a new node: play the rest out
+                w.apply(choice, seat)
+            else:
+                a = rollout_action(w, legal, rng)
+                if expanding:
+                    node = node.child(_key(seat, a, me))
+                w.apply(a, seat)
+        value = _value(w, h0, side, scale)
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+
+def _scale(variant: Variant) -> float:
+    values = variant.ladder.values
+    top = values[-2] if variant.ladder.top_wins_target and len(values) > 2 else values[-1]
+    return float(max(3, top))
+
+
+def _value(w: Match, h0: int, side: int, scale: float) -> float:
+    v = 0.0
+    if len(w.history) > h0:
+        h = w.history[h0]
+        v = (h.points[side] - h.points[1 - side]) / scale
+    if w.is_over():
+        v += 3.0 if w.winner() == side else -3.0
+    return v
+
+
+def _fallback(
+    variant: Variant, obs: Observation, legal: list[Action], rng: random.Random
+) -> Action:
+    """A plain rule where no world can be rebuilt (discards, blind hands, duels)."""
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+    if legal[0].verb == DISCARD:
+        return min(legal, key=lambda a: strength[a.card.index] if a.card is not None else 0)
+    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
+    if plays:
+        return min(plays, key=lambda a: strength[a.card.index] if a.card is not None else 0)
+    calm = [a for a in legal if a.verb != MAZO]
+    return rng.choice(calm or legal)
