@@ -20,6 +20,7 @@ from __future__ import annotations
 from .actions import Action
 from .cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
 from .errors import (
+    CannotUndo,
     IllegalAction,
     InvalidCard,
     InvalidOption,
@@ -28,7 +29,9 @@ from .errors import (
     ParseError,
     TrucoError,
     UnknownAction,
+    UnknownActionId,
     UnknownOption,
+    UnknownParameter,
     UnknownVariant,
     UnsupportedSeats,
     WrongPlayer,
@@ -55,6 +58,7 @@ __all__ = [
     "SPANISH",
     "TERMINAL",
     "Action",
+    "CannotUndo",
     "Card",
     "Difference",
     "Hand",
@@ -72,7 +76,9 @@ __all__ = [
     "Suit",
     "TrucoError",
     "UnknownAction",
+    "UnknownActionId",
     "UnknownOption",
+    "UnknownParameter",
     "UnknownVariant",
     "UnsupportedSeats",
     "Variant",

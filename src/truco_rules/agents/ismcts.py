@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import attrs
 
 from ..actions import DISCARD, MAZO, PLAY, Action
+from ..errors import IllegalAction, InvalidOption
 from ..match import Match
 from ..observe import Observation
 from ..variant import Variant, get_variant
@@ -30,6 +31,7 @@ from .rollout import rollout_action
 __all__ = ["ISMCTSAgent"]
 
 _STRENGTHS = {"fast": 100, "default": 300, "strong": 1000}
+"""The named strengths of :meth:`ISMCTSAgent.with_strength` (iterations per decision)."""
 
 
 class _Node:
@@ -80,8 +82,14 @@ class ISMCTSAgent:
     rng: random.Random = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        if type(self.iterations) is not int or self.iterations < 1:
-            raise ValueError(f"iterations must be a positive integer, not {self.iterations!r}")
+        for name in ("iterations", "worlds"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise InvalidOption(name, value, "a positive integer")
+        if self.time_limit is not None and not (
+            isinstance(self.time_limit, (int, float)) and self.time_limit > 0
+        ):
+            raise InvalidOption("time_limit", self.time_limit, "None or a positive number")
         self.rng = random.Random(f"truco-rules/ismcts/{self.seed}")
 
     @staticmethod
@@ -91,7 +99,7 @@ class ISMCTSAgent:
         if isinstance(level, int):
             return ISMCTSAgent(iterations=level, seed=seed)
         if level not in _STRENGTHS:
-            raise ValueError(f"strength is one of {', '.join(_STRENGTHS)} or a number")
+            raise InvalidOption("strength", level, f"{', '.join(_STRENGTHS)} or a number")
         return ISMCTSAgent(iterations=_STRENGTHS[level], seed=seed)
 
     # -- the two ways to call it ---------------------------------------------------------
@@ -110,7 +118,7 @@ class ISMCTSAgent:
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
         """The action the search prefers among ``legal``."""
         if not legal:
-            raise ValueError("no legal action to choose from")
+            raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
