@@ -5,10 +5,11 @@ seat's :class:`~truco_rules.Observation`; it cannot see a hidden card because it
 given one. It deals the unseen cards at random to the other seats (keeping every card they
 showed face up), rebuilds the contest in play from its public record, and keeps the world
 only if the seat would observe exactly what it observes now (same record, same envido
-statements and flores, same legal actions); else it tries again. A world is also kept with
-the probability that the other seats, holding its cards, would have made the choices they
-made if they played by the rule of thumb of :mod:`.rollout` (a crude opponent model: a
-call of truco makes a strong hand likelier); after half the tries that filter is dropped.
+statements and flores, same legal actions); else it tries again. A world comes with
+a weight: the probability that the other seats, holding its cards, would have made the
+choices they made if they played by the rule of thumb of :mod:`.rollout` (a crude opponent
+model: a call of truco makes a strong hand likelier). The search draws its worlds in
+proportion to those weights.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from ..observe import Observation, observe
 from ..variant import Variant
 from .rollout import rollout_action
 
-__all__ = ["sample_world", "searchable"]
+__all__ = ["sample_world", "searchable", "weighted_world"]
 
 _DRAWS = 4
 _FLOOR = 0.1
@@ -174,24 +175,38 @@ def _same(a: Observation, b: Observation) -> bool:
     )
 
 
-def sample_world(
-    variant: Variant, obs: Observation, rng: random.Random, tries: int = 40
-) -> Match | None:
-    """A full match state consistent with ``obs``, or ``None`` if ``tries`` deals found
-    none (or the situation is not :func:`searchable`)."""
+def weighted_world(
+    variant: Variant, obs: Observation, rng: random.Random, tries: int = 10
+) -> tuple[Match, float] | None:
+    """A full match state consistent with ``obs`` and its weight: how likely the other
+    seats' choices were with its cards under the rule-of-thumb model. ``None`` if ``tries``
+    deals found none (or the situation is not :func:`searchable`)."""
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
-        strict = attempt < tries // 2
-        hands = _deal(variant, obs, rng, strict)
+        hands = _deal(variant, obs, rng, strict=attempt < tries // 2)
         if hands is None:
             continue
         built = _rebuild(variant, obs, hands)
+        if built is not None and _same(observe(built[0], obs.seat), obs):
+            return built
+    return None
+
+
+def sample_world(
+    variant: Variant, obs: Observation, rng: random.Random, tries: int = 40
+) -> Match | None:
+    """A full match state consistent with ``obs``, kept with the probability of its
+    weight (see :func:`weighted_world`) during the first half of the tries; ``None`` if
+    none was found."""
+    for attempt in range(tries):
+        built = weighted_world(variant, obs, rng, tries=1 if attempt < tries // 2 else 2)
         if built is None:
+            if not searchable(variant, obs):
+                return None
             continue
         m, weight = built
-        if strict and rng.random() >= weight:
+        if attempt < tries // 2 and rng.random() >= weight:
             continue  # the others would hardly have played so with these cards
-        if _same(observe(m, obs.seat), obs):
-            return m
+        return m
     return None

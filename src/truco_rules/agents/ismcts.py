@@ -1,7 +1,8 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS).
 
 Each iteration takes a world sampled consistently with the seat's observation
-(:mod:`.determinize`), walks the tree of the seat's own decisions (UCB1 with availability
+(:mod:`.determinize`; worlds are drawn in proportion to how well they explain the other
+seats' choices), walks the tree of the seat's own decisions (UCB1 with availability
 counts, since which actions exist depends on the sampled cards), lets the other seats act
 by the rule-of-thumb :func:`~.rollout.rollout_action` with their sampled cards, plays the
 contest out, and backs up the points the seat's side won minus the points it lost (with a
@@ -25,13 +26,15 @@ from ..errors import IllegalAction, InvalidOption
 from ..match import Match
 from ..observe import Observation
 from ..variant import Variant, get_variant
-from .determinize import sample_world
+from .determinize import weighted_world
 from .rollout import rollout_action
 
 __all__ = ["ISMCTSAgent"]
 
-_STRENGTHS = {"fast": 100, "default": 300, "strong": 1000}
+_STRENGTHS = {"fast": 150, "default": 500, "strong": 1500}
 """The named strengths of :meth:`ISMCTSAgent.with_strength` (iterations per decision)."""
+_TRIES = 10  # deals tried per world
+_MISSES = 3  # worlds not found before the search makes do with those it has
 
 
 class _Node:
@@ -62,7 +65,7 @@ class ISMCTSAgent:
     """An information-set MCTS player for any variant and table size.
 
     ``iterations`` is the strength knob (simulated contests per decision; the named levels
-    of :meth:`with_strength` are 100, 300 and 1000). ``time_limit`` (seconds), if set, stops
+    of :meth:`with_strength` are 150, 500 and 1500). ``time_limit`` (seconds), if set, stops
     a search early when it runs out; it makes decisions depend on the machine's speed, so
     leave it ``None`` for reproducible play. ``seed`` fixes every random choice.
 
@@ -70,10 +73,10 @@ class ISMCTSAgent:
     a plain callable on an observation (``agent(observation, legal)``).
     """
 
-    iterations: int = 300
+    iterations: int = 500
     worlds: int = 30
-    """How many consistent deals to sample per decision (iterations cycle over them)."""
-    exploration: float = 0.7
+    """How many consistent deals to sample per decision (iterations draw from them)."""
+    exploration: float = 0.5
     time_limit: float | None = None
     seed: int = 0
     variant: Variant | None = None
@@ -122,17 +125,27 @@ class ISMCTSAgent:
         if len(legal) == 1:
             return legal[0]
         rng = self.rng
-        worlds = [w for _ in range(self.worlds) if (w := sample_world(variant, obs, rng))]
+        worlds: list[Match] = []
+        weights: list[float] = []
+        misses = 0
+        for _ in range(self.worlds):
+            found = weighted_world(variant, obs, rng, tries=_TRIES)
+            if found is not None:
+                worlds.append(found[0])
+                weights.append(found[1])
+            elif (misses := misses + 1) >= _MISSES:
+                break  # this situation is hard to rebuild: search the worlds found
         if not worlds:
             return _fallback(variant, obs, legal, rng)
         root = _Node()
-        me, side = obs.seat, obs.team
-        scale = _scale(variant)
+        me = obs.seat
+        equity = _Points(variant, obs, _scale(variant))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        for it in range(self.iterations):
+        draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
+        for it, k in enumerate(draws):
             if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
                 break
-            self._iterate(worlds[it % len(worlds)].copy(), root, me, side, scale)
+            self._iterate(worlds[k].copy(), root, me, equity)
         allowed = set(legal)
         best = max(
             (
@@ -146,7 +159,7 @@ class ISMCTSAgent:
             return _fallback(variant, obs, legal, rng)
         return list(root.children)[best[2]][1]  # type: ignore[index,no-any-return]
 
-    def _iterate(self, w: Match, root: _Node, me: int, side: int, scale: float) -> None:
+    def _iterate(self, w: Match, root: _Node, me: int, equity: _Points) -> None:
         rng = self.rng
         h0 = len(w.history)
         path = [root]
@@ -156,8 +169,10 @@ class ISMCTSAgent:
             seat = w.current_player()
             legal = w.legal_actions()
             if seat == me and expanding:
-                up = [a for a in legal if not a.down]
-                legal = up or legal  # a face-down play is searched only when it is all
+                # searched only when nothing else is left: a face-down play, and going to
+                # the deck (it gives away the stake, which refusing later also does)
+                kept = [a for a in legal if not a.down and a.verb != MAZO]
+                legal = kept or legal
                 choice = None
                 best = -math.inf
                 log_n = 0.0
@@ -187,7 +202,7 @@ class ISMCTSAgent:
                 if expanding:
                     node = node.child(_key(seat, a, me))
                 w.apply(a, seat)
-        value = _value(w, h0, side, scale)
+        value = equity.value(w, h0)
         for n in path:
             n.visits += 1
             n.total += value
@@ -199,14 +214,25 @@ def _scale(variant: Variant) -> float:
     return float(max(3, top))
 
 
-def _value(w: Match, h0: int, side: int, scale: float) -> float:
-    v = 0.0
-    if len(w.history) > h0:
-        h = w.history[h0]
-        v = (h.points[side] - h.points[1 - side]) / scale
-    if w.is_over():
-        v += 3.0 if w.winner() == side else -3.0
-    return v
+class _Points:
+    """The value of a simulated contest's outcome for one side: the points it won minus
+    the points it lost, over the ladder's top value, and a bonus of 3 for the match."""
+
+    __slots__ = ("scale", "side")
+
+    def __init__(self, variant: Variant, obs: Observation, scale: float) -> None:
+        self.side = obs.team
+        self.scale = scale
+
+    def value(self, w: Match, h0: int) -> float:
+        """The value of world ``w`` once its contest (history entry ``h0``) is over."""
+        v = 0.0
+        if len(w.history) > h0:
+            pts = w.history[h0].points
+            v = (pts[self.side] - pts[1 - self.side]) / self.scale
+        if w.is_over():
+            v += 3.0 if w.winner() == self.side else -3.0
+        return v
 
 
 def _fallback(

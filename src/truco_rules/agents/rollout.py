@@ -123,7 +123,17 @@ def rollout_action(match: Match, legal: list[Action], rng: random.Random) -> Act
         default=-1,
     )
     singles = [a for a in plays if a.card is not None and a.under is None]
-    if not singles:  # two-card or blind plays: no card choice to reason about
+    if not singles:  # two cards at once: the higher face up; blind: any
+        doubles = [a for a in plays if a.card is not None and a.under is not None]
+        if doubles:
+            return max(
+                doubles,
+                key=lambda a: (
+                    hand.strength[a.card.index] - hand.strength[a.under.index]
+                    if a.card is not None and a.under is not None
+                    else 0
+                ),
+            )
         return rng.choice(plays)
     singles.sort(key=lambda a: strength[a.card.index] if a.card is not None else 0)
     for a in singles:
