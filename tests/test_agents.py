@@ -23,7 +23,7 @@ def swapped_deals(v: tr.Variant, seats: int, seed: int) -> tuple[list[tr.Card], 
     spare = list(range(n_dealt, n_dealt + 3 * (seats - 1)))
     mine = {k for k in range(3 * seats) if k % seats == 0}  # seat 0 is mano: cards 0, n, 2n
     theirs = [k for k in range(3 * seats) if k not in mine]
-    for k, j in zip(theirs, spare):
+    for k, j in zip(theirs, spare, strict=True):
         other[k], other[j] = other[j], other[k]
     return order, other
 
