@@ -4,6 +4,7 @@ allowed, and leaves the match exactly as it was."""
 from __future__ import annotations
 
 import json
+from fractions import Fraction
 
 import pytest
 
@@ -304,7 +305,7 @@ def test_chance_seat_may_not_act_in_a_hand(m: tr.Match) -> None:
 def test_chance_outcomes_are_uniform_over_undealt_cards() -> None:
     m = tr.get_variant("argentine").new_match(2)
     outcomes = m.chance_outcomes()
-    assert len(outcomes) == 40 and all(p == 1 / 40 for _a, p in outcomes)
+    assert len(outcomes) == 40 and all(p == Fraction(1, 40) for _a, p in outcomes)  # exact
     m.apply("deal 7E")
     assert len(m.chance_outcomes()) == 39
     assert m.legal_actions(0) == []

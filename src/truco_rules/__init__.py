@@ -21,6 +21,7 @@ from .actions import Action
 from .cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
 from .comparison import compare_table, rule_sheet
 from .errors import (
+    CannotUndo,
     IllegalAction,
     InvalidCard,
     InvalidOption,
@@ -30,7 +31,9 @@ from .errors import (
     ParseError,
     TrucoError,
     UnknownAction,
+    UnknownActionId,
     UnknownOption,
+    UnknownParameter,
     UnknownVariant,
     UnsupportedSeats,
     WrongPlayer,
@@ -57,6 +60,7 @@ __all__ = [
     "SPANISH",
     "TERMINAL",
     "Action",
+    "CannotUndo",
     "Card",
     "Difference",
     "Hand",
@@ -75,7 +79,9 @@ __all__ = [
     "Suit",
     "TrucoError",
     "UnknownAction",
+    "UnknownActionId",
     "UnknownOption",
+    "UnknownParameter",
     "UnknownVariant",
     "UnsupportedSeats",
     "Variant",

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 __all__ = [
+    "CannotUndo",
     "IllegalAction",
     "InvalidCard",
     "InvalidOption",
@@ -20,7 +21,9 @@ __all__ = [
     "ParseError",
     "TrucoError",
     "UnknownAction",
+    "UnknownActionId",
     "UnknownOption",
+    "UnknownParameter",
     "UnknownVariant",
     "UnsupportedSeats",
     "WrongPlayer",
@@ -188,3 +191,27 @@ class WrongPlayer(IllegalAction):
 
 class InvalidRecord(TrucoError, ValueError):
     """A game record (JSON or text) that is malformed or does not replay."""
+
+
+class UnknownActionId(TrucoError, ValueError):
+    """An integer action id outside a variant's action space, or an action that has no id
+    in it (see :mod:`truco_rules.action_space`)."""
+
+
+class CannotUndo(TrucoError, ValueError):
+    """An undo of more actions than the match has had, or of a count that is not a
+    non-negative integer."""
+
+
+class UnknownParameter(TrucoError, KeyError):
+    """A parameter name (of an adapter's game or environment) that is not known."""
+
+    def __init__(self, name: str, where: str, known: Iterable[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(
+            f"{where} has no parameter {name!r}; its parameters are: {_listing(self.known)}"
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])

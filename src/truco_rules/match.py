@@ -16,13 +16,23 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from .actions import DEAL, DISCARD, Action
 from .cards import Card
-from .errors import IllegalAction, InvalidSeat, InvalidType, ParseError, WrongPlayer, shown
+from .errors import (
+    CannotUndo,
+    IllegalAction,
+    InvalidSeat,
+    InvalidType,
+    ParseError,
+    TrucoError,
+    WrongPlayer,
+    shown,
+)
 from .hand import OVER, Hand
 from .hooks import SPECIAL_NONE, DealContext, DealPlan
 
@@ -449,10 +459,11 @@ class Match:
         fmt = self.variant.format_action
         return [fmt(a) for a in self.legal_actions(seat)]
 
-    def chance_outcomes(self) -> list[tuple[Action, float]]:
-        """At a chance node: each ``deal`` action with its probability."""
+    def chance_outcomes(self) -> list[tuple[Action, Fraction]]:
+        """At a chance node: each ``deal`` action with its exact probability (a
+        :class:`~fractions.Fraction`; they sum to 1). Elsewhere: an empty list."""
         acts = self.legal_actions() if self.is_chance_node() else []
-        return [(a, 1.0 / len(acts)) for a in acts]
+        return [(a, Fraction(1, len(acts))) for a in acts]
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action | str, seat: int | None = None) -> None:
@@ -803,3 +814,135 @@ class Match:
         from .io import replay, text_to_record
 
         return replay(text_to_record(text))
+
+    # ------------------------------------------------------------------ for bots and adapters
+    # Integer actions, undo, returns, chance probabilities, information states and the
+    # position string (issue 12). Thin methods over modules below this one.
+    def legal_action_ids(self, seat: int | None = None) -> list[int]:
+        """:meth:`legal_actions` as integer ids of the variant's action space, ascending
+        (at a chance node: the ids of the ``deal`` actions, which are the card's place in
+        the deck). See :mod:`truco_rules.action_space`."""
+        from .action_space import action_space
+
+        return sorted(action_space(self.variant).ids(self.legal_actions(seat)))
+
+    def legal_action_mask(self, seat: int | None = None) -> list[int]:
+        """One 0/1 entry per id of the variant's action space: 1 where the action is legal."""
+        from .action_space import action_space
+
+        return action_space(self.variant).mask(self.legal_actions(seat))
+
+    def apply_id(self, action_id: int, seat: int | None = None) -> None:
+        """:meth:`apply` the action with integer id ``action_id``
+        (:class:`~truco_rules.errors.UnknownActionId` for an id outside the space)."""
+        from .action_space import action_space
+
+        self.apply(action_space(self.variant).action(action_id), seat)
+
+    def _replayed(self, actions: Sequence[tuple[int, Action]]) -> Match:
+        """A fresh match from this one's start, with ``actions`` applied."""
+        st = self.start
+        m = Match(
+            self.variant,
+            self.seats,
+            seed=self.seed,
+            deals=self.deals,
+            mano=st["mano"],
+            scores=st["scores"],
+            chicos=st["chicos"],
+        )
+        for s, a in actions:
+            m.apply(a, s)
+        return m
+
+    def undo(self, n: int = 1) -> None:
+        """Take back the last ``n`` actions (chance deals count): the match becomes equal,
+        with equal JSON, to what it was before them. More than were played, or a count that
+        is not a non-negative integer, raises :class:`~truco_rules.errors.CannotUndo` and
+        changes nothing. It replays the record, so it costs the length of the match."""
+        if type(n) is not int or n < 0:
+            raise CannotUndo(f"undo takes a non-negative number of actions, not {n!r}")
+        if n > len(self.actions):
+            raise CannotUndo(
+                f"cannot undo {n} action(s): only {len(self.actions)} were played"
+            )
+        if n == 0:
+            return
+        before = self._replayed(self.actions[: len(self.actions) - n])
+        for name in Match.__slots__:
+            setattr(self, name, getattr(before, name))
+
+    def returns(self) -> tuple[float, ...]:
+        """The match result per seat: ``+1.0`` for each seat that won the match, ``-1.0`` for
+        each other seat; all ``0.0`` while the match goes on. (Per hand: :meth:`hand_returns`.)
+        """
+        if self.winner_team is None:
+            return (0.0,) * self.seats
+        won = set(self.winning_seats())
+        return tuple(1.0 if s in won else -1.0 for s in range(self.seats))
+
+    def hand_returns(self, index: int = -1) -> tuple[int, ...]:
+        """Per seat, the points its side scored minus the points the other side scored in
+        the finished contest ``history[index]`` (default: the last one). Raises
+        :class:`~truco_rules.errors.ParseError` when there is no such contest."""
+        if type(index) is not int or not -len(self.history) <= index < len(self.history):
+            raise ParseError(
+                f"no finished contest {index!r}: {len(self.history)} contest(s) finished"
+            )
+        h = self.history[index]
+        sides = h.sides or self.team
+        diff = h.points[0] - h.points[1]
+        return tuple(diff if sides[s] == 0 else -diff for s in range(self.seats))
+
+    def information_state_string(self, seat: int) -> str:
+        """Everything ``seat`` has seen, in order, as one string (see
+        :mod:`truco_rules.infostate`). It replays the match, so it costs its length; an
+        adapter keeps an :class:`~truco_rules.infostate.InfoTracker` instead."""
+        from .infostate import InfoTracker
+
+        self._check_seat(seat)
+        m = self._replayed(())
+        tracker = InfoTracker(m)
+        for s, a in self.actions:
+            m.apply(a, s)
+            tracker.update(m)
+        return tracker.string(m, seat)
+
+    def observation_string(self, seat: int) -> str:
+        """What ``seat`` sees now, on one line
+        (:func:`truco_rules.infostate.observation_string`)."""
+        from .infostate import observation_string
+
+        return observation_string(self.observation(seat), self.variant.format_card)
+
+    def position(self) -> str:
+        """The position string: this whole state on one line (docs/notation.md)."""
+        from .position import format_position
+
+        return format_position(self)
+
+    @staticmethod
+    def from_position(text: str, variant: Variant | None = None) -> Match:
+        """Rebuild the match a :meth:`position` string describes (equal to the original).
+        ``variant`` supplies a variant that is not registered under the position's name.
+        Raises :class:`~truco_rules.errors.ParseError` for malformed or inconsistent text."""
+        from .io import replay
+        from .position import board_text, parse_position
+
+        record, board = parse_position(text)
+        if variant is not None:
+            if variant.name != record["variant"]:
+                raise ParseError(
+                    f"the position is of variant {record['variant']!r}, not {variant.name!r}"
+                )
+            record["variant"] = variant.with_options(**record["options"])
+            record["options"] = {}
+        try:
+            m = replay(record)
+        except TrucoError as exc:
+            raise ParseError(f"the position does not replay: {exc}") from None
+        if board_text(m) != board:
+            raise ParseError(
+                f"the board {board!r} is not the one the moves reach: {board_text(m)!r}"
+            )
+        return m

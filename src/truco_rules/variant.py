@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from . import actions as A
+from .action_space import ActionSpace, action_space
 from .actions import Action
 from .cards import Card, Notation, parse_cards
 from .errors import InvalidType, ParseError, UnknownAction, UnknownOption, UnknownVariant, shown
@@ -318,6 +319,29 @@ class Variant:
         from .match import Match
 
         return Match(self, seats, seed=seed, deals=deals, mano=mano, scores=scores, chicos=chicos)
+
+    # ------------------------------------------------------------------ integer action ids
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action of this variant with a stable integer id
+        (see :mod:`truco_rules.action_space`)."""
+        return action_space(self)
+
+    @property
+    def num_actions(self) -> int:
+        """How many integer action ids this variant has (chance deals included)."""
+        return len(action_space(self))
+
+    def action_id(self, action: Action | str) -> int:
+        """The stable integer id of an action (or its text); an action outside the
+        variant's space raises :class:`~truco_rules.errors.UnknownActionId`."""
+        act = self.parse_action(action) if isinstance(action, str) else action
+        return action_space(self).id(act)
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with integer id ``action_id``
+        (:class:`~truco_rules.errors.UnknownActionId` outside ``0 .. num_actions - 1``)."""
+        return action_space(self).action(action_id)
 
     @property
     def seat_counts(self) -> tuple[int, ...]:

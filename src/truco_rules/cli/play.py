@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from ..actions import Action
+from ..agents import ISMCTSAgent
 from ..bots import SimpleBot
 from ..hand import Hand
 from ..match import HandSummary, Match
@@ -47,7 +48,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     me = args.seat
     if not 0 <= me < args.seats:
         raise SystemExit(f"--seat must be a seat from 0 to {args.seats - 1}")
-    bot = SimpleBot(random.Random(seed))
+    bot = _opponent(args.opponent, args.strength, seed)
     fmt = v.format_action
     print(
         f"{v.name}: you are seat {me} (side {m.team[me]}); seed {seed}. Type an action, its "
@@ -108,6 +109,14 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     return 0
 
 
+def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent:
+    """The bot the player faces: the simple bot, or the search player at ``strength``."""
+    if kind == "simple":
+        return SimpleBot(random.Random(seed))
+    level: str | int = int(strength) if strength.isdigit() else strength
+    return ISMCTSAgent.with_strength(level, seed=seed)
+
+
 def events_text(h: HandSummary) -> str:
     return ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
 
@@ -142,10 +151,21 @@ def _print_hand_end(m: Match, h: HandSummary) -> None:
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play``."""
-    pl = sub.add_parser("play", help="play against a simple bot in the terminal")
+    pl = sub.add_parser("play", help="play against a bot in the terminal")
     pl.add_argument("--variant", default=None, help="default: the first registered variant")
     pl.add_argument("--seats", type=int, default=2)
     pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     pl.add_argument("--seed", type=int, default=None)
     pl.add_argument("--option", action="append", metavar="NAME=VALUE")
+    pl.add_argument(
+        "--opponent",
+        choices=("simple", "ismcts"),
+        default="simple",
+        help="the bot: the simple rule-of-thumb bot (default) or the search player",
+    )
+    pl.add_argument(
+        "--strength",
+        default="default",
+        help="the search player's strength: fast, default, strong, or iterations per move",
+    )
     pl.set_defaults(func=cmd_play)

@@ -1,0 +1,135 @@
+"""Stable integer ids for every action of a variant (for OpenSpiel, PettingZoo, neural nets).
+
+A variant's :class:`ActionSpace` lists its whole vocabulary in a fixed order, so an action
+has the same id in every state, every table size and every release. The blocks, in order:
+
+1. ``deal <card>`` for each card of the variant's deck, in deck order (the chance outcomes:
+   their ids are ``0 .. len(deck) - 1``, so a chance node's ids are below
+   :attr:`ActionSpace.num_chance_outcomes`);
+2. the verbs without argument that the variant knows: the kernel's verbs in
+   :data:`~truco_rules.actions.BASE_VERBS` order, then the bet ladder's rungs in ladder order;
+3. ``play <card>`` for each card of the deck;
+4. ``play <card> down`` for each card of the deck;
+5. ``play #1`` .. ``play #3`` (blind hands) if the variant has special hands;
+6. ``play <a> over <b>`` for each ordered pair of different cards, if the variant's trick
+   rule has two-card plays;
+7. ``discard <card>`` for each card, if the table deals extra cards;
+8. ``declare 0`` .. ``declare N`` (N the highest envido score) if the variant has envido.
+
+A block that cannot occur in the variant is left out; a block that can occur only under
+some option value is kept, so changing a house rule rarely moves an id.
+``tests/data/action_ids.json`` pins the ids of every built-in variant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+from .actions import BASE_VERBS, Action
+from .errors import UnknownActionId
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+__all__ = ["ActionSpace", "action_space"]
+
+_BLIND_POSITIONS = 3
+
+
+class ActionSpace:
+    """The actions of one variant, numbered ``0 .. num_actions - 1``."""
+
+    __slots__ = ("_index", "actions", "num_chance_outcomes", "variant_name")
+
+    def __init__(self, variant_name: str, actions: Sequence[Action], chance: int) -> None:
+        self.variant_name = variant_name
+        self.actions: tuple[Action, ...] = tuple(actions)
+        """Every action, in id order."""
+        self.num_chance_outcomes = chance
+        """How many ids are chance outcomes (``deal`` actions): ids ``0 .. n - 1``."""
+        self._index = {a: i for i, a in enumerate(self.actions)}
+        if len(self._index) != len(self.actions):
+            raise ValueError(f"variant {variant_name!r}: an action is listed twice")
+
+    @property
+    def num_actions(self) -> int:
+        """How many ids there are (chance outcomes included)."""
+        return len(self.actions)
+
+    def id(self, action: Action) -> int:
+        """The id of ``action``; :class:`~truco_rules.errors.UnknownActionId` if it has none."""
+        i = self._index.get(action) if isinstance(action, Action) else None
+        if i is None:
+            raise UnknownActionId(
+                f"{action!r} has no id in the action space of variant {self.variant_name!r}"
+            )
+        return i
+
+    def ids(self, actions: Iterable[Action]) -> list[int]:
+        """The ids of several actions, in the same order."""
+        return [self.id(a) for a in actions]
+
+    def action(self, action_id: int) -> Action:
+        """The action with id ``action_id``; :class:`~truco_rules.errors.UnknownActionId` for
+        an id outside ``0 .. num_actions - 1``."""
+        if type(action_id) is not int or not 0 <= action_id < len(self.actions):
+            # numpy integers are welcome too
+            if hasattr(action_id, "__index__") and not isinstance(action_id, (bool, float)):
+                i = action_id.__index__()
+                if 0 <= i < len(self.actions):
+                    return self.actions[i]
+            raise UnknownActionId(
+                f"action id {action_id!r} is not in the action space of variant "
+                f"{self.variant_name!r}: ids are 0 to {len(self.actions) - 1}"
+            )
+        return self.actions[action_id]
+
+    def mask(self, actions: Iterable[Action]) -> list[int]:
+        """A list of ``num_actions`` zeros with a one at the id of each of ``actions``."""
+        out = [0] * len(self.actions)
+        for a in actions:
+            out[self.id(a)] = 1
+        return out
+
+    def __len__(self) -> int:
+        return len(self.actions)
+
+    def __repr__(self) -> str:
+        return f"<ActionSpace {self.variant_name}: {len(self.actions)} actions>"
+
+
+def _build(variant: Variant) -> ActionSpace:
+    deck = tuple(variant.deck.cards)
+    vocab = variant.vocabulary
+    acts: list[Action] = [Action.deal(c) for c in deck]
+    acts += [Action.call(v) for v in BASE_VERBS if v in vocab]
+    acts += [Action.call(n) for n in variant.ladder.names]
+    acts += [Action.play(c) for c in deck]
+    acts += [Action.play(c, True) for c in deck]
+    if variant.special is not None:
+        acts += [Action.play_blind(k) for k in range(1, _BLIND_POSITIONS + 1)]
+    tricks = variant.tricks
+    if tricks.double_play_after_first_tie(False) or tricks.double_play_after_first_tie(True):
+        acts += [Action.play_over(a, b) for a in deck for b in deck if a != b]
+    if "discard" in vocab:
+        acts += [Action.discard(c) for c in deck]
+    if variant.envido is not None:
+        top = max(variant.envido.possible_scores())
+        acts += [Action.declare(k) for k in range(top + 1)]
+    return ActionSpace(variant.name, acts, len(deck))
+
+
+_CACHE: dict[int, tuple[Variant, ActionSpace]] = {}
+
+
+def action_space(variant: Variant) -> ActionSpace:
+    """The action space of ``variant`` (built once per variant object, then cached)."""
+    hit = _CACHE.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    space = _build(variant)
+    if len(_CACHE) > 256:
+        _CACHE.clear()
+    _CACHE[id(variant)] = (variant, space)
+    return space

@@ -1,0 +1,159 @@
+"""PettingZoo adapter: an AEC environment (``pip install "truco-rules[pettingzoo]"``).
+
+.. code-block:: python
+
+    from truco_rules.adapters.pettingzoo import env
+
+    e = env(variant="paulista", seats=2)
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        action = None if terminated or truncated else e.action_space(agent).sample(
+            obs["action_mask"]
+        )
+        e.step(action)
+
+Agents are ``seat_0`` .. ``seat_<n-1>``. An observation is a dict: ``observation``, the
+seat's :func:`~truco_rules.tensors.observation_features` (float32), and ``action_mask``
+(int8, one entry per id of the variant's action space). Deals are shuffled from the seed
+given to ``reset``, so there are no chance steps. Rewards come at the end of the match:
++1 for each seat of the winning side, -1 for the others. ``render()`` (mode ``ansi``)
+returns the acting seat's view as text.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar
+
+try:
+    import gymnasium
+    import numpy as np
+    from pettingzoo import AECEnv
+    from pettingzoo.utils import wrappers
+except ImportError as exc:  # pragma: no cover - depends on the extras installed
+    raise ImportError(
+        "truco_rules.adapters.pettingzoo needs PettingZoo: pip install 'truco-rules[pettingzoo]'"
+    ) from exc
+
+from ..errors import UnknownParameter
+from ..match import Match
+from ..tensors import observation_features, observation_size
+from ..variant import Variant, get_variant
+
+__all__ = ["TrucoEnv", "env", "raw_env"]
+
+_PARAMETERS = ("variant", "seats", "render_mode")
+
+
+class TrucoEnv(AECEnv):  # type: ignore[misc]
+    """The AEC environment of a variant at a table size (build it with :func:`raw_env`)."""
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi"],
+        "name": "truco_rules_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: str | Variant = "argentine",
+        seats: int = 2,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        self.variant = get_variant(variant)
+        self.variant.table.check_seats(seats, self.variant.name)
+        if render_mode not in (None, "ansi"):
+            raise UnknownParameter(f"render_mode={render_mode!r}", "the truco_rules env", ["ansi"])
+        self.render_mode = render_mode
+        self.seats = seats
+        self.possible_agents = [f"seat_{s}" for s in range(seats)]
+        n_act = self.variant.num_actions
+        size = observation_size(self.variant, seats)
+        obs_space = gymnasium.spaces.Dict(
+            {
+                "observation": gymnasium.spaces.Box(0.0, np.inf, (size,), np.float32),
+                "action_mask": gymnasium.spaces.Box(0, 1, (n_act,), np.int8),
+            }
+        )
+        self._obs_spaces = {a: obs_space for a in self.possible_agents}
+        self._act_spaces = {a: gymnasium.spaces.Discrete(n_act) for a in self.possible_agents}
+        self._rng = random.Random(0)
+        self.match: Match = self.variant.new_match(seats, seed=0)
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
+        return self._obs_spaces[agent]
+
+    def action_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
+        return self._act_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """A new match; ``seed`` fixes every deal (default: the next one of the env's own
+        sequence)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+        self.match = self.variant.new_match(self.seats, seed=self._rng.randrange(2**31))
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.match.current_player()]
+
+    def observe(self, agent: str) -> dict[str, Any]:
+        seat = self.possible_agents.index(agent)
+        obs = self.match.observation(seat)
+        mask = np.zeros(self.variant.num_actions, np.int8)
+        if self.match.current_player() == seat:
+            mask[self.match.legal_action_ids(seat)] = 1
+        return {
+            "observation": np.asarray(observation_features(obs, self.variant), np.float32),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations.get(agent) or self.truncations.get(agent):
+            self._was_dead_step(action)
+            return
+        seat = self.possible_agents.index(agent)
+        self._cumulative_rewards[agent] = 0.0
+        self.match.apply_id(int(action) if action is not None else -1, seat)
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.match.is_over():
+            result = self.match.returns()
+            for a in self.agents:
+                self.rewards[a] = float(result[self.possible_agents.index(a)])
+                self.terminations[a] = True
+        else:
+            self.agent_selection = self.possible_agents[self.match.current_player()]
+        self._accumulate_rewards()
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        seat = max(0, self.match.current_player())
+        return self.match.observation(seat).render(self.variant.format_card)
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(**kwargs: Any) -> TrucoEnv:
+    """The environment without wrappers. Parameters: ``variant``, ``seats``, ``render_mode``;
+    any other is an :class:`~truco_rules.errors.UnknownParameter`."""
+    for key in kwargs:
+        if key not in _PARAMETERS:
+            raise UnknownParameter(key, "the truco_rules env", _PARAMETERS)
+    return TrucoEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> Any:
+    """The environment with PettingZoo's standard checks (an illegal action ends nothing:
+    it raises, as the kernel does)."""
+    e: Any = raw_env(**kwargs)
+    e = wrappers.AssertOutOfBoundsWrapper(e)
+    return wrappers.OrderEnforcingWrapper(e)

@@ -1,0 +1,212 @@
+"""Sampling full states ("worlds") consistent with what one seat has seen.
+
+:func:`sample_world` takes only the public rules (a :class:`~truco_rules.Variant`) and one
+seat's :class:`~truco_rules.Observation`; it cannot see a hidden card because it is never
+given one. It deals the unseen cards at random to the other seats (keeping every card they
+showed face up), rebuilds the contest in play from its public record, and keeps the world
+only if the seat would observe exactly what it observes now (same record, same envido
+statements and flores, same legal actions); else it tries again. A world comes with
+a weight: the probability that the other seats, holding its cards, would have made the
+choices they made if they played by the rule of thumb of :mod:`.rollout` (a crude opponent
+model: a call of truco makes a strong hand likelier). The search draws its worlds in
+proportion to those weights.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from ..actions import Action
+from ..cards import Card
+from ..errors import TrucoError
+from ..match import Match, deal_order
+from ..observe import Observation, observe
+from ..variant import Variant
+from .rollout import rollout_action
+
+__all__ = ["sample_world", "searchable", "weighted_world"]
+
+_DRAWS = 4
+_FLOOR = 0.1
+
+_HIDDEN = ("play down", "play (gathered)")
+
+
+def searchable(variant: Variant, obs: Observation) -> bool:
+    """Whether :func:`sample_world` can rebuild this situation: a seat in a contest with
+    its own three cards in view, at a table that deals three cards each in one contest."""
+    return (
+        obs.phase not in ("deal", "over", "discard")
+        and obs.seat == obs.current_player
+        and not obs.unseen_cards
+        and len(obs.my_dealt) == 3
+        and obs.mano == obs.current.mano
+    )
+
+
+def _known(variant: Variant, obs: Observation) -> tuple[dict[int, list[Card]], set[Card]]:
+    """Cards known per other seat (played face up, partners' held) and all cards in view."""
+    known: dict[int, list[Card]] = {s: [] for s in range(obs.seats) if s != obs.seat}
+    seen: set[Card] = set(obs.my_dealt)
+    if obs.turned is not None:
+        seen.add(obs.turned)
+    for p in obs.current.table:
+        if p.seat != obs.seat and p.card is not None:
+            known[p.seat].append(p.card)
+            seen.add(p.card)
+    for s, held in obs.partner_cards:
+        for c in held:
+            if c not in known[s]:
+                known[s].append(c)
+            seen.add(c)
+    return known, seen
+
+
+def _fits(variant: Variant, cards: Sequence[Card], stated: int | None, flor: bool | None) -> bool:
+    if stated is not None and variant.envido is not None and variant.envido.points(cards) != stated:
+        return False
+    if flor is not None and variant.flor is not None:
+        return (variant.flor.points(cards) is not None) == flor
+    return True
+
+
+def _constraints(obs: Observation) -> tuple[dict[int, int], dict[int, bool]]:
+    """Envido scores stated and flores sung or (by acting) not held, per seat."""
+    stated = {s: v for s, v in obs.current.envido_statements if v is not None}
+    sung = set(obs.current.flor_sung)
+    acted = {s for s, _t in obs.current.public_log}
+    flor = {s: s in sung for s in range(obs.seats) if s in sung or s in acted}
+    return stated, flor
+
+
+def _deal(
+    variant: Variant,
+    obs: Observation,
+    rng: random.Random,
+    strict: bool,
+) -> list[list[Card]] | None:
+    known, seen = _known(variant, obs)
+    pool = [c for c in variant.deck.cards if c not in seen]
+    stated, flor = _constraints(obs)
+    hands: list[list[Card]] = [[] for _ in range(obs.seats)]
+    hands[obs.seat] = list(obs.my_dealt)
+    rng.shuffle(pool)
+    for s in sorted(known):
+        need = 3 - len(known[s])
+        if need < 0 or need > len(pool):
+            return None
+        for _ in range(200 if strict else 1):
+            pick = rng.sample(pool, need)
+            cards = known[s] + pick
+            if not strict or _fits(variant, cards, stated.get(s), flor.get(s)):
+                break
+        else:
+            return None
+        hands[s] = cards
+        pool = [c for c in pool if c not in pick]
+    return hands
+
+
+def _likelihood(m: Match, seat: int, action: Action) -> float:
+    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (estimated on
+    a few fixed draws, floored so that no world is ruled out by the model alone)."""
+    legal = m.legal_actions()
+    if len(legal) < 2:
+        return 1.0
+    hits = sum(rollout_action(m, legal, random.Random(k)) == action for k in range(_DRAWS))
+    return max(_FLOOR, hits / _DRAWS)
+
+
+def _rebuild(
+    variant: Variant, obs: Observation, hands: list[list[Card]]
+) -> tuple[Match, float] | None:
+    """The contest in play, dealt ``hands``, with its public record replayed, and how
+    likely the other seats' choices were with these cards (by the rule-of-thumb model)."""
+    turned = None
+    if variant.ranking.turns_up_card:
+        turned = obs.turned
+        if turned is None:
+            return None
+    order = deal_order(variant, hands, obs.mano, turned)
+    scores = obs.player_scores or obs.scores
+    chicos = (0, 0) if obs.player_scores else obs.chicos
+    try:
+        m = Match(
+            variant, obs.seats, deals=[order], mano=obs.mano, scores=scores, chicos=chicos
+        )
+    except TrucoError:
+        return None
+    hidden = {s: [c for c in hands[s] if c not in _faceup(obs, s)] for s in range(obs.seats)}
+    weight = 1.0
+    for s, text in obs.current.public_log:
+        try:
+            if s != obs.seat and text in _HIDDEN:
+                card = hidden[s].pop(0)
+                m.apply(Action.play(card, text == "play down"), s)
+            elif s != obs.seat and text.endswith(" over (down)"):
+                top = variant.parse_action(text[: -len(" over (down)")]).card
+                if top is None:
+                    return None
+                under = next(c for c in hidden[s] if c != top)
+                hidden[s].remove(under)
+                m.apply(Action.play_over(top, under), s)
+            else:
+                act = variant.parse_action(text)
+                if s != obs.seat and m.current_player() == s:
+                    weight *= _likelihood(m, s, act)
+                m.apply(act, s)
+        except (TrucoError, IndexError, StopIteration):
+            return None
+    return m, weight
+
+
+def _faceup(obs: Observation, seat: int) -> list[Card]:
+    return [p.card for p in obs.current.table if p.seat == seat and p.card is not None]
+
+
+def _same(a: Observation, b: Observation) -> bool:
+    return (
+        a.current == b.current
+        and a.legal_actions == b.legal_actions
+        and a.my_cards == b.my_cards
+        and a.stake == b.stake
+        and a.current_player == b.current_player
+    )
+
+
+def weighted_world(
+    variant: Variant, obs: Observation, rng: random.Random, tries: int = 10
+) -> tuple[Match, float] | None:
+    """A full match state consistent with ``obs`` and its weight: how likely the other
+    seats' choices were with its cards under the rule-of-thumb model. ``None`` if ``tries``
+    deals found none (or the situation is not :func:`searchable`)."""
+    if not searchable(variant, obs):
+        return None
+    for attempt in range(tries):
+        hands = _deal(variant, obs, rng, strict=attempt < tries // 2)
+        if hands is None:
+            continue
+        built = _rebuild(variant, obs, hands)
+        if built is not None and _same(observe(built[0], obs.seat), obs):
+            return built
+    return None
+
+
+def sample_world(
+    variant: Variant, obs: Observation, rng: random.Random, tries: int = 40
+) -> Match | None:
+    """A full match state consistent with ``obs``, kept with the probability of its
+    weight (see :func:`weighted_world`) during the first half of the tries; ``None`` if
+    none was found."""
+    for attempt in range(tries):
+        built = weighted_world(variant, obs, rng, tries=1 if attempt < tries // 2 else 2)
+        if built is None:
+            if not searchable(variant, obs):
+                return None
+            continue
+        m, weight = built
+        if attempt < tries // 2 and rng.random() >= weight:
+            continue  # the others would hardly have played so with these cards
+        return m
+    return None

@@ -1,0 +1,249 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS).
+
+Each iteration takes a world sampled consistently with the seat's observation
+(:mod:`.determinize`; worlds are drawn in proportion to how well they explain the other
+seats' choices), walks the tree of the seat's own decisions (UCB1 with availability
+counts, since which actions exist depends on the sampled cards), lets the other seats act
+by the rule-of-thumb :func:`~.rollout.rollout_action` with their sampled cards, plays the
+contest out, and backs up the points the seat's side won minus the points it lost (with a
+bonus for winning the match). The most visited action is played.
+
+The agent reads nothing but the public rules and its seat's observation: for the same seed
+and the same observations it makes the same decisions, whatever the hidden cards are.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+
+import attrs
+
+from ..actions import DISCARD, MAZO, PLAY, Action
+from ..errors import IllegalAction, InvalidOption
+from ..match import Match
+from ..observe import Observation
+from ..variant import Variant, get_variant
+from .determinize import weighted_world
+from .rollout import rollout_action
+
+__all__ = ["ISMCTSAgent"]
+
+_STRENGTHS = {"fast": 150, "default": 500, "strong": 1500}
+"""The named strengths of :meth:`ISMCTSAgent.with_strength` (iterations per decision)."""
+_TRIES = 10  # deals tried per world
+_MISSES = 3  # worlds not found before the search makes do with those it has
+
+
+class _Node:
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.avail = 0
+        self.children: dict[object, _Node] = {}
+
+    def child(self, key: object) -> _Node:
+        node = self.children.get(key)
+        if node is None:
+            node = self.children[key] = _Node()
+        return node
+
+
+def _key(seat: int, action: Action, me: int) -> object:
+    """How the searching seat tells an action apart: another seat's hidden card is not."""
+    if seat != me and action.verb == PLAY and (action.down or action.under is not None):
+        return (seat, "hidden", action.card if action.under is not None else None)
+    return (seat, action)
+
+
+@attrs.define
+class ISMCTSAgent:
+    """An information-set MCTS player for any variant and table size.
+
+    ``iterations`` is the strength knob (simulated contests per decision; the named levels
+    of :meth:`with_strength` are 150, 500 and 1500). ``time_limit`` (seconds), if set, stops
+    a search early when it runs out; it makes decisions depend on the machine's speed, so
+    leave it ``None`` for reproducible play. ``seed`` fixes every random choice.
+
+    Use it as a :class:`~truco_rules.simulate.Agent` (``agent.choose(match, legal)``) or as
+    a plain callable on an observation (``agent(observation, legal)``).
+    """
+
+    iterations: int = 500
+    worlds: int = 30
+    """How many consistent deals to sample per decision (iterations draw from them)."""
+    exploration: float = 0.5
+    time_limit: float | None = None
+    seed: int = 0
+    variant: Variant | None = None
+    """The rules, for the callable form (default: the registered variant the observation
+    names)."""
+    rng: random.Random = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        for name in ("iterations", "worlds"):
+            value = getattr(self, name)
+            if type(value) is not int or value < 1:
+                raise InvalidOption(name, value, "a positive integer")
+        if self.time_limit is not None and not (
+            isinstance(self.time_limit, (int, float)) and self.time_limit > 0
+        ):
+            raise InvalidOption("time_limit", self.time_limit, "None or a positive number")
+        self.rng = random.Random(f"truco-rules/ismcts/{self.seed}")
+
+    @staticmethod
+    def with_strength(level: str | int, seed: int = 0) -> ISMCTSAgent:
+        """An agent of a named strength (``fast``, ``default``, ``strong``) or of ``level``
+        iterations."""
+        if isinstance(level, int):
+            return ISMCTSAgent(iterations=level, seed=seed)
+        if level not in _STRENGTHS:
+            raise InvalidOption("strength", level, f"{', '.join(_STRENGTHS)} or a number")
+        return ISMCTSAgent(iterations=_STRENGTHS[level], seed=seed)
+
+    # -- the two ways to call it ---------------------------------------------------------
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` for the seat to act, from its observation only."""
+        obs = match.observation(match.current_player())
+        return self.decide(match.variant, obs, legal)
+
+    def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` from an observation (the rules come from :attr:`variant`,
+        else from the registry by the observation's variant name)."""
+        v = self.variant if self.variant is not None else get_variant(observation.variant)
+        return self.decide(v, observation, list(legal))
+
+    # -- the search ----------------------------------------------------------------------
+    def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
+        """The action the search prefers among ``legal``."""
+        if not legal:
+            raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        rng = self.rng
+        worlds: list[Match] = []
+        weights: list[float] = []
+        misses = 0
+        for _ in range(self.worlds):
+            found = weighted_world(variant, obs, rng, tries=_TRIES)
+            if found is not None:
+                worlds.append(found[0])
+                weights.append(found[1])
+            elif (misses := misses + 1) >= _MISSES:
+                break  # this situation is hard to rebuild: search the worlds found
+        if not worlds:
+            return _fallback(variant, obs, legal, rng)
+        root = _Node()
+        me = obs.seat
+        equity = _Points(variant, obs, _scale(variant))
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
+        for it, k in enumerate(draws):
+            if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(worlds[k].copy(), root, me, equity)
+        allowed = set(legal)
+        best = max(
+            (
+                (n.visits, n.total / max(1, n.visits), i)
+                for i, (k, n) in enumerate(root.children.items())
+                if isinstance(k, tuple) and k[1] in allowed
+            ),
+            default=None,
+        )
+        if best is None:
+            return _fallback(variant, obs, legal, rng)
+        return list(root.children)[best[2]][1]  # type: ignore[index,no-any-return]
+
+    def _iterate(self, w: Match, root: _Node, me: int, equity: _Points) -> None:
+        rng = self.rng
+        h0 = len(w.history)
+        path = [root]
+        node = root
+        expanding = True
+        while not w.is_over() and len(w.history) == h0:
+            seat = w.current_player()
+            legal = w.legal_actions()
+            if seat == me and expanding:
+                # searched only when nothing else is left: a face-down play, and going to
+                # the deck (it gives away the stake, which refusing later also does)
+                kept = [a for a in legal if not a.down and a.verb != MAZO]
+                legal = kept or legal
+                choice = None
+                best = -math.inf
+                log_n = 0.0
+                for a in legal:
+                    child = node.child(_key(me, a, me))
+                    child.avail += 1
+                    if child.visits == 0:
+                        if choice is None or rng.random() < 0.5:
+                            choice, best = a, math.inf
+                        continue
+                    if best == math.inf:
+                        continue
+                    log_n = math.log(child.avail)
+                    ucb = child.total / child.visits + self.exploration * math.sqrt(
+                        log_n / child.visits
+                    )
+                    if ucb > best:
+                        choice, best = a, ucb
+                assert choice is not None
+                node = node.child(_key(me, choice, me))
+                path.append(node)
+                if node.visits == 0:
+                    expanding = False  # a new node: play the rest out
+                w.apply(choice, seat)
+            else:
+                a = rollout_action(w, legal, rng)
+                if expanding:
+                    node = node.child(_key(seat, a, me))
+                w.apply(a, seat)
+        value = equity.value(w, h0)
+        for n in path:
+            n.visits += 1
+            n.total += value
+
+
+def _scale(variant: Variant) -> float:
+    values = variant.ladder.values
+    top = values[-2] if variant.ladder.top_wins_target and len(values) > 2 else values[-1]
+    return float(max(3, top))
+
+
+class _Points:
+    """The value of a simulated contest's outcome for one side: the points it won minus
+    the points it lost, over the ladder's top value, and a bonus of 3 for the match."""
+
+    __slots__ = ("scale", "side")
+
+    def __init__(self, variant: Variant, obs: Observation, scale: float) -> None:
+        self.side = obs.team
+        self.scale = scale
+
+    def value(self, w: Match, h0: int) -> float:
+        """The value of world ``w`` once its contest (history entry ``h0``) is over."""
+        v = 0.0
+        if len(w.history) > h0:
+            pts = w.history[h0].points
+            v = (pts[self.side] - pts[1 - self.side]) / self.scale
+        if w.is_over():
+            v += 3.0 if w.winner() == self.side else -3.0
+        return v
+
+
+def _fallback(
+    variant: Variant, obs: Observation, legal: list[Action], rng: random.Random
+) -> Action:
+    """A plain rule where no world can be rebuilt (discards, blind hands, duels)."""
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+    if legal[0].verb == DISCARD:
+        return min(legal, key=lambda a: strength[a.card.index] if a.card is not None else 0)
+    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
+    if plays:
+        return min(plays, key=lambda a: strength[a.card.index] if a.card is not None else 0)
+    calm = [a for a in legal if a.verb != MAZO]
+    return rng.choice(calm or legal)

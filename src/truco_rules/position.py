@@ -1,0 +1,172 @@
+"""The position string: any match state on one line, like chess's FEN (docs/notation.md).
+
+A position has three parts separated by ``" | "``::
+
+    argentine 2 s7 m1:0-0:0-0 | h1 0-0 0-0 @0 1E.7E.3B/4C.5C.6O t- | 0:truco,1:quiero
+
+1. **header**: the variant name (with changed options as compact JSON right after it, spaces
+   written ``%20``), the seat count, the deal source (``s<seed>``, ``d<deal>/<deal>`` with the
+   cards of each deal joined by ``.``, or ``-``: every deal is a chance node) and the start
+   (``m<mano>:<scores>:<chicos>``, figures joined by ``-``);
+2. **board**: hand number, score, chicos, who acts (``@<seat>``, ``@chance``, ``@over``), the
+   cards every seat holds (hidden ones included: it is the *full* position) joined by ``.``,
+   seats separated by ``/``, and the turned card (``t-`` for none);
+3. **moves**: every action so far, ``SEAT:TEXT`` with ``_`` for spaces (a chance deal is
+   ``deal_7E``), separated by ``,``; ``-`` for none.
+
+:meth:`Match.from_position` replays the moves from the header and checks that the board it
+reaches is the board written, so a position rebuilds an equal match. Any malformed or
+inconsistent text is a :class:`~truco_rules.errors.ParseError`.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from .actions import DEAL
+from .cards import Card
+from .errors import ParseError
+from .io import FORMAT
+
+if TYPE_CHECKING:
+    from .match import Match
+
+__all__ = ["board_text", "format_position", "parse_position"]
+
+_SEP = " | "
+_CHANCE, _TERMINAL = -1, -2
+_NAME = re.compile(r"^([a-z0-9][a-z0-9_-]*)(\{.*\})?$")
+_FIGURES = re.compile(r"^\d+(-\d+)+$")
+
+
+def _figures(values: Any) -> str:
+    return "-".join(str(int(v)) for v in values)
+
+
+def _cards(cards: Any, fmt: Any) -> str:
+    return ".".join(fmt(c) for c in cards) or "-"
+
+
+def board_text(match: Match) -> str:
+    """The board part of ``match``'s position."""
+    fmt = match.variant.format_card
+    player = match.current_player()
+    who = "@chance" if player == _CHANCE else "@over" if player == _TERMINAL else f"@{player}"
+    held: list[tuple[Card, ...]]
+    if match.hand is not None:
+        held = [
+            tuple(c for c in match.hand.cards[s] if c != match.hand.under[s])
+            if match.hand.pos[s] >= 0
+            else tuple(match._dealt[s])
+            for s in range(match.seats)
+        ]
+    elif match._discarding:
+        held = [tuple(d) for d in match._dealt]
+    else:
+        held = [() for _ in range(match.seats)]
+    scores = match.player_scores if match.player_scores is not None else match.scores
+    chicos = match.player_chicos if match.player_chicos is not None else match.chicos
+    turned = "t-" if match.turned is None or match.hand is None else "t" + fmt(match.turned)
+    return " ".join(
+        [
+            f"h{match.hand_no + 1}",
+            _figures(scores),
+            _figures(chicos),
+            who,
+            "/".join(_cards(h, fmt) for h in held),
+            turned,
+        ]
+    )
+
+
+def format_position(match: Match) -> str:
+    """The position string of ``match``."""
+    v = match.variant
+    fmt = v.format_card
+    name = v.name
+    opts = v.non_default_options()
+    if opts:
+        name += json.dumps(opts, separators=(",", ":"), sort_keys=True).replace(" ", "%20")
+    if match.seed is not None:
+        source = f"s{match.seed}"
+    elif match.deals is not None:
+        source = "d" + "/".join(_cards(d, fmt) for d in match.deals)
+    else:
+        source = "-"
+    st = match.start
+    start = f"m{st['mano']}:{_figures(st['scores'])}:{_figures(st['chicos'])}"
+    header = " ".join([name, str(match.seats), source, start])
+    moves = [
+        (v.format_action(a) if s == _CHANCE and a.verb == DEAL else f"{s}:{v.format_action(a)}")
+        for s, a in match.actions
+    ]
+    text = ",".join(m.replace(" ", "_") for m in moves) or "-"
+    return _SEP.join([header, board_text(match), text])
+
+
+def parse_position(text: str) -> tuple[dict[str, Any], str]:
+    """Split a position into a game record (for replay) and its board text.
+
+    Raises :class:`~truco_rules.errors.ParseError` naming the part that is malformed; whether
+    the moves replay, and to the board written, is for the caller to check.
+    """
+    if not isinstance(text, str):
+        raise ParseError(f"a position is a string, not {type(text).__name__}")
+    parts = text.strip().split(_SEP)
+    if len(parts) != 3:
+        raise ParseError(
+            "a position has three parts separated by ' | ' (header | board | moves), "
+            f"got {len(parts)}: {text!r}"
+        )
+    header, board, moves = (p.strip() for p in parts)
+    fields = header.split()
+    if len(fields) != 4:
+        raise ParseError(
+            f"the header is 'VARIANT SEATS SOURCE START' (4 fields), got {header!r}"
+        )
+    name_field, seats_field, source, start = fields
+    m = _NAME.match(name_field)
+    if m is None:
+        raise ParseError(f"bad variant field {name_field!r}: a name, optionally with JSON options")
+    options: dict[str, Any] = {}
+    if m.group(2):
+        try:
+            raw = json.loads(m.group(2).replace("%20", " "))
+        except json.JSONDecodeError as exc:
+            raise ParseError(f"bad options JSON in {name_field!r}: {exc}") from None
+        if not isinstance(raw, dict):
+            raise ParseError(f"options must be a JSON object: {name_field!r}")
+        options = raw
+    if not seats_field.isascii() or not seats_field.isdigit():
+        raise ParseError(f"the seat count must be a number, not {seats_field!r}")
+    seed: int | None = None
+    deals: list[str] | None = None
+    if source.startswith("s") and source[1:].isascii() and source[1:].isdigit():
+        seed = int(source[1:])
+    elif source.startswith("d") and len(source) > 1:
+        deals = [d.replace(".", " ") for d in source[1:].split("/")]
+    elif source != "-":
+        raise ParseError(f"the deal source is s<seed>, d<cards>/<cards> or '-', not {source!r}")
+    sm = re.match(r"^m(\d+):([\d-]+):([\d-]+)$", start)
+    if sm is None or not _FIGURES.match(sm.group(2)) or not _FIGURES.match(sm.group(3)):
+        raise ParseError(f"the start is m<mano>:<scores>:<chicos>, e.g. m0:0-0:0-0, not {start!r}")
+    actions = [] if moves == "-" else [a.replace("_", " ") for a in moves.split(",")]
+    if any(not a.strip() for a in actions):
+        raise ParseError(f"an empty move in {moves!r}")
+    record = {
+        "format": FORMAT,
+        "variant": m.group(1),
+        "options": options,
+        "seats": int(seats_field),
+        "seed": seed,
+        "deals": deals,
+        "start": {
+            "mano": int(sm.group(1)),
+            "scores": [int(x) for x in sm.group(2).split("-")],
+            "chicos": [int(x) for x in sm.group(3).split("-")],
+        },
+        "actions": actions,
+    }
+    return record, " ".join(board.split())
