@@ -270,3 +270,49 @@ def test_simulate_argentine_three_seats(
         assert _match_wins(out) == 20
     else:  # per seat: partners who reach the target together both count a win
         assert "match wins         seat 0:" in out and _match_wins(out) >= 20
+
+
+def test_play_never_applies_a_typo(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14: 'mzo' is not taken for 'mazo' (it would lose the hand): a typo gets a hint,
+    a prefix shared by several actions lists them, and nothing is applied."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("mzo\nplay\nquit\n"))
+    assert main(["play", "--seed", "2", "--no-out-of-turn"]) == 0
+    out = capsys.readouterr().out
+    assert "did you mean: mazo?" in out
+    assert "that starts several actions: play " in out
+    assert "hand over" not in out and "bye" in out
+
+
+def test_play_offers_out_of_turn_calls_shows_every_trick_and_saves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 14: while the bot is to act, the calls this seat may make out of turn are offered
+    (Enter lets the bot act); each hand's end shows its tricks, the last one included; --save
+    writes the record, which replays."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n" * 400))
+    save = tmp_path / "game.json"
+    assert main(["play", "--seed", "5", "--seat", "1", "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "is to act; you may: 1. truco" in out
+    assert "    trick 1: seat " in out
+    m = tr.Match.from_json(save.read_text())
+    assert m.seed == 5 and m.actions
+
+
+def test_play_refuses_a_seat_the_table_lacks(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--seat", "3"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: --seat must be a seat from 0 to 1")
+
+
+def test_every_argument_shows_its_help_and_default(capsys: pytest.CaptureFixture[str]) -> None:
+    for command in ("simulate", "play", "perft", "double-dummy"):
+        with pytest.raises(SystemExit):
+            main([command, "--help"])
+        text = capsys.readouterr().out
+        assert "(default: " in text, command
+    with pytest.raises(SystemExit):
+        main(["--version"])
+    assert capsys.readouterr().out.startswith("truco-rules ")

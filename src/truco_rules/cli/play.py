@@ -7,53 +7,102 @@ import difflib
 import random
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TextIO
 
 from ..actions import Action
 from ..agents import ISMCTSAgent
 from ..bots import SimpleBot
+from ..errors import ParseError
 from ..hand import Hand
 from ..match import HandSummary, Match
-from ..variant import get_variant
-from ._common import parse_options
+from ..narrate import events_text
+from ._common import DEFAULT_VARIANT, at_least, chosen_variants
+
+MAX_LINE = 64
+"""The longest input line read as an action (longer ones are not actions)."""
 
 
 def _match_action(text: str, legal: list[Action], fmt: Callable[[Action], str]) -> Action | str:
-    """The legal action the player meant, or a message saying why none fits."""
+    """The legal action the player meant, or a message saying why none fits.
+
+    Accepted: the action's text (any case; a space or ``_`` for ``-``, ``play`` may be left
+    out), its number in the list, or a prefix that only one legal action starts with. Anything
+    else is never guessed: the answer suggests the closest legal actions.
+    """
     texts = [fmt(a) for a in legal]
-    t = " ".join(text.strip().lower().replace("_", " ").split())
-    if t.isascii() and t.isdigit() and 1 <= int(t) <= len(legal):
-        return legal[int(t) - 1]
+    t = " ".join(text.strip().lower().replace("_", " ").split())[: MAX_LINE + 1]
+    if not t:
+        return "type an action, its number, or a prefix; 'help' lists them"
+    if t.isascii() and t.isdigit():
+        n = int(t) if len(t) < 4 else 0
+        return legal[n - 1] if 1 <= n <= len(legal) else f"there is no action {t} in the list"
     low = [x.lower() for x in texts]
     for cand in (t, t.replace(" ", "-"), "play " + t):
         if cand in low:
             return legal[low.index(cand)]
-    starts = [i for i, x in enumerate(low) if x.startswith(t) or x.replace("-", " ").startswith(t)]
+    starts = [
+        i
+        for i, x in enumerate(low)
+        if x.startswith(t) or x.replace("-", " ").startswith(t) or x.startswith("play " + t)
+    ]
     if len(starts) == 1:
         return legal[starts[0]]
-    close = difflib.get_close_matches(t, low, n=3, cutoff=0.6)
-    if len(close) == 1:
-        return legal[low.index(close[0])]
-    hint = [texts[low.index(c)] for c in close] or [texts[i] for i in starts]
-    if hint:
-        return "did you mean: " + ", ".join(hint) + "?"
-    return f"{text.strip()!r} is not a legal action now; type 'help' for the list"
+    if len(starts) > 1:
+        return "that starts several actions: " + ", ".join(texts[i] for i in starts) + "?"
+    close = difflib.get_close_matches(t, low, n=3, cutoff=0.5)
+    if close:
+        return "did you mean: " + ", ".join(texts[low.index(c)] for c in close) + "?"
+    return f"{text.strip()[:MAX_LINE]!r} is not a legal action now; type 'help' for the list"
+
+
+def _ask(
+    stdin: TextIO, legal: list[Action], fmt: Callable[[Action], str], may_pass: bool
+) -> Action | str | None:
+    """Read until the player names a legal action (or passes, if allowed, with an empty line);
+    ``"quit"`` when he leaves."""
+    while True:
+        print("> ", end="", flush=True)
+        line = stdin.readline()
+        word = line.strip().lower()
+        if not line or word in ("quit", "exit", "q"):
+            return "quit"
+        if may_pass and not word:
+            return None
+        if word in ("help", "?", ""):
+            print("legal: " + ", ".join(fmt(a) for a in legal))
+            continue
+        choice = _match_action(line, legal, fmt)
+        if isinstance(choice, str):
+            print(choice)
+            continue
+        return choice
 
 
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     stdin = stdin or sys.stdin
-    v = get_variant(args.variant, parse_options(args.option))
+    v = chosen_variants(args.variant, args.option, args.seats)[0]
+    if not 0 <= args.seat < args.seats:
+        raise ParseError(f"--seat must be a seat from 0 to {args.seats - 1}, not {args.seat}")
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     m = v.new_match(args.seats, seed=seed)
     me = args.seat
-    if not 0 <= me < args.seats:
-        raise SystemExit(f"--seat must be a seat from 0 to {args.seats - 1}")
     bot = _opponent(args.opponent, args.strength, seed)
-    fmt = v.format_action
     print(
         f"{v.name}: you are seat {me} (side {m.team[me]}); seed {seed}. Type an action, its "
         "number, or a prefix; 'help' lists them; 'quit' leaves."
     )
+    try:
+        _loop(m, me, bot, stdin, args.out_of_turn)
+    finally:
+        if args.save is not None:
+            Path(args.save).write_text(m.to_json(), encoding="utf-8")
+            print(f"record saved to {args.save}")
+    return 0
+
+
+def _loop(m: Match, me: int, bot: SimpleBot | ISMCTSAgent, stdin: TextIO, offer: bool) -> None:
+    fmt = m.variant.format_action
     shown: Hand | None = None  # the contest being printed
     seen = 0  # how many of its actions are printed
     reported = 0  # how many finished contests are reported
@@ -62,7 +111,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
             _print_actions(shown.log[seen:], me, fmt)
             shown = None
         for h in m.history[reported:]:
-            _print_hand_end(m, h)
+            _print_hand_end(m, h, me)
         reported = len(m.history)
         if m.hand is not None and shown is None:
             shown, seen = m.hand, 0
@@ -76,37 +125,39 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
             _print_actions(shown.log[seen:], me, fmt)
             seen = len(shown.log)
         seat = m.current_player()
-        legal = m.legal_actions()
         if seat != me:
-            m.apply(bot.choose(m, legal))
+            mine = m.legal_actions(me) if offer and seat >= 0 else []
+            if mine:  # calls this seat may make out of turn, before the other acts
+                print(
+                    f"seat {seat} is to act; you may: "
+                    + ", ".join(f"{i}. {fmt(a)}" for i, a in enumerate(mine, 1))
+                    + " (Enter: let it act)"
+                )
+                choice = _ask(stdin, mine, fmt, may_pass=True)
+                if choice == "quit":
+                    print("\nbye")
+                    return
+                if isinstance(choice, Action):
+                    m.apply(choice, me)
+                    continue
+            m.apply(bot.choose(m, m.legal_actions()))
             continue
-        print(m.observation(me).render(v.format_card))
+        legal = m.legal_actions()
+        print(m.observation(me).render())
         for i, a in enumerate(legal, 1):
             print(f"  {i:2}. {fmt(a)}")
-        while True:
-            print("> ", end="", flush=True)
-            line = stdin.readline()
-            if not line or line.strip().lower() in ("quit", "exit", "q"):
-                print("\nbye")
-                return 0
-            if line.strip().lower() in ("help", "?", ""):
-                print("legal: " + ", ".join(fmt(a) for a in legal))
-                continue
-            choice = _match_action(line, legal, fmt)
-            if isinstance(choice, str):
-                print(choice)
-                continue
-            break
+        choice = _ask(stdin, legal, fmt, may_pass=False)
+        if not isinstance(choice, Action):
+            print("\nbye")
+            return
         m.apply(choice)
     if shown is not None:
         _print_actions(shown.log[seen:], me, fmt)
     for h in m.history[reported:]:
-        _print_hand_end(m, h)
-    seats = m.winning_seats()
-    who = "you" if me in seats else "the bot"
+        _print_hand_end(m, h, me)
+    who = "you" if me in m.winning_seats() else "the bot"
     winners = f"side {m.winner()}" if m.winner_seat is None else f"seat {m.winner_seat}"
     print(f"\nmatch over: {winners} wins ({who}); final score {m.score_text()}")
-    return 0
 
 
 def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent:
@@ -115,10 +166,6 @@ def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent:
         return SimpleBot(random.Random(seed))
     level: str | int = int(strength) if strength.isdigit() else strength
     return ISMCTSAgent.with_strength(level, seed=seed)
-
-
-def events_text(h: HandSummary) -> str:
-    return ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
 
 
 def _print_actions(
@@ -137,35 +184,59 @@ def _print_actions(
         print(f"  seat {s}: {text}")
 
 
-def _print_hand_end(m: Match, h: HandSummary) -> None:
+def _print_hand_end(m: Match, h: HandSummary, me: int) -> None:
     fmt = m.variant.format_card
-    line = f"--- hand over ({h.end_reason}): {events_text(h)}"
+    print(f"--- hand over ({h.end_reason}): {events_text(h)}")
+    view = m.observation(me).previous
+    if view is not None and view.mano == h.mano:
+        for k, r in enumerate(view.tricks):  # every trick, the last one included
+            cards = ", ".join(
+                f"seat {p.seat} "
+                + ("(down)" if p.card is None else fmt(p.card) + (" down" if p.down else ""))
+                for p in view.table
+                if p.trick == k
+            )
+            side = h.mano_side if r == 0 else 1 - h.mano_side
+            print(f"    trick {k + 1}: {cards} -> {'tied' if r < 0 else f'side {side}'}")
     if h.shown:  # only what the table is shown: envido proof, flores
-        line += "\n    shown: " + " | ".join(
-            f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in h.shown
+        print(
+            "    shown: "
+            + " | ".join(f"seat {s}: {' '.join(fmt(c) for c in cards)}" for s, cards in h.shown)
         )
-    print(line)
-
-
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play``."""
     pl = sub.add_parser("play", help="play against a bot in the terminal")
-    pl.add_argument("--variant", default=None, help="default: the first registered variant")
-    pl.add_argument("--seats", type=int, default=2)
-    pl.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    pl.add_argument("--seed", type=int, default=None)
-    pl.add_argument("--option", action="append", metavar="NAME=VALUE")
+    pl.add_argument(
+        "--variant", default=None, help=f"a variant name or alias; none: {DEFAULT_VARIANT}"
+    )
+    pl.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
+    pl.add_argument("--seat", type=at_least(0), default=0, help="your seat")
+    pl.add_argument(
+        "--seed", type=at_least(0), default=None, help="seed of the match; none: a random one"
+    )
+    pl.add_argument(
+        "--option", action="append", metavar="NAME=VALUE", help="change an option (repeatable)"
+    )
     pl.add_argument(
         "--opponent",
         choices=("simple", "ismcts"),
         default="simple",
-        help="the bot: the simple rule-of-thumb bot (default) or the search player",
+        help="the bot: the simple rule-of-thumb bot or the search player",
     )
     pl.add_argument(
         "--strength",
         default="default",
         help="the search player's strength: fast, default, strong, or iterations per move",
+    )
+    pl.add_argument(
+        "--save", metavar="FILE", default=None, help="write the match's JSON record to FILE"
+    )
+    pl.add_argument(
+        "--no-out-of-turn",
+        dest="out_of_turn",
+        action="store_false",
+        help="do not offer the calls you may make while another seat is to act",
     )
     pl.set_defaults(func=cmd_play)
