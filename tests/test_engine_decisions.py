@@ -33,7 +33,7 @@ def test_s4_b13_envido_team_wins_uses_the_side_credited_after_the_truth_check() 
         m.apply(m.legal_actions()[0])
     events = m.history[0].events
     assert (1, 2, "envido forfeited") in events
-    assert m.is_over() or m.chicos == [0, 1]
+    assert m.is_over() or m.chicos == (0, 1)
     assert m.chicos[1] == 1 and m.winner() == 1
 
 

@@ -124,7 +124,7 @@ def test_s7_6_para_el_toro_won_by_a_side_already_at_18_still_scores_1() -> None:
             break
     h = m.history[1]
     assert h.top_bet and h.points == (1, 0)
-    assert m.chicos == [1, 0]
+    assert m.chicos == (1, 0)
 
 
 # =============================================================================================
@@ -408,4 +408,4 @@ def test_forbidden_call_after_an_immediate_envido_credit_counts_it() -> None:
     )
     h = m.history[0]
     assert h.events == ((0, 2, "envido"), (0, 18, "forbidden call"))
-    assert m.chicos == [1, 0] and m.is_over()
+    assert m.chicos == (1, 0) and m.is_over()

@@ -380,7 +380,7 @@ def test_tv106_s7_5_para_el_toro_refused_scores_9() -> None:
     m = scenario(ALM, [WEAK, STRONG], ["0:truco", "1:retruco", "0:para-nueve", "1:para-el-toro"])
     m.apply("no-quiero", 0)
     assert m.history[0].points == (0, 9)
-    assert m.chicos == [0, 0] and m.score == (0, 9)
+    assert m.chicos == (0, 0) and m.score == (0, 9)
 
 
 @pytest.mark.parametrize(("scores", "points"), [((0, 0), 18), ((4, 16), 14), ((17, 2), 1)])
@@ -398,7 +398,7 @@ def test_tv106_s7_6_para_el_toro_accepted_wins_the_toro(
     play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
     h = m.history[0]
     assert h.points == (points, 0) and h.top_bet
-    assert m.chicos == [1, 0]
+    assert m.chicos == (1, 0)
     assert m.score == (0, 0)
 
 
@@ -413,7 +413,7 @@ def test_s7_5_conceding_after_para_el_toro_gives_the_toro() -> None:
     )
     m.apply("mazo", 0)
     assert m.history[0].points == (0, 15)
-    assert m.chicos == [0, 1]
+    assert m.chicos == (0, 1)
 
 
 def test_s7_5_nothing_follows_para_el_toro() -> None:
@@ -528,7 +528,7 @@ def test_s7_6_toro_at_18_excess_discarded() -> None:
     m = scenario(ALM, [STRONG, WEAK], ["0:truco", "1:quiero"], scores=(16, 12))
     play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
     assert m.history[0].points == (3, 0)  # 19: one over
-    assert m.chicos == [1, 0]
+    assert m.chicos == (1, 0)
     assert m.score == (0, 0) and m.score_text() == "0 malas - 0 malas"
     assert not m.is_over() and m.is_chance_node()
 
@@ -537,7 +537,7 @@ def test_s7_6_17_is_not_a_toro() -> None:
     """RULES §7.6: reaching 17 wins nothing."""
     m = scenario(ALM, [STRONG, WEAK], scores=(16, 0))
     play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
-    assert m.score == (17, 0) and m.chicos == [0, 0]
+    assert m.score == (17, 0) and m.chicos == (0, 0)
 
 
 @pytest.mark.parametrize(("toros", "before", "over"), [(3, 1, False), (3, 2, True)])
@@ -547,7 +547,7 @@ def test_s7_6_match_of_three_toros(toros: int, before: int, over: bool) -> None:
     assert v.options()["toros_to_win"] == toros == v.match.chicos_to_win
     m = v.new_match(2, deals=[tr.deal_order(v, [STRONG, WEAK])], scores=(17, 0), chicos=(before, 0))
     play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
-    assert m.chicos == [before + 1, 0]
+    assert m.chicos == (before + 1, 0)
     assert m.is_over() is over
     assert m.winner() == (0 if over else None)
 
@@ -559,7 +559,7 @@ def test_s7_6_toros_to_win_option(toros: int, before: int, over: bool) -> None:
     assert v.match.chicos_to_win == toros
     m = v.new_match(2, deals=[tr.deal_order(v, [WEAK, STRONG])], scores=(0, 17), chicos=(0, before))
     play_plan(m, {0: WEAK.split(), 1: STRONG.split()})
-    assert m.chicos == [0, before + 1]
+    assert m.chicos == (0, before + 1)
     assert m.is_over() is over
     assert m.winner() == (1 if over else None)
     with pytest.raises(tr.InvalidOption):
@@ -615,7 +615,7 @@ def test_s7_3_alternation_continues_across_toros() -> None:
     """RULES §7.3: the deal keeps alternating when a toro ends."""
     m = scenario(ALM, [STRONG, WEAK], scores=(17, 0))
     play_plan(m, {0: STRONG.split(), 1: WEAK.split()})
-    assert m.chicos == [1, 0] and m.mano == 1
+    assert m.chicos == (1, 0) and m.mano == 1
 
 
 def test_s7_3_first_dealer_by_card_draw() -> None:
@@ -728,10 +728,10 @@ def test_s7_6_sum_both_duels_second_duel_played_after_18() -> None:
     m = _four((17, 10))
     m.apply("play 3E", 0)
     m.apply("mazo", 3)  # A concedes: X 18
-    assert m.chicos == [0, 0] and m.score == (18, 10)
+    assert m.chicos == (0, 0) and m.score == (18, 10)
     assert m.hand is not None and m.hand.order == (2, 1)
     m.apply("mazo", 2)  # D concedes: Y 11
-    assert m.chicos == [1, 0] and m.score == (0, 0)
+    assert m.chicos == (1, 0) and m.score == (0, 0)
 
 
 def test_s7_6_sum_both_duels_both_at_18_higher_total_wins() -> None:
@@ -745,7 +745,7 @@ def test_s7_6_sum_both_duels_both_at_18_higher_total_wins() -> None:
     m.apply("retruco", 1)
     m.apply("mazo", 2)  # refusing the retruco: Y +3: 20
     assert m.history[-1].points == (0, 3)
-    assert m.chicos == [0, 1] and m.score == (0, 0)
+    assert m.chicos == (0, 1) and m.score == (0, 0)
 
 
 def test_s7_6_sum_both_duels_equal_totals_para_el_toro_side_wins() -> None:
@@ -760,7 +760,7 @@ def test_s7_6_sum_both_duels_equal_totals_para_el_toro_side_wins() -> None:
     m.apply("truco", 2)
     m.apply("quiero", 1)
     m.apply("mazo", 2)  # Y +3: 18
-    assert m.chicos == [1, 0] and m.score == (0, 0)
+    assert m.chicos == (1, 0) and m.score == (0, 0)
 
 
 def test_s7_6_sum_both_duels_equal_totals_otherwise_another_deal() -> None:
@@ -772,13 +772,13 @@ def test_s7_6_sum_both_duels_equal_totals_otherwise_another_deal() -> None:
     m.apply("play 3E", 0)
     m.apply("mazo", 3)  # X 18
     m.apply("mazo", 2)  # Y 18
-    assert m.chicos == [0, 0] and m.score == (18, 18)
+    assert m.chicos == (0, 0) and m.score == (18, 18)
     assert m.hand_no == 1 and m.mano == 1 and m.hand is not None
     assert m.score_text() == "9 buenas - 9 buenas"
     m.apply("mazo", 1)  # deal 2, duel 1 (seat 1 leads against seat 0): X 19
     m.apply("truco", 3)
     m.apply("no-quiero", 2)  # duel 2: Y 19
-    assert m.chicos == [0, 0] and m.score == (19, 19)
+    assert m.chicos == (0, 0) and m.score == (19, 19)
     assert m.is_chance_node()
 
 
@@ -788,7 +788,7 @@ def test_s7_6_sequential_stop_second_duel_void() -> None:
     m = _four((17, 10), "sequential_stop")
     m.apply("play 3E", 0)
     m.apply("mazo", 3)  # X 18 in the first duel
-    assert m.chicos == [1, 0] and m.score == (0, 0)
+    assert m.chicos == (1, 0) and m.score == (0, 0)
     assert len(m.history) == 1  # the second duel was never played
     assert m.is_chance_node() and m.hand_no == 1
 
@@ -799,9 +799,9 @@ def test_s7_6_sequential_stop_second_duel_can_win() -> None:
     m = _four((10, 17), "sequential_stop")
     m.apply("play 3E", 0)
     m.apply("mazo", 3)  # X 11
-    assert m.chicos == [0, 0] and m.hand is not None and m.hand.order == (2, 1)
+    assert m.chicos == (0, 0) and m.hand is not None and m.hand.order == (2, 1)
     m.apply("mazo", 2)  # Y 18 in the second duel
-    assert m.chicos == [0, 1] and len(m.history) == 2
+    assert m.chicos == (0, 1) and len(m.history) == 2
 
 
 # =============================================================================================

@@ -1501,7 +1501,7 @@ def test_s2_8_1_chicos_new_chico_starts_0_0() -> None:
     m = v.new_match(2, deals=[order], scores=(28, 0))
     m.apply("envido", 0)
     m.apply("quiero", 1)
-    assert m.chicos == [1, 0]
+    assert m.chicos == (1, 0)
     assert m.score == (0, 0)
     assert not m.is_over()
 

@@ -552,7 +552,7 @@ def test_s6_6_queda_is_best_of_two_games() -> None:
     m.apply("truco")
     m.apply("quiero")
     play_out(m, {0: STRONG.split(), 1: WEAK.split()})
-    assert m.chicos == [1, 0] and m.score == (0, 0) and not m.is_over()
+    assert m.chicos == (1, 0) and m.score == (0, 0) and not m.is_over()
     m = v.new_match(2, deals=[order], mano=0, scores=(9, 9), chicos=(1, 0))
     m.apply("truco")
     m.apply("quiero")

@@ -364,7 +364,7 @@ def test_s2_12_1_a_new_chico_starts_with_a_redonda_after_a_redonda() -> None:
     would have brought, even with no cutoff), and the deal passes."""
     m = six("argentine-blog", [(0, RED_X)], scores=(29, 3), options={"chicos_to_win": 2})
     play_contest(m)
-    assert not m.is_over() and m.chicos == [1, 0] and m.score == (0, 0)
+    assert not m.is_over() and m.chicos == (1, 0) and m.score == (0, 0)
     assert m.plan is not None and m.plan.kind == "redonda" and m.mano == 1 and m.hand_no == 1
 
 
@@ -376,7 +376,7 @@ def test_s2_12_1_a_new_chico_starts_with_a_redonda_after_a_cut_pica_pica() -> No
     play_contest(m)
     m.apply("falta-envido", 1)
     m.apply("quiero", 4)
-    assert not m.is_over() and m.chicos == [1, 0] and m.score == (0, 0)
+    assert not m.is_over() and m.chicos == (1, 0) and m.score == (0, 0)
     assert len(m.history) == 3 and m.hand_no == 2
     assert m.plan is not None and m.plan.kind == "redonda" and m.mano == 1
     assert m.plan.contests == ((1, 2, 3, 4, 5, 0),)
@@ -637,7 +637,7 @@ def test_s2_12_2_por_turno_the_pairs_points_go_to_each_member() -> None:
     m.apply("quiero", 0)
     play_contest(m)  # seat 2 wins tricks 1 (1C) and 2 (2O)
     assert m.history[0].points == (0, 3)
-    assert m.player_scores == [0, 3, 3]
+    assert m.player_scores == (0, 3, 3)
     for s in range(3):
         assert m.observation(s).player_scores == (0, 3, 3)
     assert m.score_text() == "seat 0: 0 malas - seat 1: 3 malas - seat 2: 3 malas"
@@ -654,7 +654,7 @@ def test_s2_12_2_por_turno_the_gallos_points_are_his_alone() -> None:
     m.apply("quiero", 0)
     play_contest(m)
     assert m.history[0].events == ((0, 2, "envido"), (1, 1, "tricks"))
-    assert m.player_scores == [2, 1, 1]
+    assert m.player_scores == (2, 1, 1)
 
 
 @pytest.mark.parametrize(
@@ -672,7 +672,7 @@ def test_s2_12_2_por_turno_the_first_player_to_the_target_wins(
     is credited at once, the hand stops, and `winning_seats()` names the one player;
     `winner()` is his side in that deal."""
     m = gallo("argentine", scores=scores)
-    assert m.player_scores == list(scores)
+    assert m.player_scores == tuple(scores)
     m.apply(f"discard {discard}", 0)
     m.apply("envido", 1)
     m.apply("quiero", 0)
@@ -690,9 +690,9 @@ def test_s2_12_2_por_turno_partners_level_at_the_target_win_together() -> None:
     m.apply("discard 7E", 0)
     m.apply("envido", 1)
     m.apply("quiero", 0)
-    assert m.player_scores == [0, 31, 31]
+    assert m.player_scores == (0, 31, 31)
     assert m.is_over() and m.winning_seats() == (1, 2) and m.winner() == 1
-    assert m.winner_seat is None and m.player_chicos == [0, 1, 1]
+    assert m.winner_seat is None and m.player_chicos == (0, 1, 1)
 
 
 def test_s2_12_2_por_turno_one_partner_ahead_wins_alone() -> None:
@@ -702,7 +702,7 @@ def test_s2_12_2_por_turno_one_partner_ahead_wins_alone() -> None:
     m.apply("discard 7E", 0)
     m.apply("envido", 1)
     m.apply("quiero", 0)
-    assert m.player_scores == [0, 31, 22]
+    assert m.player_scores == (0, 31, 22)
     assert m.is_over() and m.winning_seats() == (1,) and m.winner_seat == 1
 
 
@@ -741,8 +741,8 @@ def test_s2_12_2_start_scores_are_per_player_por_turno_and_per_side_fijo() -> No
     fijo match from one per side (two)."""
     v = tr.get_variant("argentine")
     m = v.new_match(3, seed=1, mano=1, scores=(4, 7, 2))
-    assert m.player_scores == [4, 7, 2] and m.score == (4, 7)  # gallo seat 0; pair 7 and 2
-    assert v.new_match(3, seed=1).player_scores == [0, 0, 0]
+    assert m.player_scores == (4, 7, 2) and m.score == (4, 7)  # gallo seat 0; pair 7 and 2
+    assert v.new_match(3, seed=1).player_scores == (0, 0, 0)
     with pytest.raises(tr.ParseError):
         v.new_match(3, seed=1, scores=(4, 7))
     fijo = tr.get_variant("argentine", FIJO)

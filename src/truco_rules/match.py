@@ -181,14 +181,17 @@ class Match:
     """
 
     __slots__ = (
+        "_chicos",
         "_contest",
         "_contests",
         "_dealt",
         "_discarding",
         "_individual",
         "_pending_deal",
+        "_player_chicos",
+        "_player_scores",
+        "_scores",
         "actions",
-        "chicos",
         "deals",
         "discarded",
         "first_draw",
@@ -198,9 +201,6 @@ class Match:
         "last_hand",
         "mano",
         "plan",
-        "player_chicos",
-        "player_scores",
-        "scores",
         "seats",
         "seed",
         "start",
@@ -265,11 +265,11 @@ class Match:
             )
         self.start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
         self.mano = mano
-        self.scores = list(scores)
-        self.chicos = list(chicos)
+        self._scores = list(scores)
+        self._chicos = list(chicos)
         # individual scores (gallo): per player; ``scores`` is then each side's best player
-        self.player_scores: list[int] | None = list(scores) if self._individual else None
-        self.player_chicos: list[int] | None = list(chicos) if self._individual else None
+        self._player_scores: list[int] | None = list(scores) if self._individual else None
+        self._player_chicos: list[int] | None = list(chicos) if self._individual else None
         self.winner_seat: int | None = None
         self._discarding: list[int] = []
         self.discarded: list[tuple[int, Card]] = []
@@ -287,7 +287,7 @@ class Match:
         self._pending_deal: list[Card] = []
         self.plan: DealPlan | None = None
         if self._individual:
-            self.scores, self.chicos = [0, 0], [0, 0]
+            self._scores, self._chicos = [0, 0], [0, 0]
         self._start_deal(None)
 
     def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
@@ -324,9 +324,9 @@ class Match:
         self._contest = 0
         self.hand = None
         self.discarded = []
-        if self.player_scores is not None and self.player_chicos is not None:
-            self.scores = self._side_best(self.player_scores)
-            self.chicos = self._side_best(self.player_chicos)
+        if self._player_scores is not None and self._player_chicos is not None:
+            self._scores = self._side_best(self._player_scores)
+            self._chicos = self._side_best(self._player_chicos)
         if self.seed is not None:
             order = self.variant.deck.shuffled(
                 _hand_seed(self.seed, self.hand_no), self._deal_size()
@@ -369,12 +369,35 @@ class Match:
             order,
             self.team,
             self._dealt,
-            tuple(self.scores),
+            tuple(self._scores),
             v.ranking.strengths(self.turned, v.deck.cards),
-            v.special.kind(self.scores, v.match.target) if v.special is not None else _NORMAL,
+            v.special.kind(self._scores, v.match.target) if v.special is not None else _NORMAL,
         )
         if self.hand.over:  # e.g. flores sung at once reach the target
             self._end_contest()
+
+    # ------------------------------------------------------------------ public state
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The two sides' scores in the current chico (read-only; with individual scores,
+        each side's best player)."""
+        return (self._scores[0], self._scores[1])
+
+    @property
+    def chicos(self) -> tuple[int, int]:
+        """The chicos each side has won (read-only)."""
+        return (self._chicos[0], self._chicos[1])
+
+    @property
+    def player_scores(self) -> tuple[int, ...] | None:
+        """Every player's own score when the table keeps individual scores (gallo), else
+        ``None`` (read-only)."""
+        return None if self._player_scores is None else tuple(self._player_scores)
+
+    @property
+    def player_chicos(self) -> tuple[int, ...] | None:
+        """Every player's chicos when the table keeps individual scores, else ``None``."""
+        return None if self._player_chicos is None else tuple(self._player_chicos)
 
     # ------------------------------------------------------------------ queries
     def current_player(self) -> int:
@@ -411,17 +434,17 @@ class Match:
     @property
     def score(self) -> tuple[int, int]:
         """The two sides' scores in the current chico."""
-        return (self.scores[0], self.scores[1])
+        return (self._scores[0], self._scores[1])
 
     def score_text(self) -> str:
         """The score as players say it, e.g. ``12 malas - 3 buenas`` (with individual scores,
         one figure per seat: ``seat 0: 5 - seat 1: 3 - seat 2: 3``)."""
         mr = self.variant.match
-        if self.player_scores is not None:
+        if self._player_scores is not None:
             return " - ".join(
-                f"seat {s}: {mr.score_text(v)}" for s, v in enumerate(self.player_scores)
+                f"seat {s}: {mr.score_text(v)}" for s, v in enumerate(self._player_scores)
             )
-        return f"{mr.score_text(self.scores[0])} - {mr.score_text(self.scores[1])}"
+        return f"{mr.score_text(self._scores[0])} - {mr.score_text(self._scores[1])}"
 
     def seats_of(self, team: int) -> tuple[int, ...]:
         """The seats of side ``team`` in the current deal."""
@@ -614,12 +637,12 @@ class Match:
                 sides=self.team,
             )
         )
-        self.scores[0] += pts[0]
-        self.scores[1] += pts[1]
-        if self.player_scores is not None:  # each player is credited with his side's points
+        self._scores[0] += pts[0]
+        self._scores[1] += pts[1]
+        if self._player_scores is not None:  # each player is credited with his side's points
             for s in range(self.seats):
-                self.player_scores[s] += pts[self.team[s]]
-            self.scores = self._side_best(self.player_scores)
+                self._player_scores[s] += pts[self.team[s]]
+            self._scores = self._side_best(self._player_scores)
         # the side the envido points went to (after any truth check), for RULES §4 B13
         env_winner = next(
             (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
@@ -628,7 +651,7 @@ class Match:
         seats: tuple[int, ...] = ()
         if mr.chico_check == "each_deal" and self._contest + 1 < len(self._contests):
             chico = None  # the deal's other contests are played first
-        elif self.player_scores is not None:
+        elif self._player_scores is not None:
             seats = self._individual_winners()
             chico = self.team[seats[0]] if seats else None
         else:
@@ -638,9 +661,9 @@ class Match:
             if self.winner_team is not None:  # the final score stays on the board
                 self.hand = None
                 return
-            self.scores = [0, 0]
-            if self.player_scores is not None:
-                self.player_scores = [0] * self.seats
+            self._scores = [0, 0]
+            if self._player_scores is not None:
+                self._player_scores = [0] * self.seats
         self._contest += 1
         if chico is None and self._contest < len(self._contests):
             self._start_contest()
@@ -658,9 +681,9 @@ class Match:
         """With individual scores: the players at the target with the highest score, if they
         played on one side in this deal (partners credited together win together); players
         of both sides level at the top play another deal, as RULES §4 B13 does for sides."""
-        assert self.player_scores is not None
-        top = max(self.player_scores)
-        best = tuple(s for s, v in enumerate(self.player_scores) if v == top)
+        assert self._player_scores is not None
+        top = max(self._player_scores)
+        best = tuple(s for s, v in enumerate(self._player_scores) if v == top)
         if top < self.variant.match.target or len({self.team[s] for s in best}) > 1:
             return ()
         return best
@@ -668,14 +691,14 @@ class Match:
     def _count_chico(self, side: int, seats: tuple[int, ...]) -> None:
         """Side ``side`` won the chico (with individual scores: players ``seats`` did)."""
         need = self.variant.match.chicos_to_win
-        if not seats or self.player_chicos is None:
-            self.chicos[side] += 1
+        if not seats or self._player_chicos is None:
+            self._chicos[side] += 1
             self._check_over()
             return
         for s in seats:
-            self.player_chicos[s] += 1
-        self.chicos = self._side_best(self.player_chicos)
-        done = [s for s in seats if self.player_chicos[s] >= need]
+            self._player_chicos[s] += 1
+        self._chicos = self._side_best(self._player_chicos)
+        done = [s for s in seats if self._player_chicos[s] >= need]
         if done:
             self.winner_seat = done[0] if len(done) == 1 else None
             self.winner_team = side
@@ -684,15 +707,15 @@ class Match:
     def _chico_winner(self, env_winner: int | None) -> int | None:
         mr = self.variant.match
         t = mr.target
-        reached = [side for side in (0, 1) if self.scores[side] >= t]
+        reached = [side for side in (0, 1) if self._scores[side] >= t]
         if len(reached) == 1:
             return reached[0]
         if not reached:
             return None
         if mr.simultaneous_finish == "envido_team_wins" and env_winner is not None:
             return env_winner
-        if self.scores[0] != self.scores[1]:
-            return 0 if self.scores[0] > self.scores[1] else 1
+        if self._scores[0] != self._scores[1]:
+            return 0 if self._scores[0] > self._scores[1] else 1
         # equal: the side that won a bet for the whole target in this deal (RULES §7.6)
         top = {h.winner for h in self.history if h.hand_no == self.hand_no and h.top_bet}
         if len(top) == 1:
@@ -702,7 +725,7 @@ class Match:
     def _check_over(self) -> None:
         need = self.variant.match.chicos_to_win
         for side in (0, 1):
-            if self.chicos[side] >= need:
+            if self._chicos[side] >= need:
                 self.winner_team = side
                 self.hand = None
 
@@ -712,16 +735,16 @@ class Match:
         new = Match.__new__(Match)
         for name in Match.__slots__:
             setattr(new, name, getattr(self, name))
-        new.scores = list(self.scores)
-        new.chicos = list(self.chicos)
+        new._scores = list(self._scores)
+        new._chicos = list(self._chicos)
         new.history = list(self.history)
         new.actions = list(self.actions)
         new._pending_deal = list(self._pending_deal)
         new._discarding = list(self._discarding)
         new.discarded = list(self.discarded)
-        if self.player_scores is not None and self.player_chicos is not None:
-            new.player_scores = list(self.player_scores)
-            new.player_chicos = list(self.player_chicos)
+        if self._player_scores is not None and self._player_chicos is not None:
+            new._player_scores = list(self._player_scores)
+            new._player_chicos = list(self._player_chicos)
         new.hand = self.hand.copy() if self.hand is not None else None
         return new
 
@@ -735,8 +758,8 @@ class Match:
             tuple(self.start["scores"]),
             tuple(self.start["chicos"]),
             self.start["mano"],
-            tuple(self.scores),
-            tuple(self.chicos),
+            tuple(self._scores),
+            tuple(self._chicos),
             self.hand_no,
             self.mano,
             self.winner_team,
@@ -745,8 +768,8 @@ class Match:
             tuple(self._pending_deal),
             self._contest,
             self.turned,
-            None if self.player_scores is None else tuple(self.player_scores),
-            None if self.player_chicos is None else tuple(self.player_chicos),
+            None if self._player_scores is None else tuple(self._player_scores),
+            None if self._player_chicos is None else tuple(self._player_chicos),
             self.winner_seat,
             tuple(self._discarding),
             tuple(self.discarded),
@@ -765,7 +788,7 @@ class Match:
     def __repr__(self) -> str:
         return (
             f"<Match {self.variant.name} seats={self.seats} hand={self.hand_no} "
-            f"score={self.score_text()} chicos={self.chicos[0]}-{self.chicos[1]}>"
+            f"score={self.score_text()} chicos={self._chicos[0]}-{self._chicos[1]}>"
         )
 
     # ------------------------------------------------------------------ views and records
