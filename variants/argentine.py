@@ -144,7 +144,8 @@ ARGENTINE = Variant(
     envido=EnvidoRules(),
     flor=FlorRules(),
     match=MatchRule(target=30),
-    aliases=("argentino", "truco-argentino", "con-flor", "argentine-con-flor"),
+    # "default": the variant played when none is named (truco_rules.variant.DEFAULT_ALIAS)
+    aliases=("argentino", "truco-argentino", "con-flor", "argentine-con-flor", "default"),
 )
 """Standard Argentine truco, con flor (RULES §2)."""
 

@@ -378,7 +378,7 @@ class TrickRule:
         "left could change it (checked from the second trick on; the points are those the "
         "tricks would give, with fewer actions).",
         choices=(False, True),
-        source="RULES §1.4; table habit of online engines (issue 13)",
+        source="RULES §1.4; table habit of online engines ",
     )
 
     facedown_after_tied_trick: bool = True
@@ -465,16 +465,16 @@ class BetLadder:
         "Whether a pending call may be answered by the next call (truco answered with "
         "retruco). False: only quiero or no quiero; a raise comes later, on one's turn.",
         choices=(True, False),
-        source="RULES §1.5; table habit of online engines (issue 13)",
+        source="RULES §1.5; table habit of online engines ",
     )
     raise_cap: str = option(
         "none",
         "none: any next call; trailing_side_needs: no call once the stake in force (or the "
         "one pending) is worth what the trailing side lacks, so accepting already decides "
-        "the game for both (a Paulista house rule: no seis then), on one's turn and as an "
+        "the game for both (a Brazilian house rule: no seis then), on one's turn and as an "
         "answer.",
         choices=("none", "trailing_side_needs"),
-        source="RULES §1.5, §5.6; Paulista house rule (issue 13)",
+        source="RULES §1.5, §5.6; a Brazilian house rule",
     )
     ladder_refusal: str = option(
         "first_refusal",
@@ -482,14 +482,14 @@ class BetLadder:
         "it passes the answer to his next partner, and the call is refused only when every "
         "opponent has refused it (Brazilian 4-seat tables where each partner answers).",
         choices=("first_refusal", "every_opponent"),
-        source="RULES §1.5, §5.6; Brazilian 4-seat tables (issue 13)",
+        source="RULES §1.5, §5.6; Brazilian 4-seat tables ",
     )
     mazo_out_of_turn: bool = option(
         False,
         "Whether a player may go to the deck out of turn, and as the answer to an envido (it "
         "then counts as refusing the envido).",
         choices=(False, True),
-        source="RULES §2.10; table habit of online engines (issue 13)",
+        source="RULES §2.10; table habit of online engines ",
     )
 
     forbid_pointless_raise: bool = False
@@ -701,7 +701,7 @@ def falta_for_leader(rule: MatchRule, scores: Sequence[int]) -> int:
 def falta_winner_to_half(rule: MatchRule, scores: Sequence[int], winner: int) -> int:
     """In the malas (the leader not yet in buenas), what side ``winner`` lacks to reach the
     half of the target (15 of 30 at 0); in the buenas, what the leader lacks to win. At least 1.
-    A common Argentine reading of the falta envido, also played by Uruguayan engines."""
+    A common River Plate reading of the falta envido (Buenos Aires and Montevideo engines)."""
     if not rule.split or rule.in_buenas(max(scores)):
         return falta_for_leader(rule, scores)
     return max(1, rule.target // 2 - scores[winner])
@@ -761,13 +761,13 @@ class EnvidoRules:
             "loser_remaining_game",
             "winner_to_half",
         ),
-        source="RULES §2.6.4 (D5); winner_to_half: Argentine and Uruguayan engines (issue 13)",
+        source="RULES §2.6.4 (D5); winner_to_half: River Plate engines (Buenos Aires, Montevideo)",
     )
     envido_envido_falta: bool = option(
         True,
         "Whether falta envido may follow envido, envido (some tables forbid E E FE).",
         choices=(True, False),
-        source="RULES §2.6.3; table habit of online engines (issue 13)",
+        source="RULES §2.6.3; table habit of online engines ",
     )
     envido_declaration_order: str = option(
         "mano_first",
@@ -906,7 +906,7 @@ class FlorRules:
         "Points to the caller when contraflor al resto is refused: 6, 4, or previous_level "
         "(the value of the level it answered: 4 over a flor, 6 over a contraflor).",
         choices=(6, 4, "previous_level"),
-        source="RULES §2.7.3 (D16); previous_level: Argentine engines (issue 13)",
+        source="RULES §2.7.3 (D16); previous_level: River Plate engines",
     )
     contraflor_al_resto_value: str = option(
         "leader_remaining",
@@ -919,7 +919,7 @@ class FlorRules:
             "leader_remaining_plus_3_per_flor",
             "winner_to_half",
         ),
-        source="RULES §2.7.3 (D17); winner_to_half: Argentine engines (issue 13)",
+        source="RULES §2.7.3 (D17); winner_to_half: River Plate engines",
     )
     unsung_flor: str = option(
         "free",
@@ -927,7 +927,7 @@ class FlorRules:
         "(free; an unsung flor is penalised at the end), or only sing it or go to the deck "
         "(sing_or_mazo).",
         choices=("free", "sing_or_mazo"),
-        source="RULES §2.7.2; table habit of online engines (issue 13)",
+        source="RULES §2.7.2; table habit of online engines ",
     )
     contraflor_al_resto_ends_hand: bool = option(
         False,

@@ -54,6 +54,7 @@ __all__ = [
     "Difference",
     "Variant",
     "compare",
+    "default_variant",
     "get_variant",
     "register_variant",
     "variant_names",
@@ -493,6 +494,20 @@ def variant_names() -> tuple[str, ...]:
     """The names of every registered variant."""
     _load_entry_points()
     return tuple(_REGISTRY)
+
+
+DEFAULT_ALIAS = "default"
+"""The alias of the variant played when none is named. The kernel names no region: a variant
+package gives this alias to one of its variants (the built-in ones give it to their standard
+rule set), and a third party may register another under it with ``replace=True``."""
+
+
+def default_variant() -> Variant:
+    """The variant played when none is named: the one registered under the alias
+    :data:`DEFAULT_ALIAS`, else the first registered one."""
+    _load_entry_points()
+    name = _ALIASES.get(DEFAULT_ALIAS)
+    return _REGISTRY[name] if name in _REGISTRY else _REGISTRY[next(iter(_REGISTRY))]
 
 
 def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:

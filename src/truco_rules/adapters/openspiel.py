@@ -6,9 +6,10 @@
     import pyspiel
     import truco_rules.adapters.openspiel  # registers "truco_rules"
 
-    game = pyspiel.load_game("truco_rules", {"variant": "paulista", "players": 4})
+    game = pyspiel.load_game("truco_rules", {"variant": "my-house", "players": 4})
 
-Parameters: ``variant`` (a registered variant name, default ``argentine``) and ``players``
+Parameters: ``variant`` (a registered variant name, default: the one aliased ``default``,
+the standard rule set of the built-in variants) and ``players``
 (a seat count of that variant, default 2). Every deal is dealt card by card at chance nodes
 (then the turned card, if the variant turns one), each card equally likely; ids are the
 variant's stable action ids (:mod:`truco_rules.action_space`), chance outcomes included, so
@@ -39,12 +40,12 @@ from ..tensors import (
     observation_features,
     observation_size,
 )
-from ..variant import Variant, get_variant
+from ..variant import Variant, default_variant, get_variant
 
 __all__ = ["GAME_NAME", "TrucoGame", "TrucoObserver", "TrucoState"]
 
 GAME_NAME = "truco_rules"
-_DEFAULTS: dict[str, Any] = {"variant": "argentine", "players": 2}
+_DEFAULTS: dict[str, Any] = {"variant": default_variant().name, "players": 2}
 _MAX_LENGTH = 100_000  # no bound is proven (a hand may score nothing); far above any match seen
 
 

@@ -4,7 +4,7 @@
 
     from truco_rules.adapters.pettingzoo import env
 
-    e = env(variant="paulista", seats=2)
+    e = env(variant="my-house", seats=2)
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
@@ -39,7 +39,7 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
 from ..errors import UnknownParameter
 from ..match import Match
 from ..tensors import observation_features, observation_size
-from ..variant import Variant, get_variant
+from ..variant import DEFAULT_ALIAS, Variant, get_variant
 
 __all__ = ["TrucoEnv", "env", "raw_env"]
 
@@ -57,7 +57,7 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        variant: str | Variant = "argentine",
+        variant: str | Variant = DEFAULT_ALIAS,
         seats: int = 2,
         render_mode: str | None = None,
     ) -> None:

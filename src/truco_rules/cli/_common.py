@@ -11,15 +11,12 @@ from collections.abc import Callable, Sequence
 
 from ..errors import ParseError, shown
 from ..variant import Variant, get_variant, variant_names
-
-DEFAULT_VARIANT = "argentine"
-"""The variant a subcommand plays when none is named (if registered)."""
+from ..variant import default_variant as default_variant_of_registry
 
 
 def default_variant() -> str:
-    """The variant used when none is named: ``argentine``, else the first registered one."""
-    names = variant_names()
-    return DEFAULT_VARIANT if DEFAULT_VARIANT in names else names[0]
+    """The name of the variant used when none is named (the one aliased ``default``)."""
+    return default_variant_of_registry().name
 
 
 def at_least(low: int) -> Callable[[str], int]:

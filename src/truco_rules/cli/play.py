@@ -17,7 +17,7 @@ from ..errors import ParseError
 from ..hand import Hand
 from ..match import HandSummary, Match
 from ..narrate import events_text
-from ._common import DEFAULT_VARIANT, at_least, chosen_variants
+from ._common import at_least, chosen_variants, default_variant
 
 MAX_LINE = 64
 """The longest input line read as an action (longer ones are not actions)."""
@@ -209,7 +209,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Register ``play``."""
     pl = sub.add_parser("play", help="play against a bot in the terminal")
     pl.add_argument(
-        "--variant", default=None, help=f"a variant name or alias; none: {DEFAULT_VARIANT}"
+        "--variant", default=None, help=f"a variant name or alias; none: {default_variant()}"
     )
     pl.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
     pl.add_argument("--seat", type=at_least(0), default=0, help="your seat")
