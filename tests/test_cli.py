@@ -316,3 +316,17 @@ def test_every_argument_shows_its_help_and_default(capsys: pytest.CaptureFixture
     with pytest.raises(SystemExit):
         main(["--version"])
     assert capsys.readouterr().out.startswith("truco-rules ")
+
+
+def test_print_shows_the_table_and_public_state_is_read_only() -> None:
+    """Issue 14: print(m) shows every seat's cards, the score and whose turn it is, in the
+    variant's notation; the scores are read-only tuples."""
+    m = tr.get_variant("paulista").new_match(seed=3)
+    m.apply(m.legal_actions()[0])
+    text = str(m)
+    assert "paulista, 2 seats, hand 1 | score 0 - 0" in text and "turned: As" in text
+    assert "seat 0 (side 0) (mano): holds Kh Qd | played 5h" in text
+    assert text.endswith("seat 1 to act")
+    assert isinstance(m.scores, tuple) and isinstance(m.chicos, tuple)
+    with pytest.raises(AttributeError):
+        m.scores = (1, 1)  # type: ignore[misc]

@@ -791,6 +791,39 @@ class Match:
             f"score={self.score_text()} chicos={self._chicos[0]}-{self._chicos[1]}>"
         )
 
+    def __str__(self) -> str:
+        """The table as a person looking at every seat sees it: the score, every seat's cards
+        in hand and on the table, the stake, and whose turn it is (``print(m)``)."""
+        fmt = self.variant.format_card
+        lines = [
+            f"{self.variant.name}, {self.seats} seats, hand {self.hand_no + 1} | score "
+            f"{self.score_text()} | chicos {self._chicos[0]}-{self._chicos[1]}"
+        ]
+        if self.turned is not None:
+            lines.append(f"turned: {fmt(self.turned)}")
+        hand = self.hand
+        for s in range(self.seats):
+            held = hand.cards[s] if hand is not None else self._dealt[s] if self._dealt else ()
+            played = (
+                [f"{fmt(c)}{' down' if d else ''}" for _t, p, c, d in hand.plays if p == s]
+                if hand is not None
+                else []
+            )
+            mark = " (mano)" if hand is not None and hand.order[0] == s else ""
+            side = self.team[s] if self.team else s % 2
+            lines.append(
+                f"seat {s} (side {side}){mark}: holds {' '.join(fmt(c) for c in held) or '-'}"
+                + (f" | played {' '.join(played)}" if played else "")
+            )
+        if hand is not None:
+            lines.append(f"stake {hand.stake()} | tricks {list(hand.results)}")
+        who = self.current_player()
+        if who == TERMINAL:
+            lines.append(f"over: side {self.winner_team} wins")
+        else:
+            lines.append("dealing" if who == CHANCE else f"seat {who} to act")
+        return "\n".join(lines)
+
     # ------------------------------------------------------------------ views and records
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (see :mod:`truco_rules.observe`)."""
