@@ -20,6 +20,7 @@ from __future__ import annotations
 from .actions import Action
 from .cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
 from .comparison import compare_table, rule_sheet
+from .differences import Difference, compare
 from .errors import (
     CannotUndo,
     IllegalAction,
@@ -42,9 +43,7 @@ from .hand import Hand
 from .match import CHANCE, TERMINAL, HandSummary, Match, deal_order
 from .observe import Observation, PlayedCard
 from .variant import (
-    Difference,
     Variant,
-    compare,
     get_variant,
     register_variant,
     variant_names,

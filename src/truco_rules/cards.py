@@ -184,7 +184,7 @@ def parse_cards(text: str | Iterable[str], notation: Notation = SPANISH) -> tupl
         if len(text) > MAX_CARDS_TEXT:
             raise InvalidCard(text, notation.name, notation.examples)
         parts: Sequence[str] = text.split()
-    elif isinstance(text, Iterable) and not isinstance(text, _BYTES):
+    elif isinstance(text, Iterable) and not isinstance(text, BINARY):
         parts = []
         for p in text:
             if len(parts) == 40:
@@ -195,7 +195,8 @@ def parse_cards(text: str | Iterable[str], notation: Notation = SPANISH) -> tupl
     return tuple(notation.parse(p) for p in parts)
 
 
-_BYTES: tuple[type, ...] = (bytes, bytearray)
+BINARY: tuple[type, ...] = (bytes, bytearray)
+"""Types that iterate but hold no cards (a bytes string is never a hand)."""
 
 MAX_CARDS_TEXT = 40 * 5
 """The longest text :func:`parse_cards` reads: a whole deck written out."""

@@ -24,13 +24,17 @@ hook            decides
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar, runtime_checkable
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from .cards import DECK, SPANISH, Card, Notation
-from .errors import InvalidOption, UnsupportedSeats
+from .errors import UnsupportedSeats
+from .options import MAX_OPTION_INT, option, option_fields, positive_int
+from .scoring import MatchRule, TargetMatch
+from .sidebets import EnvidoRules, FlorRules, falta_for_leader, falta_winner_to_half
+from .special import SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE, SpecialHands
 
 __all__ = [
     "MAX_OPTION_INT",
@@ -52,57 +56,20 @@ __all__ = [
     "Table",
     "TargetMatch",
     "TrickRule",
+    "falta_for_leader",
+    "falta_winner_to_half",
     "option",
     "option_fields",
     "positive_int",
     "shuffle_cards",
+    "strength_groups",
 ]
 
-T = TypeVar("T")
 
 # Outcome codes of a decided hand, relative to the contest's mano.
 MANO = 0
 OTHER = 1
 NOBODY = 2
-
-
-def option(
-    default: T,
-    doc: str,
-    *,
-    choices: Sequence[Any] | None = None,
-    check: Callable[[Any], bool] | None = None,
-    allowed: str = "",
-    source: str = "",
-) -> T:
-    """Declare a hook option: an attrs field with a default, a docstring and validation.
-
-    ``choices`` lists the allowed values (the default first); otherwise ``check`` is a
-    predicate and ``allowed`` says in words what it accepts.
-    """
-    metadata: dict[str, Any] = {"option": True, "doc": doc, "source": source}
-    if choices is not None:
-        metadata["choices"] = tuple(choices)
-        allowed = " | ".join(repr(a) for a in choices)
-    else:
-        assert check is not None, "an option needs choices or a check"
-        metadata["allowed"] = allowed
-
-    def validator(_inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
-        if choices is not None:
-            # bool is an int: compare types too, so True is not taken for 1.
-            ok = any(value == a and type(value) is type(a) for a in choices)
-        else:
-            ok = bool(check(value)) if check is not None else False
-        if not ok:
-            raise InvalidOption(attr.name, value, allowed)
-
-    return attrs.field(default=default, validator=validator, metadata=metadata)
-
-
-def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:
-    """The option fields of a hook object (those declared with :func:`option`)."""
-    return tuple(a for a in attrs.fields(type(hook)) if a.metadata.get("option"))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -196,6 +163,19 @@ class FixedRanking:
 
     def strengths(self, turned: Card | None, deck: Sequence[Card] = DECK) -> tuple[int, ...]:
         return self.table
+
+
+def strength_groups(
+    ranking: Ranking, deck: Sequence[Card], turned: Card | None = None
+) -> list[list[Card]]:
+    """The cards of ``deck`` grouped by equal trick strength, strongest group first (the
+    turned card, if any, left out): the ranking as players say it."""
+    table = ranking.strengths(turned, deck)
+    by: dict[int, list[Card]] = {}
+    for c in deck:
+        if c != turned:
+            by.setdefault(table[c.index], []).append(c)
+    return [by[k] for k in sorted(by, reverse=True)]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -511,464 +491,3 @@ class BetLadder:
     def refused(self, level: int) -> int:
         """Points the caller's side scores if the call proposing ``level`` is refused."""
         return self.values[level - 1]
-
-
-# ---------------------------------------------------------------------------------------------
-# Match scoring
-# ---------------------------------------------------------------------------------------------
-
-
-MAX_OPTION_INT = 10_000
-"""The largest number an integer option accepts (a target, chicos to win, a cutoff): larger
-ones mean nothing at a table and would only make records and matches unbounded."""
-
-
-def positive_int(v: object) -> bool:
-    """Option check: an ``int`` from 1 to :data:`MAX_OPTION_INT` (``bool`` is refused)."""
-    return type(v) is int and 0 < v <= MAX_OPTION_INT
-
-
-@attrs.frozen
-class MatchRule:
-    """Target, malas/buenas, chicos and the timing of points (RULES §2.8, §2.6.4, §4 B12-B13)."""
-
-    target: int = option(
-        30,
-        "Points to win a chico.",
-        check=positive_int,
-        allowed=f"an integer from 1 to {MAX_OPTION_INT:,}",
-        source="RULES §2.8.1",
-    )
-    chicos_to_win: int = option(
-        1,
-        "Chicos needed to win the match.",
-        check=positive_int,
-        allowed=f"an integer from 1 to {MAX_OPTION_INT:,}",
-        source="RULES §2.8.1",
-    )
-    buenas_from: str = option(
-        "half+1",
-        "First score counted as buenas: half+1 (16 of 30: 15 is still malas) or half.",
-        choices=("half+1", "half"),
-        source="RULES §2.6.4 (D6)",
-    )
-    malas_buenas_split: object = option(
-        "auto",
-        "Whether the target splits into malas and buenas; auto = only when the target is even "
-        "and at least 18.",
-        choices=("auto", True, False),
-        source="RULES §2.6.4",
-    )
-    score_timing: str = option(
-        "envido_first_immediate",
-        "envido_first_immediate: side-bet points are credited the moment they are settled and "
-        "can win the chico before the hand ends; end_of_hand: every point is added after the hand.",
-        choices=("envido_first_immediate", "end_of_hand"),
-        source="RULES §2.8.3 (D13), §4 B12",
-    )
-    simultaneous_finish: str = option(
-        "higher_score_else_play_on",
-        "With end_of_hand timing, when both sides pass the target in one hand: the higher total "
-        "wins (equal: another hand), or the side that won the envido of that hand wins.",
-        choices=("higher_score_else_play_on", "envido_team_wins"),
-        source="RULES §4 B13",
-    )
-    chico_check: str = "each_contest"
-    """When a deal has several contests (duels): ``each_contest`` ends the chico as soon as a
-    contest's points reach the target (later contests of the deal are void); ``each_deal``
-    plays every contest of the deal and then compares the totals. A plain field; a variant may
-    declare it as an option."""
-
-    @property
-    def split(self) -> bool:
-        """Whether the target is split into malas and buenas."""
-        if self.malas_buenas_split == "auto":
-            return self.target >= 18 and self.target % 2 == 0
-        return bool(self.malas_buenas_split)
-
-    @property
-    def buenas_threshold(self) -> int:
-        """The first score that is in buenas."""
-        half = self.target // 2
-        return half + 1 if self.buenas_from == "half+1" else half
-
-    def in_buenas(self, score: int) -> bool:
-        """Whether ``score`` is in buenas (always false without a split)."""
-        return self.split and score >= self.buenas_threshold
-
-    def score_text(self, score: int) -> str:
-        """A score as players say it: ``12 malas``, ``3 buenas`` (or just the number)."""
-        if not self.split:
-            return str(score)
-        b = self.buenas_threshold
-        return f"{score - b + 1} buenas" if score >= b else f"{score} malas"
-
-
-@attrs.frozen
-class TargetMatch(MatchRule):
-    """A match to a target with no malas/buenas split and no side bets whose points need
-    timing: the stock match rule with those options fixed (they could change nothing)."""
-
-    buenas_from: str = "half+1"
-    malas_buenas_split: object = False
-    score_timing: str = "envido_first_immediate"
-    simultaneous_finish: str = "higher_score_else_play_on"
-
-
-# ---------------------------------------------------------------------------------------------
-# Special hands: the hand of 11 (or 10) and the iron hand
-# ---------------------------------------------------------------------------------------------
-
-SPECIAL_NONE = ""
-SPECIAL_ONE = "one-side"
-SPECIAL_IRON = "iron"
-
-
-@attrs.frozen
-class SpecialHands:
-    """Hands played under a score condition (RULES §5.7, §6.6).
-
-    When exactly one side lacks ``lacking`` points or fewer to reach the target (11 of 12 for
-    ``lacking=1``), that side decides before trick 1 whether to play: declining gives the
-    opponents ``decline_value``; playing makes the hand worth ``play_value`` to whoever wins
-    it, and no ladder call is made. Its players see their partners' cards. When both sides are
-    that close, the hand is an *iron hand*: no ladder calls, worth ``iron_value``, and (by
-    default) played blind. The threshold follows the target, so a longer game keeps its
-    special hands at its end.
-    """
-
-    lacking: int = 1
-    decline_value: int = 1
-    play_value: int = 3
-    iron_value: int = 3
-
-    def __attrs_post_init__(self) -> None:
-        if self.lacking < 1 or self.iron_value < self.lacking:
-            raise ValueError("an iron hand must be worth at least what each side lacks")
-    mao_de_x_truco_call: str = option(
-        "illegal",
-        "A ladder call during a hand of 11/10 or an iron hand: not allowed (illegal), or "
-        "allowed but the caller's side loses the game at once (caller_loses_game).",
-        choices=("illegal", "caller_loses_game"),
-        source="RULES §5.7, §6.6 (D23)",
-    )
-    mao_de_x_decision: str = option(
-        "any_partner_accepts",
-        "Who decides whether the side at 11/10 plays: the side plays if any partner accepts "
-        "(each asked in play order), or its pé (last player) decides alone.",
-        choices=("any_partner_accepts", "pe_decides"),
-        source="RULES §5.7",
-    )
-    iron_hand_blind: str = option(
-        "own_cards_hidden",
-        "Iron hand: players play without seeing their own cards (choosing a card by its "
-        "position, 'play #2'), or only the partners' cards stay hidden.",
-        choices=("own_cards_hidden", "partner_cards_hidden_only"),
-        source="RULES §5.7 (D22), §6.6",
-    )
-
-    def kind(self, scores: Sequence[int], target: int) -> tuple[str, int]:
-        """The special hand the scores call for: ``(SPECIAL_NONE, -1)``,
-        ``(SPECIAL_ONE, side)`` or ``(SPECIAL_IRON, -1)``."""
-        at = target - self.lacking
-        a = at <= scores[0] < target
-        b = at <= scores[1] < target
-        if a and b:
-            return SPECIAL_IRON, -1
-        if a or b:
-            return SPECIAL_ONE, 0 if a else 1
-        return SPECIAL_NONE, -1
-
-
-# ---------------------------------------------------------------------------------------------
-# Side bets: envido and flor
-# ---------------------------------------------------------------------------------------------
-
-E, RE, FE = "envido", "real-envido", "falta-envido"
-_E_VALUE = {E: 2, RE: 3}
-_OWN_REFUSAL = {E: 1, RE: 2, FE: 1}
-
-
-def _card_value(card: Card) -> int:
-    return card.rank if card.rank <= 7 else 0
-
-
-def falta_for_leader(rule: MatchRule, scores: Sequence[int]) -> int:
-    """Points the leading side lacks to win the chico (``T - L``), at least 1."""
-    return max(1, rule.target - max(scores))
-
-
-def falta_winner_to_half(rule: MatchRule, scores: Sequence[int], winner: int) -> int:
-    """In the malas (the leader not yet in buenas), what side ``winner`` lacks to reach the
-    half of the target (15 of 30 at 0); in the buenas, what the leader lacks to win. At least 1.
-    A common River Plate reading of the falta envido (Buenos Aires and Montevideo engines)."""
-    if not rule.split or rule.in_buenas(max(scores)):
-        return falta_for_leader(rule, scores)
-    return max(1, rule.target // 2 - scores[winner])
-
-
-@attrs.frozen
-class EnvidoRules:
-    """The envido side bet (RULES §2.6, §4 B2-B9, B18)."""
-
-    envido_unsuited: str = option(
-        "highest_card",
-        "Score of three cards with no two of a suit: the highest single value, or the sum of "
-        "the two highest values.",
-        choices=("highest_card", "sum_two_highest"),
-        source="RULES §2.6.1, §4 B2 (D10)",
-    )
-    envido_caller: str = option(
-        "unplayed_player",
-        "Who may call envido in trick 1: any player who has not played a card yet, or only "
-        "each team's pie (last player), even after playing.",
-        choices=("unplayed_player", "pie_only"),
-        source="RULES §2.6.2 (D12)",
-    )
-    allow_real_envido_twice: bool = option(
-        False,
-        "Whether Real Envido may answer Real Envido (RE RE).",
-        choices=(False, True),
-        source="RULES §2.6.3, §4 B5 (D9)",
-    )
-    allow_envido_three_times: bool = option(
-        False,
-        "Whether Envido may be called a third time (E E E).",
-        choices=(False, True),
-        source="RULES §2.6.3",
-    )
-    envido_refused: str = option(
-        "prior_accepted",
-        "Points for a refused envido bet: the sum of the accepted values of the bets before it "
-        "(1 if it was the first), or that sum plus the refused bet's own refusal value "
-        "(envido 1, real envido 2, falta 1).",
-        choices=("prior_accepted", "prior_accepted_plus_own"),
-        source="RULES §2.6.3, §4 B3-B4, B8 (D7, D8)",
-    )
-    falta_mode: str = option(
-        "malas_wins_game",
-        "Worth of an accepted falta envido: malas_wins_game (both in malas: the winner takes the "
-        "chico; else what the leader lacks); leader_remaining (what the leader lacks); "
-        "reach_buenas (in malas: what the leader lacks to enter buenas); loser_to_chico_end "
-        "(what the loser lacks to end his current half); loser_remaining_game (what the loser "
-        "lacks to win); winner_to_half (in malas: the half minus the winner's score, 15 at "
-        "14-0 won by the side at 0; in buenas: what the leader lacks).",
-        choices=(
-            "malas_wins_game",
-            "leader_remaining",
-            "reach_buenas",
-            "loser_to_chico_end",
-            "loser_remaining_game",
-            "winner_to_half",
-        ),
-        source="RULES §2.6.4 (D5); winner_to_half: River Plate engines (Buenos Aires, Montevideo)",
-    )
-    envido_envido_falta: bool = option(
-        True,
-        "Whether falta envido may follow envido, envido (some tables forbid E E FE).",
-        choices=(True, False),
-        source="RULES §2.6.3; table habit of online engines ",
-    )
-    envido_declaration_order: str = option(
-        "mano_first",
-        "Who states his score first: the mano, or the last player who raised; then play order.",
-        choices=("mano_first", "last_raiser_first"),
-        source="RULES §2.6.5, §4 B9 (D11)",
-    )
-    envido_declaration: str = option(
-        "automatic_truthful",
-        "automatic_truthful: the engine states the true scores; declared_with_penalty: players "
-        "declare (and may lie); a winning statement found false at the end of the hand, or not "
-        "shown because the winner's side went to the deck, gives the points to the other side.",
-        choices=("automatic_truthful", "declared_with_penalty"),
-        source="RULES §2.6.5, §2.11, §4 B18",
-    )
-    mazo_envido_bonus: str = option(
-        "before_first_card",
-        "Going to the deck before the side has played a card, with no envido or flor called: "
-        "the opponents score 1 extra (before_first_card) or nothing extra (never).",
-        choices=("before_first_card", "never"),
-        source="RULES §2.10 (D19), §4 B16",
-    )
-
-    def chains(self) -> frozenset[tuple[str, ...]]:
-        """Every legal sequence of envido bets (a prefix-closed set)."""
-        base: set[tuple[str, ...]] = {(E,), (RE,), (E, E), (E, RE), (E, E, RE)}
-        if self.allow_real_envido_twice:
-            base |= {(RE, RE)}
-        if self.allow_envido_three_times:
-            base |= {(E, E, E), (E, E, E, RE)}
-        with_falta = {(*c, FE) for c in base}
-        if not self.envido_envido_falta:  # no falta right after two or three envidos
-            with_falta -= {(E, E, FE), (E, E, E, FE)}
-        return frozenset(base | with_falta | {(FE,)})
-
-    def points(self, cards: Sequence[Card]) -> int:
-        """The envido score (tanto) of three cards, RULES §2.6.1."""
-        best = -1
-        by_suit: dict[object, list[int]] = {}
-        for c in cards:
-            by_suit.setdefault(c.suit, []).append(_card_value(c))
-        for vals in by_suit.values():
-            if len(vals) >= 2:
-                vals.sort(reverse=True)
-                best = max(best, 20 + vals[0] + vals[1])
-        if best >= 0:
-            return best
-        vals = sorted((_card_value(c) for c in cards), reverse=True)
-        if self.envido_unsuited == "sum_two_highest":
-            return vals[0] + vals[1]
-        return vals[0]
-
-    def proof(self, cards: Sequence[Card]) -> tuple[Card, ...]:
-        """The cards a player shows to prove his envido score (the pair, or the best card)."""
-        ranked = sorted(cards, key=_card_value, reverse=True)
-        best: tuple[Card, ...] = ()
-        for i, a in enumerate(ranked):
-            for b in ranked[i + 1 :]:
-                if a.suit == b.suit and (
-                    not best or _card_value(a) + _card_value(b) > sum(map(_card_value, best))
-                ):
-                    best = (a, b)
-        if best:
-            return best
-        return tuple(ranked[:2] if self.envido_unsuited == "sum_two_highest" else ranked[:1])
-
-    def possible_scores(self) -> tuple[int, ...]:
-        """Every score a hand can have (for declarations)."""
-        # unsuited: the best single value (0-7), or the two highest summed (up to 7 + 7 = 14)
-        low = range(0, 15) if self.envido_unsuited == "sum_two_highest" else range(0, 8)
-        return tuple(sorted(set(low) | set(range(20, 34))))
-
-    def accepted(self, chain: Sequence[str], falta: Callable[[], int]) -> int:
-        """Worth of an accepted chain; a chain with falta envido is worth the falta alone."""
-        if FE in chain:
-            return falta()
-        return sum(_E_VALUE[b] for b in chain)
-
-    def refused(self, chain: Sequence[str]) -> int:
-        """Points the last bettor's side scores when the last bet of ``chain`` is refused."""
-        prior = sum(_E_VALUE[b] for b in chain[:-1])
-        if self.envido_refused == "prior_accepted_plus_own":
-            return prior + _OWN_REFUSAL[chain[-1]]
-        return prior or 1
-
-    def falta(self, rule: MatchRule, scores: Sequence[int], winner: int) -> int:
-        """Worth of an accepted falta envido won by side ``winner`` (RULES §2.6.4)."""
-        t = rule.target
-        lead = max(scores)
-        if not rule.split or self.falta_mode == "leader_remaining":
-            return falta_for_leader(rule, scores)
-        if self.falta_mode == "winner_to_half":
-            return falta_winner_to_half(rule, scores, winner)
-        both_malas = not rule.in_buenas(lead)
-        loser = scores[1 - winner]
-        if self.falta_mode == "malas_wins_game":
-            return max(1, t - scores[winner]) if both_malas else falta_for_leader(rule, scores)
-        if self.falta_mode == "reach_buenas":
-            if both_malas:
-                return max(1, rule.buenas_threshold - lead)
-            return falta_for_leader(rule, scores)
-        if self.falta_mode == "loser_to_chico_end":
-            end = t if rule.in_buenas(loser) else t // 2
-            return max(1, end - loser)
-        return max(1, t - loser)  # loser_remaining_game
-
-
-@attrs.frozen
-class FlorRules:
-    """The flor side bet (RULES §2.7)."""
-
-    flor_declaration: str = option(
-        "automatic",
-        "automatic: the engine declares a flor at its holder's first decision in trick 1 (and at "
-        "once when an envido is called); manual_with_penalty: the holder declares with the "
-        "'flor' action before his first card, and a flor never declared gives the opponents 3.",
-        choices=("automatic", "manual_with_penalty"),
-        source="RULES §2.7.2",
-    )
-    flor_same_team_multiple: str = option(
-        "per_flor",
-        "Uncontested flores held by several partners: 3 points each, or 3 in total.",
-        choices=("per_flor", "once"),
-        source="RULES §2.7.3 (D14)",
-    )
-    flor_duel_mode: str = option(
-        "s3_ladder",
-        "Both sides hold flor: the response ladder (achico 3, con flor quiero 4, contraflor 6/4, "
-        "contraflor al resto), 3 per flor to each side (three_per_flor), or 3 to the best "
-        "flor's side (three_to_best).",
-        choices=("s3_ladder", "three_per_flor", "three_to_best"),
-        source="RULES §2.7.3 (D15)",
-    )
-    contraflor_al_resto_refused: int | str = option(
-        6,
-        "Points to the caller when contraflor al resto is refused: 6, 4, or previous_level "
-        "(the value of the level it answered: 4 over a flor, 6 over a contraflor).",
-        choices=(6, 4, "previous_level"),
-        source="RULES §2.7.3 (D16); previous_level: River Plate engines",
-    )
-    contraflor_al_resto_value: str = option(
-        "leader_remaining",
-        "Worth of an accepted contraflor al resto: what the leader lacks to win "
-        "(leader_remaining), the whole chico (wins_chico), the leader's remainder plus 3 per "
-        "flor sung, or valued like falta_mode winner_to_half (15 at 0-0 of 30).",
-        choices=(
-            "leader_remaining",
-            "wins_chico",
-            "leader_remaining_plus_3_per_flor",
-            "winner_to_half",
-        ),
-        source="RULES §2.7.3 (D17); winner_to_half: River Plate engines",
-    )
-    unsung_flor: str = option(
-        "free",
-        "With manual declaration, what a flor holder who has not sung may do: anything "
-        "(free; an unsung flor is penalised at the end), or only sing it or go to the deck "
-        "(sing_or_mazo).",
-        choices=("free", "sing_or_mazo"),
-        source="RULES §2.7.2; table habit of online engines ",
-    )
-    contraflor_al_resto_ends_hand: bool = option(
-        False,
-        "Whether an accepted contraflor al resto ends the hand with no truco points.",
-        choices=(False, True),
-        source="RULES §2.7.3 (D18)",
-    )
-
-    flor_value: int = 3
-    achico_value: int = 3
-    con_flor_quiero_value: int = 4
-    contraflor_value: int = 6
-    contraflor_refused_value: int = 4
-
-    @staticmethod
-    def points(cards: Sequence[Card]) -> int | None:
-        """Flor score (20 + the three values) if all three cards share a suit, else ``None``."""
-        if len(cards) == 3 and cards[0].suit == cards[1].suit == cards[2].suit:
-            return 20 + sum(_card_value(c) for c in cards)
-        return None
-
-    def resto_refused(self, over_contraflor: bool) -> int:
-        """Points to the caller of a refused contraflor al resto, which answered a contraflor
-        (``over_contraflor``) or the flor itself."""
-        if self.contraflor_al_resto_refused == "previous_level":
-            return self.contraflor_value if over_contraflor else self.con_flor_quiero_value
-        return int(self.contraflor_al_resto_refused)
-
-    def uncontested(self, count: int) -> int:
-        """Points for ``count`` flores of one side, none opposing."""
-        return self.flor_value * (count if self.flor_same_team_multiple == "per_flor" else 1)
-
-    def resto(self, rule: MatchRule, scores: Sequence[int], winner: int, flores: int) -> int:
-        """Worth of an accepted contraflor al resto won by side ``winner``."""
-        if self.contraflor_al_resto_value == "wins_chico":
-            return max(1, rule.target - scores[winner])
-        if self.contraflor_al_resto_value == "winner_to_half":
-            return falta_winner_to_half(rule, scores, winner)
-        extra = (
-            3 * flores
-            if self.contraflor_al_resto_value == "leader_remaining_plus_3_per_flor"
-            else 0
-        )
-        return falta_for_leader(rule, scores) + extra

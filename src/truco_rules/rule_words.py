@@ -9,7 +9,7 @@ from typing import Any
 
 from .analysis.odds import special_cards
 from .cards import RANKS, Card, Suit
-from .hooks import DealPlan
+from .hooks import DealPlan, strength_groups
 from .variant import Variant
 
 __all__ = [
@@ -54,12 +54,7 @@ def _group_text(v: Variant, group: Sequence[Card]) -> str:
 
 
 def _groups(v: Variant, turned: Card | None) -> list[list[Card]]:
-    table = v.ranking.strengths(turned, v.deck.cards)
-    by: dict[int, list[Card]] = {}
-    for c in v.deck.cards:
-        if c != turned:
-            by.setdefault(table[c.index], []).append(c)
-    return [by[s] for s in sorted(by, reverse=True)]
+    return strength_groups(v.ranking, v.deck.cards, turned)
 
 
 def _suit_order(v: Variant) -> str:

@@ -28,7 +28,7 @@ import attrs
 from . import actions as A
 from .action_space import ActionSpace, action_space
 from .actions import Action
-from .cards import Card, Notation, parse_cards
+from .cards import BINARY, Card, Notation, parse_cards
 from .errors import InvalidType, ParseError, UnknownAction, UnknownOption, UnknownVariant, shown
 from .hooks import (
     BetLadder,
@@ -43,6 +43,7 @@ from .hooks import (
     Table,
     TrickRule,
     option_fields,
+    strength_groups,
 )
 
 if TYPE_CHECKING:
@@ -51,29 +52,18 @@ if TYPE_CHECKING:
 __all__ = [
     "ENTRY_POINT_GROUP",
     "HOOK_SLOTS",
-    "Difference",
     "Variant",
-    "compare",
     "default_variant",
     "get_variant",
     "register_variant",
     "variant_names",
 ]
 
-_BYTES: tuple[type, ...] = (bytes, bytearray)
-
 ENTRY_POINT_GROUP = "truco_rules.variants"
 
 HOOK_SLOTS: tuple[str, ...] = (
-    "deck",
-    "ranking",
-    "table",
-    "tricks",
-    "ladder",
-    "envido",
-    "flor",
-    "special",
-    "match",
+    *("deck", "ranking", "table", "tricks", "ladder"),
+    *("envido", "flor", "special", "match"),
 )
 """The attributes of a :class:`Variant` that hold hooks, in a fixed order."""
 
@@ -272,7 +262,7 @@ class Variant:
     def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:
         if isinstance(cards, str):
             parsed = self.cards(cards)
-        elif isinstance(cards, Iterable) and not isinstance(cards, _BYTES):
+        elif isinstance(cards, Iterable) and not isinstance(cards, BINARY):
             parsed = tuple(itertools.islice(cards, 4))
         else:
             raise InvalidType("cards", "card text or a sequence of three Cards", cards)
@@ -353,19 +343,14 @@ class Variant:
     def describe(self) -> dict[str, Any]:
         """The rule set as plain data (for comparison tables and documentation)."""
         notation = self.deck.notation
-        strengths = (
-            self.ranking.strengths(None, self.deck.cards)
-            if not self.ranking.turns_up_card
-            else None
+        ranking: list[list[str]] | str = (
+            "depends on the turned-up card"
+            if self.ranking.turns_up_card
+            else [
+                [notation.format(c) for c in group]
+                for group in strength_groups(self.ranking, self.deck.cards)
+            ]
         )
-        ranking: list[list[str]] | str
-        if strengths is not None:
-            groups: dict[int, list[str]] = {}
-            for c in self.deck.cards:
-                groups.setdefault(strengths[c.index], []).append(notation.format(c))
-            ranking = [groups[k] for k in sorted(groups, reverse=True)]
-        else:
-            ranking = "depends on the turned-up card"
         return {
             "name": self.name,
             "description": self.description,
@@ -396,38 +381,6 @@ class Variant:
             "target": self.match.target,
             "options": self.options(),
         }
-
-
-@attrs.frozen
-class Difference:
-    """One rule on which two variants differ."""
-
-    rule: str
-    left: Any
-    right: Any
-
-    def __str__(self) -> str:
-        return f"{self.rule}: {self.left!r} vs {self.right!r}"
-
-
-def compare(left: Variant, right: Variant) -> list[Difference]:
-    """Rule-by-rule differences between two variants (from :meth:`Variant.describe`)."""
-    for arg, value in (("left", left), ("right", right)):
-        if not isinstance(value, Variant):
-            raise InvalidType(arg, "a Variant", value)
-    a, b = left.describe(), right.describe()
-    out: list[Difference] = []
-    for key in a:
-        if key in ("name", "description", "aliases", "base", "options") or key in a["options"]:
-            continue
-        if a[key] != b[key]:
-            out.append(Difference(key, a[key], b[key]))
-    oa, ob = a["options"], b["options"]
-    for key in list(oa) + [k for k in ob if k not in oa]:
-        va, vb = oa.get(key, "(none)"), ob.get(key, "(none)")
-        if va != vb:
-            out.append(Difference(key, va, vb))
-    return out
 
 
 # ---------------------------------------------------------------------------------------------

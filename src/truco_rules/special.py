@@ -1,0 +1,71 @@
+"""The special-hands hook: the hand of 11 (or 10) and the iron hand (RULES §5.7, §6.6)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from .options import option
+
+__all__ = ["SPECIAL_IRON", "SPECIAL_NONE", "SPECIAL_ONE", "SpecialHands"]
+
+SPECIAL_NONE = ""
+SPECIAL_ONE = "one-side"
+SPECIAL_IRON = "iron"
+
+
+@attrs.frozen
+class SpecialHands:
+    """Hands played under a score condition (RULES §5.7, §6.6).
+
+    When exactly one side lacks ``lacking`` points or fewer to reach the target (11 of 12 for
+    ``lacking=1``), that side decides before trick 1 whether to play: declining gives the
+    opponents ``decline_value``; playing makes the hand worth ``play_value`` to whoever wins
+    it, and no ladder call is made. Its players see their partners' cards. When both sides are
+    that close, the hand is an *iron hand*: no ladder calls, worth ``iron_value``, and (by
+    default) played blind. The threshold follows the target, so a longer game keeps its
+    special hands at its end.
+    """
+
+    lacking: int = 1
+    decline_value: int = 1
+    play_value: int = 3
+    iron_value: int = 3
+
+    def __attrs_post_init__(self) -> None:
+        if self.lacking < 1 or self.iron_value < self.lacking:
+            raise ValueError("an iron hand must be worth at least what each side lacks")
+    mao_de_x_truco_call: str = option(
+        "illegal",
+        "A ladder call during a hand of 11/10 or an iron hand: not allowed (illegal), or "
+        "allowed but the caller's side loses the game at once (caller_loses_game).",
+        choices=("illegal", "caller_loses_game"),
+        source="RULES §5.7, §6.6 (D23)",
+    )
+    mao_de_x_decision: str = option(
+        "any_partner_accepts",
+        "Who decides whether the side at 11/10 plays: the side plays if any partner accepts "
+        "(each asked in play order), or its pé (last player) decides alone.",
+        choices=("any_partner_accepts", "pe_decides"),
+        source="RULES §5.7",
+    )
+    iron_hand_blind: str = option(
+        "own_cards_hidden",
+        "Iron hand: players play without seeing their own cards (choosing a card by its "
+        "position, 'play #2'), or only the partners' cards stay hidden.",
+        choices=("own_cards_hidden", "partner_cards_hidden_only"),
+        source="RULES §5.7 (D22), §6.6",
+    )
+
+    def kind(self, scores: Sequence[int], target: int) -> tuple[str, int]:
+        """The special hand the scores call for: ``(SPECIAL_NONE, -1)``,
+        ``(SPECIAL_ONE, side)`` or ``(SPECIAL_IRON, -1)``."""
+        at = target - self.lacking
+        a = at <= scores[0] < target
+        b = at <= scores[1] < target
+        if a and b:
+            return SPECIAL_IRON, -1
+        if a or b:
+            return SPECIAL_ONE, 0 if a else 1
+        return SPECIAL_NONE, -1
