@@ -797,7 +797,7 @@ class Hand:
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
             self.to_play,
             {s: tuple(strength[c.index] for c in self.cards[s]) for s in live},
-            live,
+            self.order,
             self.team,
             self.mano_team,
         )

@@ -71,10 +71,11 @@ def certain_outcome(
 
     ``results`` are the finished tricks, ``plays`` the current trick so far as
     ``(seat, strength)``, ``to_play`` the seats still to play in it, ``held`` the strengths of
-    the cards each live seat holds, ``order`` the contest's seats in play order (folded ones
-    left out). A card may be played face down (strength 0) where ``rule`` allows it. The search
-    stops early at the second outcome found; past :data:`SEARCH_BUDGET` positions it answers
-    ``None``, so the check is cheap and never ends a hand wrongly.
+    the cards each live seat holds (a seat not in it has left the hand), ``order`` all the
+    contest's seats in play order. A card may be played face down (strength 0) where ``rule``
+    allows it. The search stops early at the second outcome found; past
+    :data:`SEARCH_BUDGET` positions it answers ``None``, so the check is cheap and never ends
+    a hand wrongly.
     """
     found: set[int] = set()
     visited = [0]
@@ -97,8 +98,8 @@ def certain_outcome(
                 if len(found) > 1:
                     raise _Stop
                 return
-            start = order.index(leader)
-            nxt = tuple(order[(start + i) % len(order)] for i in range(len(order)))
+            start, n = order.index(leader), len(order)  # the leader may have left since
+            nxt = tuple(order[(start + i) % n] for i in range(n) if order[(start + i) % n] in held)
             play(done, (), nxt, held)
             return
         s = to_play[0]
