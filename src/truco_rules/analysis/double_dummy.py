@@ -26,6 +26,7 @@ from typing import Any
 from ..cards import Card
 from ..errors import ParseError
 from ..hooks import DealContext, DealPlan
+from ..tricks import TIED, trick_result
 from ..variant import Variant, get_variant
 
 __all__ = ["DoubleDummy", "double_dummy", "solver"]
@@ -172,24 +173,15 @@ class _ContestSearch:
         unders: tuple[tuple[int, int], ...],
     ) -> int:
         """The trick is complete: score it, then the next trick (or the hand's value)."""
-        rel = self.rel
-        top = max(s for _p, s in plays)
-        first_top = -1
-        tied = False
-        for p, s in plays:
-            if s == top:
-                if first_top < 0:
-                    first_top = p
-                elif rel[p] != rel[first_top]:
-                    tied = True
-        results = (*results, -1 if tied else rel[first_top])
+        tie_leader = "previous_leader" if self.previous_leader else "earliest_top_card"
+        result, leader = trick_result(plays, self.rel, 0, tie_leader)  # rel: 0 = mano's side
+        results = (*results, result)
         value = self._decide(results)
         if value is not None:
             return value
         if unders:  # the hidden cards of the two-card play make the next trick at once
             return self._end(trick_no + 1, results, unders, hands, ())
-        leader = plays[0][0] if tied and self.previous_leader else first_top
-        double = trick_no == 0 and tied and self.double_after_tie
+        double = trick_no == 0 and result == TIED and self.double_after_tie
         return self._trick(trick_no + 1, results, leader, hands, double)
 
 
