@@ -19,16 +19,16 @@ from __future__ import annotations
 import difflib
 import itertools
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from . import actions as A
 from .action_space import ActionSpace, action_space
 from .actions import Action
-from .cards import BINARY, Card, Notation, parse_cards
+from .cards import BINARY, SPANISH, Card, Notation, parse_cards
 from .errors import InvalidType, ParseError, UnknownAction, UnknownOption, UnknownVariant, shown
 from .hooks import (
     BetLadder,
@@ -45,9 +45,6 @@ from .hooks import (
     option_fields,
     strength_groups,
 )
-
-if TYPE_CHECKING:
-    from .match import Match
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -305,11 +302,14 @@ class Variant:
         mano: int | None = None,
         scores: Sequence[int] = (0, 0),
         chicos: Sequence[int] = (0, 0),
-    ) -> Match:
-        """Start a match. See :class:`~truco_rules.match.Match` for the arguments."""
-        from .match import Match
-
-        return Match(self, seats, seed=seed, deals=deals, mano=mano, scores=scores, chicos=chicos)
+    ) -> Any:
+        """Start a :class:`~truco_rules.match.Match` (see it for the arguments); typed code
+        may write ``m: Match = v.new_match()`` (the variant does not import the match)."""
+        if not _MATCH_CLASS:
+            raise RuntimeError("import truco_rules (it registers the match class) first")
+        return _MATCH_CLASS[0](
+            self, seats, seed=seed, deals=deals, mano=mano, scores=scores, chicos=chicos
+        )
 
     # ------------------------------------------------------------------ integer action ids
     @property
@@ -332,7 +332,8 @@ class Variant:
     def action_from_id(self, action_id: int) -> Action:
         """The action with integer id ``action_id``
         (:class:`~truco_rules.errors.UnknownActionId` outside ``0 .. num_actions - 1``)."""
-        return action_space(self).action(action_id)
+        act, n = action_space(self).action(action_id), self.deck.notation
+        return act if n.name == SPANISH.name else act.in_notation(n)
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -383,14 +384,18 @@ class Variant:
         }
 
 
-# ---------------------------------------------------------------------------------------------
-# Registry
-# ---------------------------------------------------------------------------------------------
-
+# -- the registry --------------------------------------------------------------------------
 _REGISTRY: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
 _BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
 _loaded = False
+_MATCH_CLASS: list[Callable[..., Any]] = []
+
+
+def use_match_class(cls: Callable[..., Any]) -> None:
+    """Make :meth:`Variant.new_match` build ``cls`` (called once by :mod:`truco_rules.match`,
+    so that the variant, which is data, never imports the match)."""
+    _MATCH_CLASS[:] = [cls]
 
 
 def _load_entry_points() -> None:
