@@ -127,7 +127,7 @@ class Action:
             raise InvalidType("card", "a Card", card)
         if down.__class__ is not bool:
             raise InvalidType("down", "a bool", down)
-        return _PLAYS[card.index * 2 + down]
+        return PLAYS[card.index * 2 + down]
 
     @staticmethod
     def play_over(card: Card, under: Card) -> Action:
@@ -293,9 +293,32 @@ class Action:
         return Action.call("-".join(words))
 
 
-_PLAYS: tuple[Action, ...] = tuple(
+def check_fields(action: object) -> str:
+    """Raise :class:`~truco_rules.errors.InvalidType` unless ``action`` is an
+    :class:`Action` whose fields have their types (a hand-built one may not); return its
+    verb."""
+    if action.__class__ is not Action:
+        raise InvalidType("action", "an Action or its text", action)
+    assert isinstance(action, Action)
+    verb = action.verb
+    if verb.__class__ is not str:
+        raise InvalidType("verb", "a str", verb)
+    card, under, number = action.card, action.under, action.number
+    if card is not None and card.__class__ is not Card:
+        raise InvalidType("card", "a Card or None", card)
+    if under is not None and under.__class__ is not Card:
+        raise InvalidType("under", "a Card or None", under)
+    if action.down.__class__ is not bool:
+        raise InvalidType("down", "a bool", action.down)
+    if number is not None and number.__class__ is not int:
+        raise InvalidType("number", "an int or None", number)
+    return verb
+
+
+PLAYS: tuple[Action, ...] = tuple(
     Action(PLAY, card=c, down=d) for c in DECK for d in (False, True)
 )
+"""The shared ``play`` actions: ``PLAYS[2 * card.index]`` face up, ``+ 1`` face down."""
 _DEALS: tuple[Action, ...] = tuple(Action(DEAL, card=c) for c in DECK)
 _DISCARDS: tuple[Action, ...] = tuple(Action(DISCARD, card=c) for c in DECK)
 _BLIND: dict[int, Action] = {k: Action(PLAY, number=k) for k in range(1, 10)}

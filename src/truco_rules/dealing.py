@@ -15,11 +15,22 @@ import attrs
 
 from .cards import Card
 from .errors import InvalidType, ParseError, shown
+from .hooks import DealContext, DealPlan
 
 if TYPE_CHECKING:
     from .variant import Variant
 
-__all__ = ["MAX_SEED", "HandSummary", "check_arguments", "deal_order", "draw_for_deal", "hand_seed"]
+__all__ = [
+    "MAX_SEED",
+    "HandSummary",
+    "check_arguments",
+    "check_deal",
+    "check_standing",
+    "deal_order",
+    "deal_size",
+    "draw_for_deal",
+    "hand_seed",
+]
 
 
 @attrs.frozen
@@ -137,3 +148,57 @@ def check_arguments(
 def hand_seed(seed: int, hand_no: int) -> random.Random:
     """The generator that shuffles hand ``hand_no`` of a match seeded ``seed``."""
     return random.Random(f"truco-rules/{seed}/{hand_no}")
+
+
+def deal_size(variant: Variant, seats: int, plan: DealPlan | None) -> int:
+    """How many cards a deal of ``plan`` takes: three a seat, the extra cards to discard, and
+    the turned card if the variant turns one."""
+    extra = len(plan.extra_cards) if plan is not None else 0
+    return 3 * seats + extra + (1 if variant.ranking.turns_up_card else 0)
+
+
+def check_deal(
+    variant: Variant, seats: int, deal: Sequence[Card] | str, i: int
+) -> tuple[Card, ...]:
+    """Deal ``i`` of the explicit deals given to a match, as cards (``InvalidType`` or
+    ``ParseError`` if it is not a card order the table can deal from)."""
+    if isinstance(deal, str):
+        cards = variant.cards(deal)
+    elif isinstance(deal, Sequence) and all(isinstance(c, Card) for c in deal):
+        cards = tuple(c for c in deal if isinstance(c, Card))
+    else:
+        raise InvalidType(f"deals[{i}]", "card text or a sequence of Cards", deal)
+    probe = variant.table.plan(DealContext(seats, 0, 0, (0, 0), variant.match.target, None))
+    need = deal_size(variant, seats, probe)
+    if len(cards) < need:
+        raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
+    if len(set(cards)) != len(cards) or not set(cards) <= set(variant.deck.cards):
+        raise ParseError(f"deal {i} repeats a card or uses one not in the deck")
+    return cards
+
+
+def check_standing(
+    variant: Variant, seats: int, individual: bool, scores: Sequence[int], chicos: Sequence[int]
+) -> tuple[list[int], list[int]]:
+    """The starting scores and chicos of a match, checked: one figure per side (per player
+    with individual scores, where ``(0, 0)`` stands for all zeros), below the target."""
+    width = seats if individual else 2
+    if individual:
+        scores = [0] * seats if list(scores) == [0, 0] else scores
+        chicos = [0] * seats if list(chicos) == [0, 0] else chicos
+    if (
+        len(scores) != width
+        or len(chicos) != width
+        or any(type(x) is not int or x < 0 for x in (*scores, *chicos))
+    ):
+        who = "player" if individual else "side"
+        raise ParseError(
+            f"scores and chicos are {width} non-negative integers each (one per {who})"
+        )
+    mr = variant.match
+    if max(scores) >= mr.target or max(chicos) >= mr.chicos_to_win:
+        raise ParseError(
+            f"a match starts below the target ({mr.target}) and below the chicos to win "
+            f"({mr.chicos_to_win}); got scores {tuple(scores)}, chicos {tuple(chicos)}"
+        )
+    return list(scores), list(chicos)

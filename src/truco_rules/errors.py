@@ -20,6 +20,7 @@ __all__ = [
     "InvalidType",
     "ParseError",
     "TrucoError",
+    "UnhandledChoice",
     "UnknownAction",
     "UnknownActionId",
     "UnknownOption",
@@ -201,6 +202,19 @@ class UnknownActionId(TrucoError, ValueError):
 class CannotUndo(TrucoError, ValueError):
     """An undo of more actions than the match has had, or of a count that is not a
     non-negative integer."""
+
+
+class UnhandledChoice(TrucoError, NotImplementedError):
+    """A hook's option has a value no code gives a meaning to: a subclass added a choice
+    without overriding the decision method that reads it (it would otherwise act silently as
+    another value)."""
+
+    def __init__(self, hook: str, option: str, value: object, method: str, known: Iterable[str]):
+        self.hook, self.option, self.value, self.method = hook, option, value, method
+        super().__init__(
+            f"{hook}.{option} = {shown(value)} has no meaning in {hook}.{method}(), which knows "
+            f"{', '.join(repr(k) for k in known)}: override {method}() to give it one"
+        )
 
 
 class UnknownParameter(TrucoError, KeyError):

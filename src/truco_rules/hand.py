@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .actions import Action
 from .cards import Card
+from .copying import LIST, LIST_OF_LISTS, copier
 from .errors import IllegalAction, WrongPlayer
 from .hand_envido import EnvidoPlay
 from .hand_fields import (
@@ -56,8 +57,10 @@ from .hand_fields import (
     OVER,
     PHASES,
     PLAY,
+    RULE_FLAGS,
     TRUCO,
     HandFields,
+    rule_flags,
 )
 from .hand_flor import FlorPlay
 from .hand_ladder import LadderPlay
@@ -123,6 +126,13 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
         self.scores = tuple(scores)
         self.strength = strength
+        (
+            self.auto_flor,
+            self.calls_any_time,
+            self.caps_raises,
+            self.pie_only,
+            self.sing_or_leave,
+        ) = rule_flags(variant)
         self._init_tricks(nseats)
         self._init_ladder()
         self._init_envido(nseats)
@@ -141,13 +151,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
 
     def copy(self) -> Hand:
         """An independent copy (hooks and dealt cards are shared: they are immutable)."""
-        new = Hand.__new__(Hand)
-        for name in HandFields.__slots__:
-            value = getattr(self, name)
-            setattr(new, name, list(value) if type(value) is list else value)
-        new.cards = [list(c) for c in self.cards]
-        new._legal = None
-        return new
+        return _copy_hand(self)
 
     def key(self) -> tuple[object, ...]:
         """Everything that makes up the state, as one comparable value."""
@@ -207,7 +211,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         fl = self.fl
         if (
             fl is not None
-            and fl.unsung_flor == "sing_or_mazo"
+            and self.sing_or_leave
             and _FLOR in out
             and self.phase in (PLAY, TRUCO, ENVIDO)
         ):  # an unsung flor: sing it or go to the deck (RULES §2.7.2)
@@ -228,7 +232,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         if ph == PLAY:
             if on_turn:
                 self._plays_of(s, out)
-            elif self.ld.truco_call_timing != "any_time":
+            elif not self.calls_any_time:
                 if self.ld.mazo_out_of_turn:
                     out.append(_MAZO)
                 return out
@@ -427,7 +431,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         env = self.env
         if (
             env is not None
-            and env.mazo_envido_bonus == "before_first_card"
+            and env.mazo_bonus_before_first_card()
             and not self.env_called
             and not self.flor_called
             and not any(self.team[x] == t for _k, x, _c, _d in self.plays)
@@ -470,5 +474,21 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
 _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
-    if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr")
+    if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr", *RULE_FLAGS)
+)
+
+# every list field gets its own list, the cards in hand their own lists, the cached legal
+# actions are recomputed; everything else is immutable and shared
+_copy_hand = copier(
+    Hand,
+    HandFields.__slots__,
+    {
+        **{
+            name: LIST
+            for name, kind in HandFields.__annotations__.items()
+            if str(kind).startswith("list[")
+        },
+        "cards": LIST_OF_LISTS,
+        "_legal": "None",
+    },
 )

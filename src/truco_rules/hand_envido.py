@@ -55,7 +55,7 @@ class EnvidoPlay(HandFields):
             or self.flor_called
         ):
             return False
-        if env.envido_caller == "pie_only":
+        if self.pie_only:
             return s == self._pie(self.team[s])
         return not self.played_first[s]
 
@@ -80,8 +80,7 @@ class EnvidoPlay(HandFields):
 
     def _envido_bet(self, s: int, verb: str) -> None:
         self.env_called = True
-        fl = self.fl
-        if fl is not None and fl.flor_declaration == "automatic" and self.env_state == ENV_NONE:
+        if self.auto_flor and self.env_state == ENV_NONE:
             holder = next(
                 (x for x in self.order if self.flor_undeclared[x] and not self.folded[x]), -1
             )
@@ -102,7 +101,7 @@ class EnvidoPlay(HandFields):
             self.env_state = ENV_DONE
             self._credit(caller_team, env.refused(self.env_chain), "envido")
             return
-        if env.envido_declaration == "declared_with_penalty":
+        if env.declared():
             self.env_state = ENV_DECLARING
             return
         # automatic: the statements follow the declaration protocol with true scores
@@ -127,10 +126,7 @@ class EnvidoPlay(HandFields):
         order = self.order
         n = len(order)
         assert self.env is not None
-        if self.env.envido_declaration_order == "last_raiser_first":
-            start = self.pos[self.env_caller]
-        else:
-            start = 0
+        start = self.pos[self.env_caller] if self.env.last_raiser_states_first() else 0
         for i in range(n):
             s = order[(start + i) % n]
             if spoken[s] or self.folded[s]:
@@ -186,7 +182,7 @@ class EnvidoPlay(HandFields):
         env = self.env
         if (
             env is not None
-            and env.envido_declaration == "declared_with_penalty"
+            and env.declared()
             and self.env_result
         ):
             seat, value, stated = self.env_result

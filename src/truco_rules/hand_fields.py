@@ -56,16 +56,44 @@ _ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
 _ENVIDO_ACTS = {v: Action.call(v) for v in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)}
 
 
+RULE_FLAGS = ("auto_flor", "calls_any_time", "caps_raises", "pie_only", "sing_or_leave")
+"""Fields that cache what a variant's decision methods say (read on every action), set by
+:func:`rule_flags` when a contest starts; they are not part of the state."""
+_FLAGS: dict[int, tuple[Variant, tuple[bool, ...]]] = {}
+
+
+def rule_flags(variant: Variant) -> tuple[bool, ...]:
+    """The :data:`RULE_FLAGS` of ``variant``, asked of its hooks once per variant object."""
+    hit = _FLAGS.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    fl, ld, env = variant.flor, variant.ladder, variant.envido
+    flags = (
+        fl is not None and fl.sung_automatically(),
+        ld.calls_any_time(),
+        ld.caps_raises(),
+        env is not None and env.pie_only(),
+        fl is not None and fl.must_sing_or_leave(),
+    )
+    if len(_FLAGS) > 256:
+        _FLAGS.clear()
+    _FLAGS[id(variant)] = (variant, flags)
+    return flags
+
+
 class HandFields:
     """Every field of a contest, and the services its parts share."""
 
     __slots__ = (
         "_legal",
+        "auto_flor",
         "blind",
         "call",
         "call_caller",
         "call_refused",
         "call_responder",
+        "calls_any_time",
+        "caps_raises",
         "cards",
         "dealt",
         "deciders",
@@ -104,6 +132,7 @@ class HandFields:
         "mr",
         "order",
         "phase",
+        "pie_only",
         "played_first",
         "plays",
         "points",
@@ -114,6 +143,7 @@ class HandFields:
         "results",
         "revealed",
         "scores",
+        "sing_or_leave",
         "special",
         "special_team",
         "strength",
@@ -128,6 +158,9 @@ class HandFields:
     )
 
     _legal: list[Action] | None
+    auto_flor: bool
+    calls_any_time: bool
+    caps_raises: bool
     blind: bool
     call: int
     call_caller: int
@@ -170,6 +203,7 @@ class HandFields:
     mano_team: int
     mr: MatchRule
     order: tuple[int, ...]
+    pie_only: bool
     phase: int
     played_first: list[bool]
     plays: list[tuple[int, int, Card, bool]]
@@ -181,6 +215,7 @@ class HandFields:
     results: list[int]
     revealed: list[tuple[int, Card]]
     scores: tuple[int, ...]
+    sing_or_leave: bool
     special: str
     special_team: int
     strength: Sequence[int]
@@ -222,7 +257,7 @@ class HandFields:
         if pts <= 0 or self.end_reason:
             return
         self.points.append((team, pts, reason))
-        if self.mr.score_timing == "envido_first_immediate":
+        if self.mr.credits_at_once():
             self.pts_now[team] += pts
             if self.scores[team] + self.pts_now[team] >= self.mr.target:
                 self.end_reason = "target"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from . import actions as A
 from .actions import Action
+from .errors import UnhandledChoice
 from .hand_fields import (
     _ACHICO,
     _CF_QUIERO,
@@ -53,13 +54,13 @@ class FlorPlay(HandFields):
         self.flor_deferred = []  # (side, points, holder)
 
     def _auto_flor(self) -> bool:
-        return self.fl is not None and self.fl.flor_declaration == "automatic"
+        return self.auto_flor
 
     def _manual_flor_ok(self, s: int) -> bool:
         fl = self.fl
         return (
             fl is not None
-            and fl.flor_declaration == "manual_with_penalty"
+            and not self.auto_flor
             and self.flor_undeclared[s]
             and not self.played_first[s]
             and self.trick_no == 0
@@ -90,20 +91,24 @@ class FlorPlay(HandFields):
         self.flor_sung = [p for p in self.order if p in mine or p in theirs]
         self.flor_first_team = x
         self.flor_singer = s
+        duel = fl.duel() if theirs else ""
         if not theirs:
             self.flor_stage = FL_DONE
             self._flor_award(x, fl.uncontested(len(mine)), s)
-        elif fl.flor_duel_mode == "three_per_flor":
+        elif duel == "each_scores":
             self.flor_stage = FL_DONE
             self._flor_award(x, fl.flor_value * len(mine), s)
             self._flor_award(1 - x, fl.flor_value * len(theirs), theirs[0])
-        elif fl.flor_duel_mode == "three_to_best":
+        elif duel == "best_scores":
             self.flor_stage = FL_DONE
             best = self._best_flor()
             self._flor_award(self.team[best], fl.flor_value, best)
-        else:
+        elif duel == "ladder":
             self.flor_stage = FL_RESPOND
             self.flor_responder = self._next_of_team(s, 1 - x, need_flor=True)
+        else:
+            known = ("ladder", "each_scores", "best_scores")
+            raise UnhandledChoice(type(fl).__name__, "flor_duel_mode", duel, "duel", known)
 
     def _best_flor(self) -> int:
         """The best flor in play; equal flores go to the player nearest the mano."""
@@ -157,7 +162,7 @@ class FlorPlay(HandFields):
         """Flor points: credited now, or with manual declaration at the end of the hand, when
         a flor whose holder went to the deck without showing it is lost (RULES §2.7.2)."""
         assert self.fl is not None
-        if self.fl.flor_declaration == "manual_with_penalty":
+        if not self.auto_flor:
             self.flor_deferred.append((team, pts, holder))
         else:
             self._credit(team, pts, "flor")
@@ -194,7 +199,7 @@ class FlorPlay(HandFields):
                 self.flor_called = True
                 self.flor_sung = kept  # declared and shown (RULES §2.10, §2.11)
                 self._credit(team, fl.uncontested(len(kept)), "flor")
-        if fl.flor_declaration == "manual_with_penalty":
+        if not self.auto_flor:
             for side, award, holder in self.flor_deferred:
                 if self.folded[holder]:  # quit without showing: lost, opponents score 3
                     self._credit(1 - side, fl.flor_value, "flor forfeited")

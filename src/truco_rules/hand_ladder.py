@@ -51,11 +51,11 @@ class LadderPlay(HandFields):
         if self.special != SPECIAL_NONE:
             sp = self.variant.special
             assert sp is not None
-            if sp.mao_de_x_truco_call == "illegal":
+            if sp.call_forbidden_outright():
                 return None
         ld = self.ld
         if (  # no call once the stake in force or pending already decides the game for both
-            ld.raise_cap == "trailing_side_needs"
+            self.caps_raises
             and ld.values[self.call or self.level] >= self.mr.target - min(self._scores_now())
         ):
             return None
@@ -76,7 +76,7 @@ class LadderPlay(HandFields):
     def _next_to_answer(self, s: int) -> int:
         """With ``ladder_refusal='every_opponent'``: the next partner of ``s`` who has not
         refused the pending call, or -1 (the call is refused for the side)."""
-        if self.ld.ladder_refusal != "every_opponent":
+        if not self.ld.refusal_passes_to_partner():
             return -1
         order, n, t = self.order, len(self.order), self.team[s]
         for i in range(1, n):

@@ -24,10 +24,10 @@ class SpecialPlay(HandFields):
         if sp is not None and self.special == SPECIAL_ONE:
             self.fixed_value = sp.play_value
             side = [s for s in self.order if self.team[s] == self.special_team]
-            self.deciders = side if sp.mao_de_x_decision == "any_partner_accepts" else side[-1:]
+            self.deciders = side if sp.any_partner_accepts() else side[-1:]
         elif sp is not None and self.special == SPECIAL_IRON:
             self.fixed_value = sp.iron_value
-            self.blind = sp.iron_hand_blind == "own_cards_hidden"
+            self.blind = sp.iron_blind()
 
     def sees_partners(self, seat: int) -> bool:
         """Whether ``seat`` may look at its partners' cards (the side of a hand of 11/10)."""

@@ -4,7 +4,7 @@ who wins each trick and when the tricks decide the hand (RULES §2.4, §3.3, §6
 
 from __future__ import annotations
 
-from .actions import Action
+from .actions import PLAYS, Action
 from .cards import Card
 from .hand_fields import HandFields
 from .hooks import MANO, NOBODY, SPECIAL_ONE
@@ -46,11 +46,15 @@ class TrickPlay(HandFields):
                     if a != b:
                         out.append(Action.play_over(a, b))
             return
-        down_ok = self.tr.facedown_ok(self.trick_no, self.results)
-        for c in cards:
-            out.append(Action.play(c))
-            if down_ok:
-                out.append(Action.play(c, True))
+        plays = PLAYS  # the shared play actions: 2 * card index (+ 1 face down)
+        if self.tr.facedown_ok(self.trick_no, self.results):
+            for c in cards:
+                i = c.index * 2
+                out.append(plays[i])
+                out.append(plays[i + 1])
+        else:
+            for c in cards:
+                out.append(plays[c.index * 2])
 
     def _play(self, s: int, card: Card, down: bool) -> None:
         self.cards[s].remove(card)
@@ -142,7 +146,7 @@ class TrickPlay(HandFields):
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
             self.team,
             self.mano_team,
-            self.tr.tie_next_leader,
+            self.tr.tie_leader(),
         )
         self.results.append(result)
         outcome = self.tr.decide(self.results)

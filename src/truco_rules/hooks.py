@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
 from .cards import DECK, SPANISH, Card, Notation
 from .errors import UnsupportedSeats
-from .options import MAX_OPTION_INT, option, option_fields, positive_int
+from .ladder import BetLadder
+from .options import MAX_OPTION_INT, decision, meaning, option, option_fields, positive_int
 from .scoring import MatchRule, TargetMatch
 from .sidebets import EnvidoRules, FlorRules, falta_for_leader, falta_winner_to_half
 from .special import SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE, SpecialHands
@@ -287,7 +288,7 @@ class StandardTable:
         )
 
     def next_mano(self, ctx: DealContext) -> int:
-        step = 1 if self.mano_rotation == "with_play" else -1
+        step = meaning(self, "mano_rotation", "next_mano", {"with_play": 1, "against_play": -1})
         return (ctx.mano + step) % ctx.seats
 
 
@@ -386,6 +387,49 @@ class TrickRule:
         11/10)."""
         return False
 
+    DECISIONS: ClassVar[tuple[str, ...]] = ("tie_leader", "tie_outcomes")
+    """The decision methods that give the choice options their meaning (see
+    :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
+    that reads it."""
+
+    @decision
+    def tie_leader(self) -> str:
+        """Who leads after a tied trick (``tie_next_leader``): ``"previous_leader"`` or
+        ``"earliest_top_card"`` (see :func:`truco_rules.tricks.trick_result`)."""
+        known = ("previous_leader", "earliest_top_card")
+        return meaning(self, "tie_next_leader", "tie_leader", {k: k for k in known})
+
+    @decision
+    def tie_outcomes(self) -> tuple[bool, bool, bool, int]:
+        """What the tie options mean to :meth:`decide`: whether a won trick 1 and a tied
+        trick 2 end the hand for its winner; whether, after a split, a tied trick 3 goes to
+        the trick-1 winner (else the mano); whether won-tied-tied goes to the mano (else the
+        trick-1 winner); and the outcome of three tied tricks."""
+        name = "tie_outcomes"
+        return (
+            meaning(
+                self,
+                "second_trick_tie_after_win",
+                name,
+                {"first_trick_winner": True, "third_trick_decides": False},
+            ),
+            meaning(
+                self,
+                "third_trick_tie_after_split",
+                name,
+                {"first_trick_winner": True, "mano": False},
+            ),
+            meaning(
+                self,
+                "third_trick_tie_after_win_tie",
+                name,
+                {"mano": True, "first_trick_winner": False},
+            ),
+            meaning(
+                self, "all_tricks_tied", name, {"mano": MANO, "nobody": NOBODY, "postre": OTHER}
+            ),
+        )
+
     def decide(self, results: Sequence[int]) -> int | None:
         """The hand's outcome from trick results so far, or ``None`` if play goes on.
 
@@ -401,93 +445,18 @@ class TrickRule:
             if r1 >= 0 and r1 == r2:
                 return r1
             if r1 >= 0 and r2 < 0:
-                return r1 if self.second_trick_tie_after_win == "first_trick_winner" else None
+                return r1 if self.tie_outcomes()[0] else None
             if r1 < 0 and r2 >= 0:
                 return r2
             return None
         r3 = results[2]
         if r3 >= 0:
             return r3
+        _win_tie, split_first, win_tie_tie_mano, all_tied = self.tie_outcomes()
         if r1 >= 0 and r2 >= 0:  # split, then a tie
-            return r1 if self.third_trick_tie_after_split == "first_trick_winner" else MANO
+            return r1 if split_first else MANO
         if r1 >= 0:  # won, tied, tied
-            return MANO if self.third_trick_tie_after_win_tie == "mano" else r1
+            return MANO if win_tie_tie_mano else r1
         if r2 >= 0:  # cannot happen: a tie then a win ends the hand after trick 2
             return r2
-        return {"mano": MANO, "nobody": NOBODY, "postre": OTHER}[self.all_tricks_tied]
-
-
-# ---------------------------------------------------------------------------------------------
-# The main bet ladder
-# ---------------------------------------------------------------------------------------------
-
-
-@attrs.frozen
-class BetLadder:
-    """The main bet (truco family), RULES §1.5.
-
-    ``values[0]`` is the worth of an un-bet hand; ``names[i]`` is the call that proposes
-    ``values[i + 1]``. A refused call scores the value of the level before it.
-    """
-
-    values: tuple[int, ...] = (1, 2, 3, 4)
-    names: tuple[str, ...] = ("truco", "retruco", "vale-cuatro")
-    truco_call_timing: str = option(
-        "any_time",
-        "any_time: the player to act may call, and any eligible player may call out of turn "
-        "when nothing is awaiting an answer; own_turn: only the player about to play a card.",
-        choices=("any_time", "own_turn"),
-        source="RULES §1.5, §2.5",
-    )
-
-    raise_as_answer: bool = option(
-        True,
-        "Whether a pending call may be answered by the next call (truco answered with "
-        "retruco). False: only quiero or no quiero; a raise comes later, on one's turn.",
-        choices=(True, False),
-        source="RULES §1.5; table habit of online engines ",
-    )
-    raise_cap: str = option(
-        "none",
-        "none: any next call; trailing_side_needs: no call once the stake in force (or the "
-        "one pending) is worth what the trailing side lacks, so accepting already decides "
-        "the game for both (a Brazilian house rule: no seis then), on one's turn and as an "
-        "answer.",
-        choices=("none", "trailing_side_needs"),
-        source="RULES §1.5, §5.6; a Brazilian house rule",
-    )
-    ladder_refusal: str = option(
-        "first_refusal",
-        "first_refusal: one player's no quiero refuses the call for his side; every_opponent: "
-        "it passes the answer to his next partner, and the call is refused only when every "
-        "opponent has refused it (Brazilian 4-seat tables where each partner answers).",
-        choices=("first_refusal", "every_opponent"),
-        source="RULES §1.5, §5.6; Brazilian 4-seat tables ",
-    )
-    mazo_out_of_turn: bool = option(
-        False,
-        "Whether a player may go to the deck out of turn, and as the answer to an envido (it "
-        "then counts as refusing the envido).",
-        choices=(False, True),
-        source="RULES §2.10; table habit of online engines ",
-    )
-
-    forbid_pointless_raise: bool = False
-    """Whether a raise is illegal when merely accepting the pending call would already win the
-    game. A plain field; a variant may declare it as an option (RULES §5.6)."""
-    mazo_concedes_for_side: bool = False
-    """Whether one player going to the deck (running) concedes the hand for his whole side;
-    otherwise his partners play on without him."""
-    top_wins_target: bool = False
-    """Whether the top rung, accepted, is worth whatever the winner lacks to reach the target
-    (a bet "for the whole game"), rather than ``values[-1]``."""
-
-    def __attrs_post_init__(self) -> None:
-        if len(self.names) != len(self.values) - 1:
-            raise ValueError("a ladder needs one call name per raise")
-        if list(self.values) != sorted(set(self.values)):
-            raise ValueError("ladder values must increase")
-
-    def refused(self, level: int) -> int:
-        """Points the caller's side scores if the call proposing ``level`` is refused."""
-        return self.values[level - 1]
+        return all_tied

@@ -6,18 +6,25 @@ A hook (see :mod:`truco_rules.hooks`) declares each of its options with :func:`o
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
-from .errors import InvalidOption
+from .errors import InvalidOption, UnhandledChoice
 
-__all__ = ["MAX_OPTION_INT", "option", "option_fields", "positive_int"]
+__all__ = [
+    "MAX_OPTION_INT",
+    "check_decisions",
+    "decision",
+    "meaning",
+    "option",
+    "option_fields",
+    "positive_int",
+]
 
 T = TypeVar("T")
-
-
 
 def option(
     default: T,
@@ -66,3 +73,48 @@ ones mean nothing at a table and would only make records and matches unbounded."
 def positive_int(v: object) -> bool:
     """Option check: an ``int`` from 1 to :data:`MAX_OPTION_INT` (``bool`` is refused)."""
     return type(v) is int and 0 < v <= MAX_OPTION_INT
+
+
+def meaning(hook: Any, name: str, method: str, meanings: Mapping[Any, T]) -> T:
+    """What the value of ``hook``'s option ``name`` means to the decision method ``method``:
+    ``meanings[value]``. A value the mapping lacks (a choice a subclass added without
+    overriding ``method``) raises :class:`~truco_rules.errors.UnhandledChoice` instead of
+    acting silently as another value."""
+    value = getattr(hook, name)
+    try:
+        return meanings[value]
+    except (KeyError, TypeError):
+        raise UnhandledChoice(type(hook).__name__, name, value, method, meanings) from None
+
+
+_DECIDED: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+
+def decision(method: Callable[[Any], T]) -> Callable[[Any], T]:
+    """Mark a hook's decision method (no arguments; it reads choice options through
+    :func:`meaning`): its answer is kept per hook object, since hooks are frozen, so the
+    kernel may ask it on every action."""
+    name = method.__name__
+
+    @functools.wraps(method)
+    def decided(self: Any) -> T:
+        key = (id(self), name)
+        hit = _DECIDED.get(key)
+        if hit is not None and hit[0] is self:
+            answer: T = hit[1]
+            return answer
+        answer = method(self)
+        if len(_DECIDED) > 4096:
+            _DECIDED.clear()
+        _DECIDED[key] = (self, answer)
+        return answer
+
+    return decided
+
+
+def check_decisions(hook: Any) -> None:
+    """Call every decision method a hook class lists in ``DECISIONS`` (methods without
+    arguments that read a choice option through :func:`meaning`), so a choice without a
+    meaning fails when the variant is built, not in the middle of a match."""
+    for method in getattr(type(hook), "DECISIONS", ()):
+        getattr(hook, method)()

@@ -102,7 +102,7 @@ class Scoreboard:
             return reached[0]
         if not reached:
             return None
-        if mr.simultaneous_finish == "envido_team_wins" and env_winner is not None:
+        if mr.envido_side_wins_tie() and env_winner is not None:
             return env_winner
         if self.scores[0] != self.scores[1]:
             return 0 if self.scores[0] > self.scores[1] else 1

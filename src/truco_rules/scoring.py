@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 import attrs
 
-from .options import MAX_OPTION_INT, option, positive_int
+from .options import MAX_OPTION_INT, decision, meaning, option, positive_int
 
 __all__ = ["MatchRule", "TargetMatch"]
 
@@ -60,6 +62,33 @@ class MatchRule:
     contest's points reach the target (later contests of the deal are void); ``each_deal``
     plays every contest of the deal and then compares the totals. A plain field; a variant may
     declare it as an option."""
+
+    DECISIONS: ClassVar[tuple[str, ...]] = ("credits_at_once", "envido_side_wins_tie")
+    """The decision methods that give the choice options their meaning (see
+    :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
+    that reads it."""
+
+    @decision
+    def credits_at_once(self) -> bool:
+        """Whether side-bet points count as soon as they are won, so they can end the chico in
+        the middle of a hand (``score_timing``), rather than at the end of the hand."""
+        return meaning(
+            self,
+            "score_timing",
+            "credits_at_once",
+            {"envido_first_immediate": True, "end_of_hand": False},
+        )
+
+    @decision
+    def envido_side_wins_tie(self) -> bool:
+        """Whether, when both sides pass the target in one hand, the side that won the envido
+        wins the chico (``simultaneous_finish``)."""
+        return meaning(
+            self,
+            "simultaneous_finish",
+            "envido_side_wins_tie",
+            {"higher_score_else_play_on": False, "envido_team_wins": True},
+        )
 
     @property
     def split(self) -> bool:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import ClassVar
 
 import attrs
 
 from .cards import Card
-from .options import option
+from .errors import UnhandledChoice
+from .options import decision, meaning, option
 from .scoring import MatchRule
 
 __all__ = ["EnvidoRules", "FlorRules", "falta_for_leader", "falta_winner_to_half"]
@@ -33,6 +35,22 @@ def falta_winner_to_half(rule: MatchRule, scores: Sequence[int], winner: int) ->
     if not rule.split or rule.in_buenas(max(scores)):
         return falta_for_leader(rule, scores)
     return max(1, rule.target // 2 - scores[winner])
+
+
+_FALTA_MODES = (
+    "malas_wins_game",
+    "leader_remaining",
+    "reach_buenas",
+    "loser_to_chico_end",
+    "loser_remaining_game",
+    "winner_to_half",
+)
+_RESTO_VALUES = (
+    "leader_remaining",
+    "wins_chico",
+    "leader_remaining_plus_3_per_flor",
+    "winner_to_half",
+)
 
 
 @attrs.frozen
@@ -81,14 +99,7 @@ class EnvidoRules:
         "(what the loser lacks to end his current half); loser_remaining_game (what the loser "
         "lacks to win); winner_to_half (in malas: the half minus the winner's score, 15 at "
         "14-0 won by the side at 0; in buenas: what the leader lacks).",
-        choices=(
-            "malas_wins_game",
-            "leader_remaining",
-            "reach_buenas",
-            "loser_to_chico_end",
-            "loser_remaining_game",
-            "winner_to_half",
-        ),
+        choices=_FALTA_MODES,
         source="RULES §2.6.4 (D5); winner_to_half: River Plate engines (Buenos Aires, Montevideo)",
     )
     envido_envido_falta: bool = option(
@@ -119,6 +130,83 @@ class EnvidoRules:
         source="RULES §2.10 (D19), §4 B16",
     )
 
+    DECISIONS: ClassVar[tuple[str, ...]] = (
+        "pie_only",
+        "declared",
+        "last_raiser_states_first",
+        "mazo_bonus_before_first_card",
+        "unsuited_count",
+        "refusal_adds_own",
+        "falta_rule",
+    )
+    """The decision methods that give the choice options their meaning (see
+    :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
+    that reads it."""
+
+    @decision
+    def pie_only(self) -> bool:
+        """Whether only a side's last player (its pie) may call envido (``envido_caller``)."""
+        return meaning(
+            self, "envido_caller", "pie_only", {"unplayed_player": False, "pie_only": True}
+        )
+
+    @decision
+    def declared(self) -> bool:
+        """Whether scores are stated by the players and checked at the end
+        (``envido_declaration``), rather than compared at once."""
+        return meaning(
+            self,
+            "envido_declaration",
+            "declared",
+            {"automatic_truthful": False, "declared_with_penalty": True},
+        )
+
+    @decision
+    def last_raiser_states_first(self) -> bool:
+        """Whether the statements start with the last raiser (``envido_declaration_order``)
+        rather than the mano."""
+        return meaning(
+            self,
+            "envido_declaration_order",
+            "last_raiser_states_first",
+            {"mano_first": False, "last_raiser_first": True},
+        )
+
+    @decision
+    def mazo_bonus_before_first_card(self) -> bool:
+        """Whether going to the deck before one's side played a card, with no side bet
+        called, gives the opponents 1 more (``mazo_envido_bonus``)."""
+        return meaning(
+            self,
+            "mazo_envido_bonus",
+            "mazo_bonus_before_first_card",
+            {"before_first_card": True, "never": False},
+        )
+
+    @decision
+    def unsuited_count(self) -> int:
+        """How many cards make the score of a hand with no two of a suit
+        (``envido_unsuited``): the highest one, or the two highest."""
+        return meaning(
+            self, "envido_unsuited", "unsuited_count", {"highest_card": 1, "sum_two_highest": 2}
+        )
+
+    @decision
+    def refusal_adds_own(self) -> bool:
+        """Whether a refused bet also scores its own refusal value (``envido_refused``)."""
+        return meaning(
+            self,
+            "envido_refused",
+            "refusal_adds_own",
+            {"prior_accepted": False, "prior_accepted_plus_own": True},
+        )
+
+    @decision
+    def falta_rule(self) -> str:
+        """The rule :meth:`falta` applies (``falta_mode``; a subclass with a new mode
+        overrides both)."""
+        return meaning(self, "falta_mode", "falta_rule", {m: m for m in _FALTA_MODES})
+
     def chains(self) -> frozenset[tuple[str, ...]]:
         """Every legal sequence of envido bets (a prefix-closed set)."""
         base: set[tuple[str, ...]] = {(E,), (RE,), (E, E), (E, RE), (E, E, RE)}
@@ -144,9 +232,7 @@ class EnvidoRules:
         if best >= 0:
             return best
         vals = sorted((_card_value(c) for c in cards), reverse=True)
-        if self.envido_unsuited == "sum_two_highest":
-            return vals[0] + vals[1]
-        return vals[0]
+        return sum(vals[: self.unsuited_count()])
 
     def proof(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The cards a player shows to prove his envido score (the pair, or the best card)."""
@@ -160,12 +246,12 @@ class EnvidoRules:
                     best = (a, b)
         if best:
             return best
-        return tuple(ranked[:2] if self.envido_unsuited == "sum_two_highest" else ranked[:1])
+        return tuple(ranked[: self.unsuited_count()])
 
     def possible_scores(self) -> tuple[int, ...]:
         """Every score a hand can have (for declarations)."""
         # unsuited: the best single value (0-7), or the two highest summed (up to 7 + 7 = 14)
-        low = range(0, 15) if self.envido_unsuited == "sum_two_highest" else range(0, 8)
+        low = range(0, 7 * self.unsuited_count() + 1)
         return tuple(sorted(set(low) | set(range(20, 34))))
 
     def accepted(self, chain: Sequence[str], falta: Callable[[], int]) -> int:
@@ -177,7 +263,7 @@ class EnvidoRules:
     def refused(self, chain: Sequence[str]) -> int:
         """Points the last bettor's side scores when the last bet of ``chain`` is refused."""
         prior = sum(_E_VALUE[b] for b in chain[:-1])
-        if self.envido_refused == "prior_accepted_plus_own":
+        if self.refusal_adds_own():
             return prior + _OWN_REFUSAL[chain[-1]]
         return prior or 1
 
@@ -185,22 +271,25 @@ class EnvidoRules:
         """Worth of an accepted falta envido won by side ``winner`` (RULES §2.6.4)."""
         t = rule.target
         lead = max(scores)
-        if not rule.split or self.falta_mode == "leader_remaining":
+        mode = self.falta_rule()
+        if not rule.split or mode == "leader_remaining":
             return falta_for_leader(rule, scores)
-        if self.falta_mode == "winner_to_half":
+        if mode == "winner_to_half":
             return falta_winner_to_half(rule, scores, winner)
         both_malas = not rule.in_buenas(lead)
         loser = scores[1 - winner]
-        if self.falta_mode == "malas_wins_game":
+        if mode == "malas_wins_game":
             return max(1, t - scores[winner]) if both_malas else falta_for_leader(rule, scores)
-        if self.falta_mode == "reach_buenas":
+        if mode == "reach_buenas":
             if both_malas:
                 return max(1, rule.buenas_threshold - lead)
             return falta_for_leader(rule, scores)
-        if self.falta_mode == "loser_to_chico_end":
+        if mode == "loser_to_chico_end":
             end = t if rule.in_buenas(loser) else t // 2
             return max(1, end - loser)
-        return max(1, t - loser)  # loser_remaining_game
+        if mode == "loser_remaining_game":
+            return max(1, t - loser)
+        raise UnhandledChoice(type(self).__name__, "falta_mode", mode, "falta", _FALTA_MODES)
 
 
 @attrs.frozen
@@ -241,12 +330,7 @@ class FlorRules:
         "Worth of an accepted contraflor al resto: what the leader lacks to win "
         "(leader_remaining), the whole chico (wins_chico), the leader's remainder plus 3 per "
         "flor sung, or valued like falta_mode winner_to_half (15 at 0-0 of 30).",
-        choices=(
-            "leader_remaining",
-            "wins_chico",
-            "leader_remaining_plus_3_per_flor",
-            "winner_to_half",
-        ),
+        choices=_RESTO_VALUES,
         source="RULES §2.7.3 (D17); winner_to_half: River Plate engines",
     )
     unsung_flor: str = option(
@@ -270,6 +354,53 @@ class FlorRules:
     contraflor_value: int = 6
     contraflor_refused_value: int = 4
 
+    DECISIONS: ClassVar[tuple[str, ...]] = (
+        "sung_automatically",
+        "duel",
+        "must_sing_or_leave",
+        "side_scores_each_flor",
+        "resto_rule",
+        "resto_refused_rule",
+    )
+    """The decision methods that give the choice options their meaning (see
+    :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
+    that reads it."""
+
+    @decision
+    def sung_automatically(self) -> bool:
+        """Whether flores are sung by the rules (``flor_declaration='automatic'``) rather
+        than by their holders, with penalties for a flor left unsung."""
+        return meaning(
+            self,
+            "flor_declaration",
+            "sung_automatically",
+            {"automatic": True, "manual_with_penalty": False},
+        )
+
+    @decision
+    def duel(self) -> str:
+        """How flores of both sides meet (``flor_duel_mode``): ``"ladder"`` (the answer
+        ladder: achico, con flor quiero, contraflor...), ``"each_scores"`` (every flor scores
+        its value) or ``"best_scores"`` (only the best flor scores)."""
+        return meaning(
+            self,
+            "flor_duel_mode",
+            "duel",
+            {
+                "s3_ladder": "ladder",
+                "three_per_flor": "each_scores",
+                "three_to_best": "best_scores",
+            },
+        )
+
+    @decision
+    def must_sing_or_leave(self) -> bool:
+        """Whether a holder of an unsung flor may only sing it or go to the deck
+        (``unsung_flor``)."""
+        return meaning(
+            self, "unsung_flor", "must_sing_or_leave", {"free": False, "sing_or_mazo": True}
+        )
+
     @staticmethod
     def points(cards: Sequence[Card]) -> int | None:
         """Flor score (20 + the three values) if all three cards share a suit, else ``None``."""
@@ -277,26 +408,53 @@ class FlorRules:
             return 20 + sum(_card_value(c) for c in cards)
         return None
 
+    @decision
+    def side_scores_each_flor(self) -> bool:
+        """Whether several flores of one side score each (``flor_same_team_multiple``)."""
+        return meaning(
+            self,
+            "flor_same_team_multiple",
+            "side_scores_each_flor",
+            {"per_flor": True, "once": False},
+        )
+
+    @decision
+    def resto_rule(self) -> str:
+        """The rule :meth:`resto` applies (``contraflor_al_resto_value``)."""
+        return meaning(
+            self, "contraflor_al_resto_value", "resto_rule", {m: m for m in _RESTO_VALUES}
+        )
+
+    @decision
+    def resto_refused_rule(self) -> int | str:
+        """What a refused contraflor al resto gives (``contraflor_al_resto_refused``): a
+        number of points, or ``"previous_level"``."""
+        table: dict[int | str, int | str] = {6: 6, 4: 4, "previous_level": "previous_level"}
+        return meaning(self, "contraflor_al_resto_refused", "resto_refused_rule", table)
+
     def resto_refused(self, over_contraflor: bool) -> int:
         """Points to the caller of a refused contraflor al resto, which answered a contraflor
         (``over_contraflor``) or the flor itself."""
-        if self.contraflor_al_resto_refused == "previous_level":
+        rule = self.resto_refused_rule()
+        if rule == "previous_level":
             return self.contraflor_value if over_contraflor else self.con_flor_quiero_value
-        return int(self.contraflor_al_resto_refused)
+        return int(rule)
 
     def uncontested(self, count: int) -> int:
         """Points for ``count`` flores of one side, none opposing."""
-        return self.flor_value * (count if self.flor_same_team_multiple == "per_flor" else 1)
+        return self.flor_value * (count if self.side_scores_each_flor() else 1)
 
     def resto(self, rule: MatchRule, scores: Sequence[int], winner: int, flores: int) -> int:
         """Worth of an accepted contraflor al resto won by side ``winner``."""
-        if self.contraflor_al_resto_value == "wins_chico":
+        mode = self.resto_rule()
+        if mode == "wins_chico":
             return max(1, rule.target - scores[winner])
-        if self.contraflor_al_resto_value == "winner_to_half":
+        if mode == "winner_to_half":
             return falta_winner_to_half(rule, scores, winner)
-        extra = (
-            3 * flores
-            if self.contraflor_al_resto_value == "leader_remaining_plus_3_per_flor"
-            else 0
+        if mode == "leader_remaining_plus_3_per_flor":
+            return falta_for_leader(rule, scores) + 3 * flores
+        if mode == "leader_remaining":
+            return falta_for_leader(rule, scores)
+        raise UnhandledChoice(
+            type(self).__name__, "contraflor_al_resto_value", mode, "resto", _RESTO_VALUES
         )
-        return falta_for_leader(rule, scores) + extra

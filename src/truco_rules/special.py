@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
-from .options import option
+from .options import decision, meaning, option
 
 __all__ = ["SPECIAL_IRON", "SPECIAL_NONE", "SPECIAL_ONE", "SpecialHands"]
 
@@ -57,6 +58,47 @@ class SpecialHands:
         choices=("own_cards_hidden", "partner_cards_hidden_only"),
         source="RULES §5.7 (D22), §6.6",
     )
+
+    DECISIONS: ClassVar[tuple[str, ...]] = (
+        "call_forbidden_outright",
+        "any_partner_accepts",
+        "iron_blind",
+    )
+    """The decision methods that give the choice options their meaning (see
+    :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
+    that reads it."""
+
+    @decision
+    def call_forbidden_outright(self) -> bool:
+        """Whether a ladder call is simply not allowed in a special hand
+        (``mao_de_x_truco_call='illegal'``) rather than losing the game for the caller."""
+        return meaning(
+            self,
+            "mao_de_x_truco_call",
+            "call_forbidden_outright",
+            {"illegal": True, "caller_loses_game": False},
+        )
+
+    @decision
+    def any_partner_accepts(self) -> bool:
+        """Whether the side at 11/10 plays if any partner accepts (``mao_de_x_decision``),
+        rather than its last player deciding alone."""
+        return meaning(
+            self,
+            "mao_de_x_decision",
+            "any_partner_accepts",
+            {"any_partner_accepts": True, "pe_decides": False},
+        )
+
+    @decision
+    def iron_blind(self) -> bool:
+        """Whether players of an iron hand do not see their own cards (``iron_hand_blind``)."""
+        return meaning(
+            self,
+            "iron_hand_blind",
+            "iron_blind",
+            {"own_cards_hidden": True, "partner_cards_hidden_only": False},
+        )
 
     def kind(self, scores: Sequence[int], target: int) -> tuple[str, int]:
         """The special hand the scores call for: ``(SPECIAL_NONE, -1)``,

@@ -19,11 +19,20 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .actions import DEAL, DISCARD, Action
 from .cards import SPANISH, Card
-from .dealing import HandSummary, check_arguments, draw_for_deal, hand_seed
+from .copying import LIST, copier
+from .dealing import (
+    HandSummary,
+    check_arguments,
+    check_deal,
+    check_standing,
+    deal_size,
+    draw_for_deal,
+    hand_seed,
+)
 from .errors import IllegalAction, InvalidSeat, InvalidType, ParseError, WrongPlayer, shown
 from .hand import OVER, Hand
 from .hooks import SPECIAL_NONE, DealContext, DealPlan
@@ -83,7 +92,7 @@ class MatchState(StateView):
         individual = bool(getattr(variant.table, "individual_scores", _never)(seats))
         # an empty list of deals is no explicit deal at all: every deal is a chance node
         self._deals: tuple[tuple[Card, ...], ...] | None = (
-            tuple(self._check_deal(d, i) for i, d in enumerate(deals)) if deals else None
+            tuple(check_deal(variant, seats, d, i) for i, d in enumerate(deals)) if deals else None
         )
         self._first_draw: tuple[tuple[int, Card], ...] = ()
         if seed is not None and getattr(variant.table, "first_dealer", "") == "card_draw":
@@ -95,25 +104,7 @@ class MatchState(StateView):
             mano = 0 if seed is None else random.Random(f"truco-rules/{seed}/mano").randrange(seats)
         if type(mano) is not int or not 0 <= mano < seats:
             raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {shown(mano)}")
-        width = seats if individual else 2
-        if individual:  # one score per player; (0, 0) stands for all zeros
-            scores = [0] * seats if list(scores) == [0, 0] else scores
-            chicos = [0] * seats if list(chicos) == [0, 0] else chicos
-        if (
-            len(scores) != width
-            or len(chicos) != width
-            or any(type(x) is not int or x < 0 for x in (*scores, *chicos))
-        ):
-            who = "player" if individual else "side"
-            raise ParseError(
-                f"scores and chicos are {width} non-negative integers each (one per {who})"
-            )
-        if max(scores) >= variant.match.target or max(chicos) >= variant.match.chicos_to_win:
-            raise ParseError(
-                f"a match starts below the target ({variant.match.target}) and below the "
-                f"chicos to win ({variant.match.chicos_to_win}); got scores {tuple(scores)}, "
-                f"chicos {tuple(chicos)}"
-            )
+        scores, chicos = check_standing(variant, seats, individual, scores, chicos)
         self._start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
         self._mano = mano
         self._board = Scoreboard(scores, chicos, individual)
@@ -133,27 +124,9 @@ class MatchState(StateView):
         self._plan: DealPlan | None = None
         self._start_deal(None)
 
-    def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
-        if isinstance(deal, str):
-            cards = self._variant.cards(deal)
-        elif isinstance(deal, Sequence) and all(isinstance(c, Card) for c in deal):
-            cards = tuple(c for c in deal if isinstance(c, Card))
-        else:
-            raise InvalidType(f"deals[{i}]", "card text or a sequence of Cards", deal)
-        v = self._variant
-        probe = v.table.plan(DealContext(self._seats, 0, 0, (0, 0), v.match.target, None))
-        need = self._deal_size(probe)
-        if len(cards) < need:
-            raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
-        if len(set(cards)) != len(cards) or not set(cards) <= set(v.deck.cards):
-            raise ParseError(f"deal {i} repeats a card or uses one not in the deck")
-        return cards
-
     # ------------------------------------------------------------------ dealing
     def _deal_size(self, plan: DealPlan | None = None) -> int:
-        plan = plan or self._plan
-        extra = len(plan.extra_cards) if plan is not None else 0
-        return 3 * self._seats + extra + (1 if self._variant.ranking.turns_up_card else 0)
+        return deal_size(self._variant, self._seats, plan or self._plan)
 
     def _start_deal(self, previous: DealPlan | None) -> None:
         v = self._variant
@@ -229,6 +202,11 @@ class MatchState(StateView):
 
         At a chance node (``seat`` omitted or :data:`CHANCE`) these are the ``deal`` actions.
         """
+        hand = self._hand
+        if seat is None and hand is not None and self._notation is None:
+            if not self._discarding and self._board.winner_team is None:  # a seat to act
+                return hand.legal_actions()
+            return self._legal(seat)
         if self._notation is None:
             return self._legal(seat)
         n = self._notation
@@ -272,13 +250,29 @@ class MatchState(StateView):
         third-party rule), the match is restored to exactly its state before the call (by
         replaying its record, which pure hooks make exact) and the hook's exception propagates.
         """
+        hand = self._hand
+        if (
+            seat is None
+            and hand is not None
+            and hand._legal is not None
+            and not self._discarding
+            and self._board.winner_team is None
+        ):  # the commonest case: an action object from the legal list of the seat to act
+            for legal in hand._legal:
+                if legal is action:
+                    done = len(self._actions)
+                    try:
+                        self._act(hand, hand.turn, legal)
+                    except BaseException:
+                        self._restore(done)
+                        raise
+                    return
         if isinstance(action, str):
             act = self._variant.parse_action(action)
         elif isinstance(action, Action):
             act = self._variant.check_action(action)
         else:
             raise InvalidType("action", "an Action or its text", action)
-        hand = self._hand
         s = seat if seat is not None else hand.turn if hand is not None else CHANCE
         if (
             hand is not None
@@ -451,18 +445,7 @@ class MatchState(StateView):
     # ------------------------------------------------------------------ copies, equality
     def copy(self: _S) -> _S:
         """An independent copy of the match."""
-        cls = type(self)
-        new = cls.__new__(cls)
-        for name in StateView.__slots__:
-            setattr(new, name, getattr(self, name))
-        new._board = self._board.copy()
-        new._history = list(self._history)
-        new._actions = list(self._actions)
-        new._pending_deal = list(self._pending_deal)
-        new._discarding = list(self._discarding)
-        new._discarded = list(self._discarded)
-        new._hand = self._hand.copy() if self._hand is not None else None
-        return new
+        return cast(_S, _copy_state(self))
 
     def key(self) -> tuple[Any, ...]:
         """The whole state as one comparable value."""
@@ -496,3 +479,19 @@ class MatchState(StateView):
 
     def __hash__(self) -> int:
         return hash(self.key())
+
+
+# the lists get their own copies, the scoreboard and the contest their own objects; the rest
+# (variant, deals, dealt cards, summaries, actions) is immutable and shared
+_copy_state = copier(
+    MatchState,
+    StateView.__slots__,
+    {
+        **{
+            name: LIST
+            for name in ("_history", "_actions", "_pending_deal", "_discarding", "_discarded")
+        },
+        "_board": "src._board.copy()",
+        "_hand": "None if src._hand is None else src._hand.copy()",
+    },
+)

@@ -48,7 +48,13 @@ def trick_result(
                 tied = True
     if tied:
         led = plays[0][0]
-        return TIED, led if tie_next_leader == "previous_leader" else first_top
+        if tie_next_leader == "previous_leader":
+            return TIED, led
+        if tie_next_leader == "earliest_top_card":
+            return TIED, first_top
+        raise ValueError(
+            f"tie_next_leader {tie_next_leader!r}: previous_leader or earliest_top_card"
+        )
     return (MANO if team[first_top] == mano_team else OTHER), first_top
 
 
@@ -90,7 +96,7 @@ def certain_outcome(
         if visited[0] > SEARCH_BUDGET:
             raise _Stop
         if not to_play:
-            res, leader = trick_result(plays, team, mano_team, rule.tie_next_leader)
+            res, leader = trick_result(plays, team, mano_team, rule.tie_leader())
             done = (*results, res)
             outcome = rule.decide(done)
             if outcome is not None:

@@ -45,6 +45,7 @@ from .hooks import (
     option_fields,
     strength_groups,
 )
+from .options import check_decisions
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -117,6 +118,7 @@ class Variant:
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
+            check_decisions(hook)  # a choice nothing gives a meaning to fails here
             if hook is None or not attrs.has(type(hook)):
                 continue
             for f in option_fields(hook):
@@ -226,20 +228,7 @@ class Variant:
         """``action`` if it is well formed and its verb belongs to this variant, else
         :class:`~truco_rules.errors.InvalidType` (a hand-built action with a field of the
         wrong type) or :class:`UnknownAction`."""
-        if action.__class__ is not Action:
-            raise InvalidType("action", "an Action or its text", action)
-        verb = action.verb
-        if verb.__class__ is not str:
-            raise InvalidType("verb", "a str", verb)
-        card, under, number = action.card, action.under, action.number
-        if card is not None and card.__class__ is not Card:
-            raise InvalidType("card", "a Card or None", card)
-        if under is not None and under.__class__ is not Card:
-            raise InvalidType("under", "a Card or None", under)
-        if action.down.__class__ is not bool:
-            raise InvalidType("down", "a bool", action.down)
-        if number is not None and number.__class__ is not int:
-            raise InvalidType("number", "an int or None", number)
+        verb = A.check_fields(action)
         if verb not in self._vocabulary:
             if len(verb) > A.MAX_VERB:
                 raise UnknownAction(verb, self.name, sorted(self._vocabulary))

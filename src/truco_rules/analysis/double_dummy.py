@@ -45,7 +45,7 @@ class _ContestSearch:
         self.tricks = tricks
         self.rel = rel
         self.n = len(rel)
-        self.previous_leader = getattr(tricks, "tie_next_leader", "") == "previous_leader"
+        self.previous_leader = tricks.tie_leader() == "previous_leader"
         self.double_after_tie = bool(tricks.double_play_after_first_tie(False))
         self.void_if_lower = bool(tricks.faceup_void_if_lower(False))
         self.memo: dict[tuple[Any, ...], int] = {}

@@ -182,9 +182,9 @@ def _unsung_flores(m: Match, deal: int) -> set[int]:
     hand = m.hand
     if (
         fl is None
-        or getattr(fl, "flor_declaration", "") != "manual_with_penalty"
+        or fl.sung_automatically()
         # a holder who may only sing or go to the deck shows by any other action he has none
-        or getattr(fl, "unsung_flor", "free") != "free"
+        or fl.must_sing_or_leave()
         or hand is None
         or hand.over
         or deal != m.hand_no

@@ -1,0 +1,111 @@
+"""Choice options are read through decision methods that a subclass can extend (issue 15):
+a new choice either has a meaning given by an overridden method, or building the variant
+fails with UnhandledChoice; it never acts silently as another value."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import truco_rules as tr
+from truco_rules.hooks import BetLadder, FlorRules, option
+from truco_rules.match import deal_order
+from truco_rules.options import check_decisions
+from truco_rules.scoring import MatchRule
+from truco_rules.sidebets import EnvidoRules
+from truco_rules.special import SpecialHands
+
+
+@attrs.frozen
+class LateFlor(FlorRules):
+    flor_declaration: str = option(
+        "late",
+        "automatic, manual_with_penalty or late",
+        choices=("automatic", "manual_with_penalty", "late"),
+    )
+
+
+@attrs.frozen
+class LateFlorAsAutomatic(LateFlor):
+    def sung_automatically(self) -> bool:
+        return self.flor_declaration in ("automatic", "late")
+
+
+def test_a_new_choice_without_a_meaning_fails_when_the_variant_is_built() -> None:
+    v = tr.get_variant("argentine")
+    with pytest.raises(tr.UnhandledChoice) as err:
+        v.derive("argentine-late", "late flor", flor=LateFlor())
+    assert err.value.option == "flor_declaration" and err.value.method == "sung_automatically"
+    assert "override sung_automatically()" in str(err.value)
+    assert isinstance(err.value, NotImplementedError) and isinstance(err.value, tr.TrucoError)
+
+
+def test_a_new_choice_with_an_overridden_method_plays() -> None:
+    """RULES §2.7.2: with the new value meaning 'automatic', a flor is sung by the rules."""
+    v = tr.get_variant("argentine").derive(
+        "argentine-late", "late flor", flor=LateFlorAsAutomatic()
+    )
+    m = v.new_match(2, deals=[deal_order(v, ["1E 7E 4E", "4C 5O 6B"])])
+    assert m.hand is not None and m.hand.flor_sung == [0]
+
+
+@pytest.mark.parametrize(
+    "hook",
+    [BetLadder(), EnvidoRules(), FlorRules(), SpecialHands(), MatchRule()],
+    ids=lambda h: type(h).__name__,
+)
+def test_every_stock_decision_resolves(hook: object) -> None:
+    decisions = type(hook).DECISIONS  # type: ignore[attr-defined]
+    assert decisions
+    check_decisions(hook)
+    for name in decisions:
+        assert getattr(hook, name)() is not None
+
+
+def test_every_built_in_variant_value_has_a_meaning() -> None:
+    for name in tr.variant_names():
+        v = tr.get_variant(name)
+        for slot in ("ladder", "envido", "flor", "special", "match"):
+            hook = getattr(v, slot)
+            if hook is not None:
+                check_decisions(hook)
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "method", "expected"),
+    [
+        ("truco_call_timing", "own_turn", "calls_any_time", False),
+        ("raise_cap", "trailing_side_needs", "caps_raises", True),
+        ("ladder_refusal", "every_opponent", "refusal_passes_to_partner", True),
+        ("envido_caller", "pie_only", "pie_only", True),
+        ("envido_declaration", "declared_with_penalty", "declared", True),
+        ("envido_declaration_order", "last_raiser_first", "last_raiser_states_first", True),
+        ("mazo_envido_bonus", "never", "mazo_bonus_before_first_card", False),
+        ("flor_declaration", "manual_with_penalty", "sung_automatically", False),
+        ("flor_duel_mode", "three_to_best", "duel", "best_scores"),
+        ("unsung_flor", "sing_or_mazo", "must_sing_or_leave", True),
+        ("score_timing", "end_of_hand", "credits_at_once", False),
+        ("simultaneous_finish", "envido_team_wins", "envido_side_wins_tie", True),
+    ],
+)
+def test_decisions_follow_the_options(
+    option: str, value: str, method: str, expected: object
+) -> None:
+    v = tr.get_variant("argentine").with_options(**{option: value})
+    slot = v.option_info()[option]["hook"]
+    assert getattr(getattr(v, slot), method)() == expected
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "method", "expected"),
+    [
+        ("mao_de_x_truco_call", "caller_loses_game", "call_forbidden_outright", False),
+        ("mao_de_x_decision", "pe_decides", "any_partner_accepts", False),
+        ("iron_hand_blind", "partner_cards_hidden_only", "iron_blind", False),
+    ],
+)
+def test_special_hand_decisions_follow_the_options(
+    option: str, value: str, method: str, expected: object
+) -> None:
+    v = tr.get_variant("mineiro").with_options(**{option: value})
+    assert getattr(v.special, method)() == expected
