@@ -25,7 +25,7 @@ from . import actions as A
 from .actions import Action
 from .cards import Card
 from .errors import IllegalAction, WrongPlayer
-from .hooks import MANO, NOBODY, SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE
+from .hooks import MANO, NOBODY, SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE, HandContext
 from .tricks import certain_outcome, trick_result
 
 if TYPE_CHECKING:
@@ -135,6 +135,7 @@ class Hand:
         "trick_no",
         "trick_plays",
         "turn",
+        "turned",
         "under",
         "variant",
     )
@@ -148,6 +149,7 @@ class Hand:
         scores: Sequence[int],
         strength: Sequence[int],
         special: tuple[str, int] = (SPECIAL_NONE, -1),
+        turned: Card | None = None,
     ) -> None:
         self.variant = variant
         self.tr = variant.tricks
@@ -166,6 +168,7 @@ class Hand:
         self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
         self.scores = tuple(scores)
         self.strength = strength
+        self.turned = turned  # the card turned up after the deal, for the value hooks
 
         self.trick_no = 0
         self.trick_plays: list[tuple[int, Card, bool]] = []
@@ -196,7 +199,7 @@ class Hand:
         self.flor_undeclared = [False] * nseats
         if self.fl is not None:
             for s in self.order:
-                p = self.fl.points(self.dealt[s])
+                p = self.fl.points_in(self.dealt[s], self.context(s))
                 self.flor_pts[s] = p
                 self.flor_undeclared[s] = p is not None
         self.flor_called = False
@@ -297,6 +300,10 @@ class Hand:
             return max(1, self.mr.target - self._scores_now()[team])
         return self.stake()
 
+    def context(self, seat: int) -> HandContext:
+        """What the value hooks (envido, flor) know of ``seat``'s deal."""
+        return HandContext(self.turned, len(self.team), seat, self.scores)
+
     def envido_points(self, seat: int) -> int | None:
         """True envido score of ``seat``'s dealt cards; ``None`` for a flor in a game with
         flor, whose envido is void (RULES §2.6.1, TV11): its holder takes part in an envido
@@ -304,7 +311,7 @@ class Hand:
         assert self.env is not None
         if self.flor_pts[seat] is not None:
             return None
-        return self.env.points(self.dealt[seat])
+        return self.env.points_in(self.dealt[seat], self.context(seat))
 
     def shown(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
         """Cards shown when the hand ends (DESIGN §4): the settled envido's winning proof and
@@ -312,7 +319,7 @@ class Hand:
         shown: dict[int, tuple[Card, ...]] = {}
         if self.env is not None and self.env_result is not None:
             seat = self.env_result[0]
-            shown[seat] = self.env.proof(self.dealt[seat])
+            shown[seat] = self.env.proof_in(self.dealt[seat], self.context(seat))
         for s in self.flor_sung:
             shown[s] = tuple(self.dealt[s])
         for s, card in self.revealed:

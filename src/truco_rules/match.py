@@ -372,6 +372,7 @@ class Match:
             tuple(self._scores),
             v.ranking.strengths(self.turned, v.deck.cards),
             v.special.kind(self._scores, v.match.target) if v.special is not None else _NORMAL,
+            turned=self.turned,
         )
         if self.hand.over:  # e.g. flores sung at once reach the target
             self._end_contest()

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from .cards import Card
+from .context import HandContext
 from .options import option
 from .scoring import MatchRule
 
@@ -148,6 +149,16 @@ class EnvidoRules:
             return vals[0] + vals[1]
         return vals[0]
 
+    def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
+        """The envido score of three cards in the deal ``context`` describes (the turned
+        card, the seats, the scores). The kernel calls this; the stock rule ignores the
+        context and returns :meth:`points`. Override it where the score depends on the deal."""
+        return self.points(cards)
+
+    def proof_in(self, cards: Sequence[Card], context: HandContext) -> tuple[Card, ...]:
+        """The cards that prove :meth:`points_in` in that deal; the stock rule: :meth:`proof`."""
+        return self.proof(cards)
+
     def proof(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The cards a player shows to prove his envido score (the pair, or the best card)."""
         ranked = sorted(cards, key=_card_value, reverse=True)
@@ -276,6 +287,12 @@ class FlorRules:
         if len(cards) == 3 and cards[0].suit == cards[1].suit == cards[2].suit:
             return 20 + sum(_card_value(c) for c in cards)
         return None
+
+    def points_in(self, cards: Sequence[Card], context: HandContext) -> int | None:
+        """The flor score of three cards in the deal ``context`` describes, ``None`` for no
+        flor. The kernel calls this; the stock rule ignores the context and returns
+        :meth:`points`. Override it where a flor depends on the deal (wild cards)."""
+        return self.points(cards)
 
     def resto_refused(self, over_contraflor: bool) -> int:
         """Points to the caller of a refused contraflor al resto, which answered a contraflor
