@@ -67,20 +67,20 @@ def _other_value(card: Card, turned: Card | None, second_pieza: str) -> int:
     return _face(card) if rank is None or second_pieza == "face_value" else PIEZA_VALUES[rank] - 20
 
 
-def _second_pieza(doc: str) -> str:
-    return option(
-        "face_value",
-        f"{doc} beside a higher one: its usual value (face_value: 2 4 5 count 2 4 5, the "
-        "figures 0), or its pieza value less 20 (pieza_units: 10 9 8 7 7).",
-        choices=("face_value", "pieza_units"),
-        source="README (reglamentos differ; pieza_units: pagat.com Uruguayan Truco)",
-    )
-
-
 def _best_pieza(cards: Sequence[Card], turned: Card | None) -> tuple[Card, int] | None:
     """The highest pieza among ``cards`` and the pieza rank it plays as, if any."""
     held = [(c, r) for c in cards if (r := piezas(turned).get(c)) is not None]
     return min(held, key=lambda cr: PIEZA_RANKS.index(cr[1])) if held else None
+
+
+def _with_pieza(cards: Sequence[Card], turned: Card | None) -> tuple[Card, Card, int] | None:
+    """The highest pieza, the best other card and the envido they make (R3); ``None`` for a
+    hand without a pieza."""
+    best = _best_pieza(cards, turned)
+    if best is None:
+        return None
+    other = max((c for c in cards if c != best[0]), key=_face)
+    return best[0], other, PIEZA_VALUES[best[1]] + _face(other)
 
 
 @functools.lru_cache(maxsize=64)
@@ -108,37 +108,22 @@ class MuestraRanking:
 @attrs.frozen
 class MuestraEnvido(EnvidoRules):
     """Envido with piezas: a hand holding a pieza counts the highest one's value (2: 30,
-    4: 29, 5: 28, 11 and 10: 27) plus the best of its other two cards (its usual value;
-    another pieza: see ``envido_second_pieza``); a hand without one counts as in Argentina."""
-
-    envido_second_pieza: str = _second_pieza("What a second pieza adds to the envido")
-
-    def _with_pieza(
-        self, cards: Sequence[Card], turned: Card | None
-    ) -> tuple[Card, Card, int, int] | None:
-        """The highest pieza, the best other card, the score and what that card adds to it;
-        ``None`` for a hand without a pieza."""
-        best = _best_pieza(cards, turned)
-        if best is None:
-            return None
-        mode = self.envido_second_pieza
-        other = max((c for c in cards if c != best[0]), key=lambda c: _other_value(c, turned, mode))
-        adds = _other_value(other, turned, mode)
-        return best[0], other, PIEZA_VALUES[best[1]] + adds, adds
+    4: 29, 5: 28, 11 and 10: 27) plus the best usual value of its other two cards (a second
+    pieza too: with flor in play two piezas are a flor); without one, as in Argentina."""
 
     def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
-        found = self._with_pieza(cards, context.turned)
+        found = _with_pieza(cards, context.turned)
         return self.points(cards) if found is None else found[2]
 
     def proof_in(self, cards: Sequence[Card], context: HandContext) -> tuple[Card, ...]:
-        found = self._with_pieza(cards, context.turned)
+        found = _with_pieza(cards, context.turned)
         if found is None:
             return self.proof(cards)
-        top, other, _score, adds = found
-        return (top, other) if adds else (top,)
+        top, other, _score = found
+        return (top, other) if _face(other) else (top,)
 
     def possible_scores(self) -> tuple[int, ...]:
-        return tuple(sorted({*super().possible_scores(), *range(27, 40)}))
+        return tuple(sorted({*super().possible_scores(), *range(27, 38)}))
 
 
 @attrs.frozen
@@ -148,7 +133,14 @@ class MuestraFlor(FlorRules):
     highest pieza's value plus the usual values of the other two (another pieza: see
     ``flor_second_pieza``); without, 20 plus the three usual values."""
 
-    flor_second_pieza: str = _second_pieza("What a second or third pieza adds to the flor")
+    flor_second_pieza: str = option(
+        "face_value",
+        "What a second or third pieza adds to the flor beside a higher one: its usual value "
+        "(face_value: 2 4 5 count 2 4 5, the figures 0), or its pieza value less 20 "
+        "(pieza_units: 10 9 8 7 7, so 2 4 5 of the muestra make 47).",
+        choices=("face_value", "pieza_units"),
+        source="README (reglamentos differ; pieza_units: pagat.com, Uruguayan Truco)",
+    )
 
     def points_in(self, cards: Sequence[Card], context: HandContext) -> int | None:
         turned = context.turned
