@@ -46,7 +46,8 @@ def test_the_entry_point_registers_the_variant() -> None:
     assert tr.get_variant("uruguayo") is URUGUAYO
     assert tr.get_variant("truco-uruguayo") is URUGUAYO
     assert URUGUAYO.seat_counts == (2, 4, 6)
-    assert URUGUAYO.match.target == 30 and URUGUAYO.match.in_buenas(16)  # R5: 15 + 15
+    mr = URUGUAYO.match
+    assert mr.target == 30 and mr.in_buenas(16) and not mr.in_buenas(15)  # R5: 15 + 15
 
 
 # ------------------------------------------------------------------------- R1, R2 ranking
