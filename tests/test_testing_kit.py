@@ -189,7 +189,7 @@ def test_check_step_catches_points_out_of_nowhere() -> None:
     before = m.copy()
     m.apply(m.legal_actions()[0])
     check_step(before, m)
-    m._scores[0] += 1  # a planted bug: a point from nowhere
+    m._board.scores[0] += 1  # a planted bug: a point from nowhere
     with pytest.raises(AssertionError, match="I3"):
         check_step(before, m)
 

@@ -24,13 +24,35 @@ some option value is kept, so changing a house rule rarely moves an id.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from .actions import BASE_VERBS, Action
 from .errors import UnknownActionId
 
 if TYPE_CHECKING:
-    from .variant import Variant
+    from .hooks import BetLadder, Deck, TrickRule
+    from .sidebets import EnvidoRules
+    from .special import SpecialHands
+
+
+class Vocabulary(Protocol):
+    """What an action space is built from: the parts of a
+    :class:`~truco_rules.variant.Variant` that say which actions exist."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def deck(self) -> Deck: ...
+    @property
+    def tricks(self) -> TrickRule: ...
+    @property
+    def ladder(self) -> BetLadder: ...
+    @property
+    def envido(self) -> EnvidoRules | None: ...
+    @property
+    def special(self) -> SpecialHands | None: ...
+    @property
+    def vocabulary(self) -> frozenset[str]: ...
 
 __all__ = ["ActionSpace", "action_space"]
 
@@ -99,7 +121,7 @@ class ActionSpace:
         return f"<ActionSpace {self.variant_name}: {len(self.actions)} actions>"
 
 
-def _build(variant: Variant) -> ActionSpace:
+def _build(variant: Vocabulary) -> ActionSpace:
     deck = tuple(variant.deck.cards)
     vocab = variant.vocabulary
     acts: list[Action] = [Action.deal(c) for c in deck]
@@ -120,10 +142,10 @@ def _build(variant: Variant) -> ActionSpace:
     return ActionSpace(variant.name, acts, len(deck))
 
 
-_CACHE: dict[int, tuple[Variant, ActionSpace]] = {}
+_CACHE: dict[int, tuple[Vocabulary, ActionSpace]] = {}
 
 
-def action_space(variant: Variant) -> ActionSpace:
+def action_space(variant: Vocabulary) -> ActionSpace:
     """The action space of ``variant`` (built once per variant object, then cached)."""
     hit = _CACHE.get(id(variant))
     if hit is not None and hit[0] is variant:

@@ -100,8 +100,13 @@ def _card_arg(name: str, value: object) -> Card:
 @attrs.frozen(cache_hash=True)
 class Action:
     """One action. Build with :meth:`play`, :meth:`play_over`, :meth:`play_blind`,
-    :meth:`deal`, :meth:`declare`, :meth:`call` or :meth:`parse`; ``str(action)`` is its text
-    in Spanish notation, :meth:`text` in any."""
+    :meth:`deal`, :meth:`declare`, :meth:`call` or :meth:`parse`.
+
+    ``str(action)`` and ``repr(action)`` write its cards in :attr:`notation`: the notation of
+    the variant that made it (its legal actions, ``parse_action``), Spanish for an action
+    built by hand; :meth:`text` writes it in any notation. The notation is how the action is
+    shown, not what it is: actions that differ only in it are equal.
+    """
 
     verb: str
     card: Card | None = None
@@ -110,6 +115,9 @@ class Action:
     """The score of a ``declare``; the dealt position (1-3) of a blind ``play``."""
     under: Card | None = None
     """The face-down card under ``card`` in a two-card play."""
+    notation: Notation | None = attrs.field(default=None, eq=False, repr=False)
+    """The deck notation the action is shown in (``None``: Spanish). See
+    :meth:`in_notation`."""
 
     # -- constructors (interned where it matters for speed) ------------------------------
     @staticmethod
@@ -196,7 +204,26 @@ class Action:
         return self.verb
 
     def __str__(self) -> str:
-        return self.text(SPANISH)
+        return self.text(self.notation or SPANISH)
+
+    def __repr__(self) -> str:
+        n = self.notation
+        if n is None or n.name == SPANISH.name or (self.card is None and self.under is None):
+            return f"Action.parse({self.text()!r})"
+        return f"Action.parse({self.text(n)!r}, {n.name.upper()})"
+
+    def in_notation(self, notation: Notation) -> Action:
+        """This action, shown in ``notation`` (an equal action; shared, so it costs nothing
+        to call again)."""
+        if notation is self.notation:
+            return self
+        key = (notation.name, self)
+        tagged = _IN_NOTATION.get(key)
+        if tagged is None or tagged.notation is not notation:
+            tagged = attrs.evolve(self, notation=notation)
+            if len(_IN_NOTATION) < _MAX_TAGGED:
+                _IN_NOTATION[key] = tagged
+        return tagged
 
     @staticmethod
     def parse(text: str, notation: Notation = SPANISH) -> Action:
@@ -204,7 +231,13 @@ class Action:
 
         Whitespace and case are forgiven, and ``_`` or a space may stand for ``-`` in verbs
         (``no quiero`` = ``no-quiero``). Whether the action is *legal* is for the state to say.
+        The action is shown in ``notation`` (see :attr:`notation`).
         """
+        act = Action._parse(text, notation)
+        return act if notation is SPANISH else act.in_notation(notation)
+
+    @staticmethod
+    def _parse(text: str, notation: Notation) -> Action:
         if not isinstance(text, str):
             raise InvalidType("action text", "a str", text)
         if len(text) > MAX_ACTION_TEXT:
@@ -267,3 +300,7 @@ _DEALS: tuple[Action, ...] = tuple(Action(DEAL, card=c) for c in DECK)
 _DISCARDS: tuple[Action, ...] = tuple(Action(DISCARD, card=c) for c in DECK)
 _BLIND: dict[int, Action] = {k: Action(PLAY, number=k) for k in range(1, 10)}
 _VERBS: dict[str, Action] = {v: Action(v) for v in BASE_VERBS}
+_IN_NOTATION: dict[tuple[str, Action], Action] = {}
+_MAX_TAGGED = 100_000
+"""Actions shown in another notation are shared up to this many (the vocabulary of a deck is
+a few thousand; a caller building actions with ever new numbers cannot grow memory past it)."""

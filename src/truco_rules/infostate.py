@@ -23,7 +23,8 @@ from .hand import Hand
 from .observe import HandView, Observation, hand_view, observe
 
 if TYPE_CHECKING:
-    from .match import HandSummary, Match
+    from .dealing import HandSummary
+    from .state import MatchState
 
 __all__ = ["InfoTracker", "contest_text", "observation_string"]
 
@@ -119,7 +120,7 @@ class InfoTracker:
 
     __slots__ = ("_actions", "_contests", "_fmt", "_past", "_turned")
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: MatchState) -> None:
         self._fmt: Callable[[Action], str] = match.variant.format_action
         self._past: list[list[str]] = [[] for _ in range(match.seats)]
         self._contests = 0
@@ -137,7 +138,7 @@ class InfoTracker:
         new._turned = self._turned
         return new
 
-    def update(self, match: Match) -> None:
+    def update(self, match: MatchState) -> None:
         """Take in what happened since the last call."""
         card_fmt = match.variant.format_card
         for s, act in match.actions[self._actions :]:
@@ -161,7 +162,7 @@ class InfoTracker:
         self._contests = len(match.history)
         self._turned = match.turned  # the turned card of the deal in play, for its contests
 
-    def string(self, match: Match, seat: int) -> str:
+    def string(self, match: MatchState, seat: int) -> str:
         """The information state of ``seat`` (the match must be the one tracked)."""
         obs = observe(match, seat)
         fmt = match.variant.format_card

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import DEAL, Action
 from .errors import InvalidRecord, TrucoError, shown
+from .variant import get_variant
 
 if TYPE_CHECKING:
     from .cards import Card
-    from .match import HandSummary, Match
+    from .dealing import HandSummary
+    from .state import MatchState
 
 __all__ = ["FORMAT", "dumps", "loads", "match_record", "record_to_text", "replay", "text_to_record"]
 
@@ -30,13 +32,13 @@ _SEAT_PREFIX = re.compile(r"\s*(-1|[0-9]{1,3})\s*:(.*)", re.ASCII | re.DOTALL)
 _KEYS = ("format", "variant", "options", "seats", "seed", "deals", "start", "actions")
 
 
-def action_text(match: Match, seat: int, action: Action) -> str:
+def action_text(match: MatchState, seat: int, action: Action) -> str:
     """One record entry."""
     text = match.variant.format_action(action)
     return text if action.verb == DEAL else f"{seat}:{text}"
 
 
-def match_record(match: Match) -> dict[str, Any]:
+def match_record(match: MatchState) -> dict[str, Any]:
     """The record of ``match`` as plain data."""
     fmt = match.variant.format_card
     return {
@@ -93,15 +95,14 @@ def _check(record: dict[str, Any]) -> None:
         raise InvalidRecord("'start' must be an object")
 
 
-def replay(record: dict[str, Any]) -> Match:
-    """Build the match a record describes by replaying its actions."""
-    from .variant import get_variant
-
+def replay(record: dict[str, Any]) -> MatchState:
+    """Build the match a record describes by replaying its actions (a
+    :class:`~truco_rules.match.Match`, made by the variant's ``new_match``)."""
     _check(record)
     try:
         variant = get_variant(record["variant"], _options(record["options"]))
         start = record["start"]
-        match = variant.new_match(
+        match: MatchState = variant.new_match(
             record["seats"],
             seed=record["seed"],
             deals=record["deals"],

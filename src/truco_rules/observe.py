@@ -18,7 +18,7 @@ from .cards import SPANISH, Card, Notation
 from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
 if TYPE_CHECKING:
-    from .match import Match
+    from .state import MatchState
 
 __all__ = ["HandView", "Observation", "PlayedCard", "hand_view", "observe"]
 
@@ -231,7 +231,7 @@ def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
     )
 
 
-def observe(match: Match, seat: int) -> Observation:
+def observe(match: MatchState, seat: int) -> Observation:
     """The observation of ``seat`` in ``match``."""
     hand = match.hand
     fmt = match.variant.format_action

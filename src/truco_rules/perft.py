@@ -112,7 +112,7 @@ class PerftRecord:
     def match(self) -> Match:
         """The record's starting state."""
         v = get_variant(self.variant, dict(self.options))
-        return v.new_match(self.seats, seed=self.seed)
+        return Match(v, self.seats, seed=self.seed)
 
     def recompute(self) -> PerftRecord:
         """The same record with counts computed now, to the same depth."""

@@ -31,7 +31,7 @@ from .errors import ParseError
 from .io import FORMAT
 
 if TYPE_CHECKING:
-    from .match import Match
+    from .state import MatchState
 
 __all__ = ["board_text", "format_position", "parse_position"]
 
@@ -49,7 +49,7 @@ def _cards(cards: Any, fmt: Any) -> str:
     return ".".join(fmt(c) for c in cards) or "-"
 
 
-def board_text(match: Match) -> str:
+def board_text(match: MatchState) -> str:
     """The board part of ``match``'s position."""
     fmt = match.variant.format_card
     player = match.current_player()
@@ -81,7 +81,7 @@ def board_text(match: Match) -> str:
     )
 
 
-def format_position(match: Match) -> str:
+def format_position(match: MatchState) -> str:
     """The position string of ``match``."""
     v = match.variant
     fmt = v.format_card

@@ -198,7 +198,7 @@ def play_match(
     """Play one match dealt from ``seed``. ``agents``: per seat (a mapping), or a sequence
     that seat ``i`` takes element ``i mod len`` of (so ``["simple", "random"]`` sets the sides
     against each other); seats without one play at random."""
-    m = variant.new_match(seats, seed=seed)
+    m: Match = variant.new_match(seats, seed=seed)
     shared = random.Random(f"agents/{seed}")
     choosers = [seat_chooser(_agent_for(agents, s), seed, s, shared) for s in range(seats)]
     apply = m.apply

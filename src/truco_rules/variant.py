@@ -19,16 +19,16 @@ from __future__ import annotations
 import difflib
 import itertools
 import warnings
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from importlib import metadata
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import attrs
 
 from . import actions as A
 from .action_space import ActionSpace, action_space
 from .actions import Action
-from .cards import BINARY, Card, Notation, parse_cards
+from .cards import BINARY, SPANISH, Card, Notation, parse_cards
 from .context import HandContext, as_context
 from .errors import InvalidType, ParseError, UnknownAction, UnknownOption, UnknownVariant, shown
 from .hooks import (
@@ -46,9 +46,6 @@ from .hooks import (
     option_fields,
     strength_groups,
 )
-
-if TYPE_CHECKING:
-    from .match import Match
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -252,8 +249,7 @@ class Variant:
         return action
 
     def parse_action(self, text: str) -> Action:
-        """Parse action text in this variant's notation; an unknown verb is an
-        :class:`~truco_rules.errors.UnknownAction`."""
+        """Parse action text in this variant's notation (an unknown verb: ``UnknownAction``)."""
         return self.check_action(Action.parse(text, self.deck.notation))
 
     def format_action(self, action: Action) -> str:
@@ -274,9 +270,8 @@ class Variant:
     def envido_points(
         self, cards: str | Sequence[Card], context: HandContext | None = None
     ) -> int | None:
-        """Envido score of three cards in the deal ``context`` (turned card, seats, scores;
-        ``None``: the cards alone), or ``None`` if the variant has no envido or the cards are a
-        flor in a variant with flor: the envido of a flor is void (RULES §2.6.1, TV11)."""
+        """Envido score of three cards in the deal ``context`` (none: the cards alone); ``None``
+        without envido, or for a flor in a variant with flor: its envido is void (RULES §2.6.1)."""
         if self.envido is None:
             return None
         hand, ctx = self._as_cards(cards), as_context(context)
@@ -307,11 +302,14 @@ class Variant:
         mano: int | None = None,
         scores: Sequence[int] = (0, 0),
         chicos: Sequence[int] = (0, 0),
-    ) -> Match:
-        """Start a match. See :class:`~truco_rules.match.Match` for the arguments."""
-        from .match import Match
-
-        return Match(self, seats, seed=seed, deals=deals, mano=mano, scores=scores, chicos=chicos)
+    ) -> Any:
+        """Start a :class:`~truco_rules.match.Match` (see it for the arguments); typed code
+        may write ``m: Match = v.new_match()`` (the variant does not import the match)."""
+        if not _MATCH_CLASS:
+            raise RuntimeError("import truco_rules (it registers the match class) first")
+        return _MATCH_CLASS[0](
+            self, seats, seed=seed, deals=deals, mano=mano, scores=scores, chicos=chicos
+        )
 
     # ------------------------------------------------------------------ integer action ids
     @property
@@ -334,7 +332,8 @@ class Variant:
     def action_from_id(self, action_id: int) -> Action:
         """The action with integer id ``action_id``
         (:class:`~truco_rules.errors.UnknownActionId` outside ``0 .. num_actions - 1``)."""
-        return action_space(self).action(action_id)
+        act, n = action_space(self).action(action_id), self.deck.notation
+        return act if n.name == SPANISH.name else act.in_notation(n)
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -385,14 +384,18 @@ class Variant:
         }
 
 
-# ---------------------------------------------------------------------------------------------
-# Registry
-# ---------------------------------------------------------------------------------------------
-
+# -- the registry --------------------------------------------------------------------------
 _REGISTRY: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
 _BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
 _loaded = False
+_MATCH_CLASS: list[Callable[..., Any]] = []
+
+
+def use_match_class(cls: Callable[..., Any]) -> None:
+    """Make :meth:`Variant.new_match` build ``cls`` (called once by :mod:`truco_rules.match`,
+    so that the variant, which is data, never imports the match)."""
+    _MATCH_CLASS[:] = [cls]
 
 
 def _load_entry_points() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from .. import actions as A
 from ..cards import Card
 from ..errors import TrucoError, UnknownAction
 from ..match import CHANCE, TERMINAL, Match
@@ -43,8 +44,6 @@ def hand_action_bound(variant: Variant, seats: int) -> int:
     * any verb of the variant the kernel does not know today: once per player, ``k`` each
       (a generous allowance for variants still to come).
     """
-    from .. import actions as A
-
     k = seats
     n_calls = len(variant.ladder.names)
     bound = 3 * k + k + 2 * n_calls + 1

@@ -85,7 +85,7 @@ def replay_with_deals(
 ) -> Match:
     """Replay ``m``'s actions (the first ``upto``) on a match with the same start dealt from
     ``orders``; in deal ``k`` an action naming card ``c`` names ``names[k][c]`` instead."""
-    r = m.variant.new_match(
+    r: Match = m.variant.new_match(
         m.seats,
         deals=[tuple(o) for o in orders],
         mano=m.start["mano"],

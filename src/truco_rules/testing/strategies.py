@@ -326,7 +326,8 @@ def _start(
     n = seats if seats is not None else draw(seat_counts(v))
     seed = draw(st.integers(0, 2**31 - 1)) if seeded else None
     start = draw(start_scores(v, n)) if scores else (0, 0)
-    return v.new_match(n, seed=seed, scores=start)
+    m: Match = v.new_match(n, seed=seed, scores=start)
+    return m
 
 
 @st.composite

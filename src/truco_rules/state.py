@@ -1,0 +1,499 @@
+"""The state of a match: deals until a side wins the chicos it needs (RULES §2.3, §2.8).
+
+The match deals each hand from an explicit source:
+
+* ``seed=S``: hand ``k`` is dealt from a shuffle seeded by ``(S, k)``, so any hand can be
+  reproduced on its own;
+* ``deals=[...]``: explicit card orders, one per deal (top card first; cards go one at a time
+  to the mano first, in play order, then the turned card if the variant has one);
+* neither, or once ``deals`` runs out: the deal is a *chance node*. ``current_player()``
+  returns :data:`CHANCE` and the legal actions are ``deal <card>`` for every undealt card.
+
+:class:`MatchState` is the rules loop: dealing, the contests (each a
+:class:`~truco_rules.hand.Hand`), the :class:`~truco_rules.scoreboard.Scoreboard`, legal
+actions and ``apply``. Its public state is read-only; :class:`~truco_rules.match.Match` adds
+records, views and the bot API on top. A state depends on its variant, never the reverse.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .actions import DEAL, DISCARD, Action
+from .cards import SPANISH, Card
+from .dealing import HandSummary, check_arguments, draw_for_deal, hand_seed
+from .errors import IllegalAction, InvalidSeat, InvalidType, ParseError, WrongPlayer, shown
+from .hand import OVER, Hand
+from .hooks import SPECIAL_NONE, DealContext, DealPlan
+from .scoreboard import Scoreboard
+from .state_view import StateView
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+__all__ = ["CHANCE", "TERMINAL", "MatchState"]
+
+CHANCE = -1
+"""``current_player()`` while cards are being dealt by chance."""
+TERMINAL = -2
+"""``current_player()`` once the match is over."""
+
+_NORMAL = (SPECIAL_NONE, -1)
+_S = TypeVar("_S", bound="MatchState")
+
+
+def _never(seats: int) -> bool:
+    return False
+
+
+class MatchState(StateView):
+    """A match of ``variant`` at ``seats`` seats: the rules loop. Build a
+    :class:`~truco_rules.match.Match` with :meth:`Variant.new_match`.
+
+    ``mano`` is the first hand's mano (default: drawn from ``seed``, else seat 0); ``scores``
+    and ``chicos`` let a match start from a given standing (for scenarios and tests). A table
+    whose ``first_dealer`` is ``"card_draw"`` makes the seeded draw a card draw: everyone draws,
+    the highest card deals, and :attr:`first_draw` keeps the cards drawn.
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        variant: Variant,
+        seats: int = 2,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Sequence[Card] | str] | None = None,
+        mano: int | None = None,
+        scores: Sequence[int] = (0, 0),
+        chicos: Sequence[int] = (0, 0),
+    ) -> None:
+        check_arguments(seats, seed, deals, mano, scores, chicos)
+        variant.table.check_seats(seats, variant.name)
+        if seed is not None and deals is not None:
+            raise ParseError("give either seed or deals, not both")
+        self._variant = variant
+        notation = variant.deck.notation
+        self._notation = None if notation is SPANISH else notation  # how actions are shown
+        self._seats = seats
+        self._seed = seed
+        individual = bool(getattr(variant.table, "individual_scores", _never)(seats))
+        # an empty list of deals is no explicit deal at all: every deal is a chance node
+        self._deals: tuple[tuple[Card, ...], ...] | None = (
+            tuple(self._check_deal(d, i) for i, d in enumerate(deals)) if deals else None
+        )
+        self._first_draw: tuple[tuple[int, Card], ...] = ()
+        if seed is not None and getattr(variant.table, "first_dealer", "") == "card_draw":
+            dealer, draw = draw_for_deal(variant, seats, seed)
+            mano = (dealer + 1) % seats if mano is None else mano
+            if mano == (dealer + 1) % seats:  # kept when it decided the mano (also on replay)
+                self._first_draw = draw
+        if mano is None:  # a seeded draw of a seat, else seat 0
+            mano = 0 if seed is None else random.Random(f"truco-rules/{seed}/mano").randrange(seats)
+        if type(mano) is not int or not 0 <= mano < seats:
+            raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {shown(mano)}")
+        width = seats if individual else 2
+        if individual:  # one score per player; (0, 0) stands for all zeros
+            scores = [0] * seats if list(scores) == [0, 0] else scores
+            chicos = [0] * seats if list(chicos) == [0, 0] else chicos
+        if (
+            len(scores) != width
+            or len(chicos) != width
+            or any(type(x) is not int or x < 0 for x in (*scores, *chicos))
+        ):
+            who = "player" if individual else "side"
+            raise ParseError(
+                f"scores and chicos are {width} non-negative integers each (one per {who})"
+            )
+        if max(scores) >= variant.match.target or max(chicos) >= variant.match.chicos_to_win:
+            raise ParseError(
+                f"a match starts below the target ({variant.match.target}) and below the "
+                f"chicos to win ({variant.match.chicos_to_win}); got scores {tuple(scores)}, "
+                f"chicos {tuple(chicos)}"
+            )
+        self._start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
+        self._mano = mano
+        self._board = Scoreboard(scores, chicos, individual)
+        self._discarding: list[int] = []
+        self._discarded: list[tuple[int, Card]] = []
+        self._team: tuple[int, ...] = ()  # sides of the current deal (from the table's plan)
+        self._hand_no = 0
+        self._history: list[HandSummary] = []
+        self._actions: list[tuple[int, Action]] = []
+        self._hand: Hand | None = None
+        self._last_hand: Hand | None = None  # the finished previous contest (public record)
+        self._turned: Card | None = None
+        self._contests: tuple[tuple[int, ...], ...] = ()
+        self._contest = 0
+        self._dealt: tuple[tuple[Card, ...], ...] = ()
+        self._pending_deal: list[Card] = []
+        self._plan: DealPlan | None = None
+        self._start_deal(None)
+
+    def _check_deal(self, deal: Sequence[Card] | str, i: int) -> tuple[Card, ...]:
+        if isinstance(deal, str):
+            cards = self._variant.cards(deal)
+        elif isinstance(deal, Sequence) and all(isinstance(c, Card) for c in deal):
+            cards = tuple(c for c in deal if isinstance(c, Card))
+        else:
+            raise InvalidType(f"deals[{i}]", "card text or a sequence of Cards", deal)
+        v = self._variant
+        probe = v.table.plan(DealContext(self._seats, 0, 0, (0, 0), v.match.target, None))
+        need = self._deal_size(probe)
+        if len(cards) < need:
+            raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
+        if len(set(cards)) != len(cards) or not set(cards) <= set(v.deck.cards):
+            raise ParseError(f"deal {i} repeats a card or uses one not in the deck")
+        return cards
+
+    # ------------------------------------------------------------------ dealing
+    def _deal_size(self, plan: DealPlan | None = None) -> int:
+        plan = plan or self._plan
+        extra = len(plan.extra_cards) if plan is not None else 0
+        return 3 * self._seats + extra + (1 if self._variant.ranking.turns_up_card else 0)
+
+    def _start_deal(self, previous: DealPlan | None) -> None:
+        v = self._variant
+        ctx = DealContext(
+            self._seats, self._mano, self._hand_no, self.score, v.match.target, previous
+        )
+        plan = v.table.plan(ctx)
+        self._plan = plan
+        self._contests = plan.contests
+        self._team = plan.sides
+        self._contest = 0
+        self._hand = None
+        self._discarded = []
+        self._board.new_deal(self._team)
+        if self._seed is not None:
+            order = v.deck.shuffled(hand_seed(self._seed, self._hand_no), self._deal_size())
+            self._finish_deal(order)
+        elif self._deals is not None and self._hand_no < len(self._deals):
+            self._finish_deal(list(self._deals[self._hand_no]))
+        else:
+            self._pending_deal = []
+
+    def _finish_deal(self, order: Sequence[Card]) -> None:
+        n = self._seats
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for k in range(3 * n):
+            hands[(self._mano + k) % n].append(order[k])
+        extra = self._plan.extra_cards if self._plan is not None else ()
+        for i, s in enumerate(extra):  # one card more, to be discarded unseen
+            hands[s].append(order[3 * n + i])
+        self._dealt = tuple(tuple(h) for h in hands)
+        k = 3 * n + len(extra)
+        self._turned = order[k] if self._variant.ranking.turns_up_card else None
+        self._pending_deal = []
+        self._discarding = list(extra)
+        if not self._discarding:
+            self._start_contest()
+
+    def _start_contest(self) -> None:
+        order = self._contests[self._contest]
+        v = self._variant
+        scores = self._board.scores
+        self._hand = Hand(
+            v,
+            order,
+            self._team,
+            self._dealt,
+            tuple(scores),
+            v.ranking.strengths(self._turned, v.deck.cards),
+            v.special.kind(scores, v.match.target) if v.special is not None else _NORMAL,
+            turned=self._turned,
+        )
+        if self._hand.over:  # e.g. flores sung at once reach the target
+            self._end_contest()
+
+    # ------------------------------------------------------------------ queries
+    def current_player(self) -> int:
+        """The seat to act, or :data:`CHANCE` while dealing, or :data:`TERMINAL`."""
+        if self._board.winner_team is not None:
+            return TERMINAL
+        if self._discarding:
+            return self._discarding[0]
+        if self._hand is None:
+            return CHANCE
+        return self._hand.turn
+
+    def is_chance_node(self) -> bool:
+        """Whether the next action is a chance deal."""
+        return self._board.winner_team is None and self._hand is None and not self._discarding
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """Legal actions of ``seat`` (default: the seat to act), in a deterministic order,
+        shown in the variant's notation.
+
+        At a chance node (``seat`` omitted or :data:`CHANCE`) these are the ``deal`` actions.
+        """
+        if self._notation is None:
+            return self._legal(seat)
+        n = self._notation
+        return [a.in_notation(n) for a in self._legal(seat)]
+
+    def _legal(self, seat: int | None) -> list[Action]:
+        if seat is not None and seat != CHANCE:
+            self._check_seat(seat)
+        if self._board.winner_team is not None:
+            return []
+        if self._discarding:
+            s = self._discarding[0] if seat is None else seat
+            if s != self._discarding[0]:
+                return []
+            return [Action.discard(c) for c in self._dealt[s]]
+        if self._hand is None:
+            if seat is not None and seat != CHANCE:
+                return []
+            dealt = set(self._pending_deal)
+            return [Action.deal(c) for c in self._variant.deck.cards if c not in dealt]
+        if seat == CHANCE:
+            return []
+        return self._hand.legal_actions(seat)
+
+    def _check_seat(self, seat: object) -> None:
+        if type(seat) is not int or not 0 <= seat < self._seats:
+            raise InvalidSeat(seat, self._seats)
+
+    # ------------------------------------------------------------------ acting
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply an action (an :class:`Action` or its text) for ``seat`` (default: to act).
+
+        Raises a :class:`~truco_rules.errors.TrucoError` and leaves the match unchanged:
+        :class:`~truco_rules.errors.ParseError` for malformed text,
+        :class:`~truco_rules.errors.UnknownAction` for a verb the variant lacks,
+        :class:`~truco_rules.errors.IllegalAction` for an action the rules do not allow now,
+        :class:`~truco_rules.errors.WrongPlayer` for a seat that may not act,
+        :class:`~truco_rules.errors.InvalidType` for an argument of the wrong type.
+
+        The change is atomic: if a hook raises while the action is carried out (a bug in a
+        third-party rule), the match is restored to exactly its state before the call (by
+        replaying its record, which pure hooks make exact) and the hook's exception propagates.
+        """
+        if isinstance(action, str):
+            act = self._variant.parse_action(action)
+        elif isinstance(action, Action):
+            act = self._variant.check_action(action)
+        else:
+            raise InvalidType("action", "an Action or its text", action)
+        hand = self._hand
+        s = seat if seat is not None else hand.turn if hand is not None else CHANCE
+        if (
+            hand is not None
+            and not self._discarding
+            and self._board.winner_team is None
+            and s.__class__ is int
+            and 0 <= s < self._seats
+        ):  # the common case, inline: a player's action in a contest (same steps as _check)
+            hand.check(act, s)
+            done = len(self._actions)
+            try:
+                self._act(hand, s, act)
+            except BaseException:
+                self._restore(done)
+                raise
+            return
+        step = self._check(act, seat)
+        done = len(self._actions)
+        try:
+            step()
+        except BaseException:
+            self._restore(done)
+            raise
+
+    def _check(self, act: Action, seat: int | None) -> Callable[[], None]:
+        """Validate ``act`` by ``seat`` (raising a TrucoError, changing nothing) and return the
+        step that carries it out."""
+        fmt = self._variant.format_action
+        if self._board.winner_team is not None:
+            raise IllegalAction(act, seat, "the match is over", fmt=fmt)
+        hand = self._hand
+        if self._discarding:
+            s = self._discarding[0]
+            if seat is not None and seat != s:
+                raise WrongPlayer(act, seat, f"seat {s} is to discard a card first", fmt=fmt)
+            if act.verb != DISCARD or act.card not in self._dealt[s]:
+                legal = [Action.discard(c) for c in self._dealt[s]]
+                why = "a card of this seat must be discarded first"
+                raise IllegalAction(act, s, why, legal, fmt=fmt)
+            return lambda: self._discard(s, act)
+        if hand is None:
+            if seat is not None and seat != CHANCE:
+                raise WrongPlayer(act, seat, "the cards are being dealt: only chance acts now")
+            if act.verb != DEAL or act.card is None:
+                raise IllegalAction(act, "chance", "the next card must be dealt", ["deal <card>"])
+            if act.card in self._pending_deal or act.card not in self._variant.deck.cards:
+                why = "that card is already dealt or not in the deck"
+                raise IllegalAction(act, "chance", why, fmt=fmt)
+            return lambda: self._deal(act)
+        if seat == CHANCE:
+            why = f"no card is being dealt now; seat {hand.turn} is to act"
+            raise WrongPlayer(act, seat, why, fmt=fmt)
+        s = hand.turn if seat is None else seat
+        if type(s) is not int or not 0 <= s < self._seats:
+            raise WrongPlayer(
+                act, s, f"there is no seat {shown(s)}; seats are 0 to {self._seats - 1}"
+            )
+        hand.check(act, s)
+        return lambda: self._act(hand, s, act)
+
+    def _act(self, hand: Hand, s: int, act: Action) -> None:
+        hand._do(act, s)
+        self._actions.append((s, act))
+        if hand.phase == OVER:
+            self._end_contest()
+
+    def _discard(self, s: int, act: Action) -> None:
+        card = act.card
+        assert card is not None
+        self._discarded.append((s, card))
+        dealt = list(self._dealt)
+        dealt[s] = tuple(c for c in dealt[s] if c != card)
+        self._dealt = tuple(dealt)
+        self._actions.append((s, act))
+        self._discarding.pop(0)
+        if not self._discarding:
+            self._start_contest()
+
+    def _deal(self, act: Action) -> None:
+        assert act.card is not None
+        self._pending_deal.append(act.card)
+        self._actions.append((CHANCE, act))
+        if len(self._pending_deal) == self._deal_size(self._plan):
+            self._finish_deal(list(self._pending_deal))
+
+    def _fresh(self: _S) -> _S:
+        """A new match of the same class with this one's start and no action played."""
+        st = self._start
+        return type(self)(
+            self._variant,
+            self._seats,
+            seed=self._seed,
+            deals=self._deals,
+            mano=st["mano"],
+            scores=tuple(st["scores"]),
+            chicos=tuple(st["chicos"]),
+        )
+
+    def _become(self, other: MatchState) -> None:
+        """Take ``other``'s whole state (``other`` is not used afterwards)."""
+        for name in StateView.__slots__:
+            setattr(self, name, getattr(other, name))
+
+    def _restore(self, done: int) -> None:
+        """Put the match back to its state after its first ``done`` actions, by replaying them
+        on a new match with the same start (hooks are pure, so the replay is exact)."""
+        fresh = self._fresh()
+        for seat, act in self._actions[:done]:
+            fresh._check(act, seat)()
+        self._become(fresh)
+
+    def _end_contest(self) -> None:
+        hand = self._hand
+        assert hand is not None
+        self._last_hand = hand  # finished: it no longer changes, so it is shared by copies
+        pts = (hand.team_total(0), hand.team_total(1))
+        self._history.append(
+            HandSummary(
+                hand_no=self._hand_no,
+                contest=self._contest,
+                mano=hand.order[0],
+                mano_side=hand.mano_team,
+                dealt=tuple(hand.dealt),
+                points=pts,
+                events=tuple(hand.points),
+                winner=hand.hand_winner,
+                end_reason=hand.end_reason,
+                tricks=tuple(hand.results),
+                actions=len(hand.log),
+                shown=hand.shown(),
+                special=hand.special,
+                kind=self._plan.kind if self._plan is not None else "",
+                top_bet=hand.won_top_bet(),
+                sides=self._team,
+            )
+        )
+        board = self._board
+        board.credit(pts, self._team)
+        # the side the envido points went to (after any truth check), for RULES §4 B13
+        env_winner = next(
+            (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
+        )
+        mr = self._variant.match
+        seats: tuple[int, ...] = ()
+        if mr.chico_check == "each_deal" and self._contest + 1 < len(self._contests):
+            chico = None  # the deal's other contests are played first
+        elif board.player_scores is not None:
+            seats = board.individual_winners(mr.target, self._team)
+            chico = self._team[seats[0]] if seats else None
+        else:
+            top = {h.winner for h in self._history if h.hand_no == self._hand_no and h.top_bet}
+            chico = board.chico_winner(mr, env_winner, top)
+        if chico is not None:
+            board.count_chico(chico, seats, mr.chicos_to_win, self._team)
+            if board.winner_team is not None:  # the final score stays on the board
+                self._hand = None
+                return
+            board.new_chico(self._seats)
+        self._contest += 1
+        if chico is None and self._contest < len(self._contests):
+            self._start_contest()
+            return
+        previous = None if chico is not None else self._plan
+        self._mano = self._variant.table.next_mano(
+            DealContext(self._seats, self._mano, self._hand_no, self.score, mr.target, previous)
+        )
+        self._hand_no += 1
+        self._start_deal(previous)
+
+    # ------------------------------------------------------------------ copies, equality
+    def copy(self: _S) -> _S:
+        """An independent copy of the match."""
+        cls = type(self)
+        new = cls.__new__(cls)
+        for name in StateView.__slots__:
+            setattr(new, name, getattr(self, name))
+        new._board = self._board.copy()
+        new._history = list(self._history)
+        new._actions = list(self._actions)
+        new._pending_deal = list(self._pending_deal)
+        new._discarding = list(self._discarding)
+        new._discarded = list(self._discarded)
+        new._hand = self._hand.copy() if self._hand is not None else None
+        return new
+
+    def key(self) -> tuple[Any, ...]:
+        """The whole state as one comparable value."""
+        st = self._start
+        return (
+            self._variant,
+            self._seats,
+            self._seed,
+            self._deals,
+            tuple(st["scores"]),
+            tuple(st["chicos"]),
+            st["mano"],
+            self._board.key(),
+            self._hand_no,
+            self._mano,
+            tuple(self._history),
+            tuple(self._actions),
+            tuple(self._pending_deal),
+            self._contest,
+            self._turned,
+            tuple(self._discarding),
+            tuple(self._discarded),
+            self._dealt,
+            None if self._hand is None else self._hand.key(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MatchState):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())

@@ -1,0 +1,150 @@
+"""The kernel's shape (docs/architecture.md "Layers"): no import circle, small modules, and no
+region named in the kernel's code.
+
+Imports are read from the source with :mod:`ast`, wherever they are: at the top of a module,
+inside a function, or under ``if TYPE_CHECKING:``; a circle hidden in any of them fails.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+KERNEL = Path(__file__).resolve().parents[1] / "src" / "truco_rules"
+REGIONS = re.compile(r"paulista|mineiro|almer|argentin", re.IGNORECASE)
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(KERNEL.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for p in sorted(KERNEL.rglob("*.py"))}
+
+
+def _imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The kernel modules ``name`` imports, anywhere in its source."""
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        targets: list[str] = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            # ``from pkg import x`` imports the module pkg.x when there is one, else a name
+            # defined in pkg itself
+            targets = [
+                f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in node.names
+            ]
+        for t in targets:
+            while t and t not in known:  # a name inside a module: that module
+                t = t.rpartition(".")[0]
+            if t and t != name:
+                found.add(t)
+    return found
+
+
+def _graph() -> dict[str, set[str]]:
+    mods = _modules()
+    known = set(mods)
+    return {name: _imports(name, path, known) for name, path in mods.items()}
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                out.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+def test_no_import_circle_in_the_kernel() -> None:
+    graph = _graph()
+    assert "truco_rules.match" in graph and "truco_rules.variant" in graph
+    circles = _circles(graph)
+    assert circles == [], f"import circles: {circles}"
+
+
+def test_the_circle_finder_finds_a_circle() -> None:
+    """The check can fail: a planted edge from the variant to the match closes a circle."""
+    graph = _graph()
+    graph["truco_rules.variant"].add("truco_rules.match")
+    assert any("truco_rules.variant" in c and "truco_rules.match" in c for c in _circles(graph))
+
+
+def test_imports_are_read_inside_functions_and_type_checking(tmp_path: Path) -> None:
+    src = (
+        "from typing import TYPE_CHECKING\n"
+        "if TYPE_CHECKING:\n    from .match import Match\n"
+        "def f():\n    from . import observe\n"
+    )
+    fake = tmp_path / "variant.py"
+    fake.write_text(src, encoding="utf-8")
+    found = _imports("truco_rules.variant", fake, set(_modules()))
+    assert found == {"truco_rules.match", "truco_rules.observe"}
+
+
+@pytest.mark.parametrize("name", sorted(_modules()))
+def test_every_kernel_module_is_under_500_lines(name: str) -> None:
+    lines = _modules()[name].read_text(encoding="utf-8").count("\n")
+    assert lines < 500, f"{name} has {lines} lines"
+
+
+def _code_without_docstrings(path: Path) -> str:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if (
+            isinstance(body, list)
+            and body
+            and isinstance(body[0], ast.Expr)
+            and isinstance(body[0].value, ast.Constant)
+            and isinstance(body[0].value.value, str)
+        ):
+            body[0].value.value = ""
+    return ast.unparse(tree)
+
+
+@pytest.mark.parametrize("name", sorted(_modules()))
+def test_the_kernel_names_no_region(name: str) -> None:
+    """RULES §1: the kernel knows hooks, never a variant (docstrings that explain extension
+    points may name one)."""
+    found = REGIONS.findall(_code_without_docstrings(_modules()[name]))
+    assert not found, f"{name} names {sorted(set(found))}"
