@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 KERNEL = Path(__file__).resolve().parents[1] / "src" / "truco_rules"
-REGIONS = re.compile(r"paulista|mineiro|almer|argentin", re.IGNORECASE)
+REGIONS = re.compile(r"paulista|mineiro|almer|argentin|urugua", re.IGNORECASE)
 
 
 def _module_name(path: Path) -> str:

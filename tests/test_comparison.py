@@ -5,13 +5,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Sequence
 
+import attrs
 import pytest
 
 import truco_rules as tr
 from truco_rules.cli import main
 from truco_rules.comparison import CONCERNS, compare_table, rule_sheet
 from truco_rules.render import FORMATS, render
+from truco_rules.variants.argentine import ARGENTINE_RANKING
 
 ALL = tr.variant_names()
 
@@ -131,3 +134,39 @@ def test_cli_compare_and_describe(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(capsys.readouterr().out)["name"] == "mineiro"
     with pytest.raises(SystemExit):
         main(["compare", "argentine", "paulista", "--option", "flor_duel_modez=1"])
+
+
+@attrs.frozen
+class _TurnedTwoOnTop:
+    """A ranking whose turned card raises the 2 of its suit alone above the bravas (no vira
+    and manilhas): the rule words must not call it one."""
+
+    turns_up_card: bool = True
+
+    def strengths(self, turned: tr.Card | None, deck: Sequence[tr.Card] = ()) -> tuple[int, ...]:
+        table = list(ARGENTINE_RANKING.table)
+        if turned is not None:
+            table[tr.Card.of(2, turned.suit).index] = 15
+        return tuple(table)
+
+
+def _sheet_cell(v: tr.Variant | str, rule: str) -> str:
+    grid = rule_sheet(v)
+    return next(r[2] for r in grid.rows if r[0] == rule)
+
+
+def test_turned_card_words_for_a_ranking_that_is_no_vira() -> None:
+    """RULES §1.1: a card turned up that does not set four manilhas of one rank is described
+    by the ranking under a sample turned card; Paulista's vira keeps its words (§5.2)."""
+    v = tr.get_variant("argentine").derive(
+        "two-on-top", "a turned suit's 2 on top", ranking=_TurnedTwoOnTop()
+    )
+    turned = "A card turned up after the deal (vira)"
+    assert _sheet_cell(v, turned) == "yes: it changes the ranking"
+    assert _sheet_cell(v, "Trick ranking, high to low").startswith(
+        "e.g. under a turned 1E: 2E > 1B > 7E > 7O > 3 > 2B 2O 2C > "
+    )
+    alone = "Cards that rank alone (bravas, manilhas)"
+    assert _sheet_cell(v, alone) == "e.g. under a turned 1E: 2E > 1B > 7E > 7O"
+    assert _sheet_cell("paulista", turned) == "yes: it sets the manilhas"
+    assert _sheet_cell("argentine", turned) == "no"

@@ -23,6 +23,7 @@ import truco_rules as tr
 from truco_rules.analysis import DoubleDummyReport, double_dummy_rates
 from truco_rules.analysis.odds import Odds, odds
 from truco_rules.render import Grid, Section, render
+from truco_rules.variants import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "comparing.md"
@@ -168,8 +169,9 @@ def _odds_tables(all_odds: list[Odds]) -> str:
 
 
 def build() -> tuple[str, dict[str, Any]]:
-    """The page's Markdown and the data of its figures."""
-    names = tr.variant_names()
+    """The page's Markdown and the data of its figures: the built-in variants (others that
+    installed packages register are left out, so the page is the same everywhere)."""
+    names = builtin_names()
     rules = render(tr.compare_table(names), "markdown")
     all_odds = [odds(n) for n in names]
     dd: dict[int, list[DoubleDummyReport]] = {}

@@ -7,6 +7,7 @@ import random
 import attrs
 
 from .actions import Action
+from .context import HandContext
 from .match import Match
 
 __all__ = ["SimpleBot"]
@@ -30,7 +31,8 @@ class SimpleBot:
         strength = v.ranking.strengths(obs.turned, v.deck.cards)
         mine = sorted(obs.my_cards, key=lambda c: strength[c.index])
         power = sum(strength[c.index] for c in obs.my_dealt) / max(1, len(obs.my_dealt))
-        envido = (v.envido_points(obs.my_dealt) or 0) if len(obs.my_dealt) == 3 else 0
+        ctx = HandContext(obs.turned, match.seats, seat)
+        envido = (v.envido_points(obs.my_dealt, ctx) or 0) if len(obs.my_dealt) == 3 else 0
 
         def pick(*names: str) -> Action | None:
             for n in names:

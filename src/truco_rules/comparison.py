@@ -25,6 +25,7 @@ from .rule_words import (
     ranking_words,
     special_card_words,
     tie_pattern,
+    turned_card_words,
     words,
 )
 from .variant import HOOK_SLOTS, Variant, get_variant
@@ -125,7 +126,7 @@ _RULES: tuple[_Rule, ...] = (
         0,
         "A card turned up after the deal (vira)",
         "§1.1, §5.2",
-        lambda v: "yes: it sets the manilhas" if v.ranking.turns_up_card else "no",
+        turned_card_words,
     ),
     _Rule(0, "Trick ranking, high to low", "§1.2, §2.1, §5.2, §6.1, §7.1", ranking_words),
     _Rule(0, "Cards that rank alone (bravas, manilhas)", "§2.1, §5.2, §6.1", special_card_words),

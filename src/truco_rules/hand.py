@@ -108,6 +108,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         scores: Sequence[int],
         strength: Sequence[int],
         special: tuple[str, int] = (SPECIAL_NONE, -1),
+        turned: Card | None = None,
     ) -> None:
         self.variant = variant
         self.tr = variant.tricks
@@ -133,6 +134,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
             self.pie_only,
             self.sing_or_leave,
         ) = rule_flags(variant)
+        self.turned = turned  # the card turned up after the deal, for the value hooks
         self._init_tricks(nseats)
         self._init_ladder()
         self._init_envido(nseats)
@@ -180,7 +182,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         shown: dict[int, tuple[Card, ...]] = {}
         if self.env is not None and self.env_result is not None:
             seat = self.env_result[0]
-            shown[seat] = self.env.proof(self.dealt[seat])
+            shown[seat] = self.env.proof_in(self.dealt[seat], self.context(seat))
         for s in self.flor_sung:
             shown[s] = tuple(self.dealt[s])
         for s, card in self.revealed:

@@ -43,7 +43,7 @@ class EnvidoPlay(HandFields):
         assert self.env is not None
         if self.flor_pts[seat] is not None:
             return None
-        return self.env.points(self.dealt[seat])
+        return self.env.points_in(self.dealt[seat], self.context(seat))
 
     def _envido_ok(self, s: int) -> bool:
         env = self.env

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from . import actions as A
 from .actions import Action
 from .cards import Card
+from .context import HandContext
 
 if TYPE_CHECKING:
     from .hooks import BetLadder, TrickRule
@@ -153,6 +154,7 @@ class HandFields:
         "trick_no",
         "trick_plays",
         "turn",
+        "turned",
         "under",
         "variant",
     )
@@ -225,10 +227,15 @@ class HandFields:
     trick_no: int
     trick_plays: list[tuple[int, Card, bool]]
     turn: int
+    turned: Card | None
     under: list[Card | None]
     variant: Variant
 
     # -- services the parts share --------------------------------------------------------
+    def context(self, seat: int) -> HandContext:
+        """What the value hooks (envido, flor) know of ``seat``'s deal."""
+        return HandContext(self.turned, len(self.team), seat, self.scores)
+
     def _next_of_team(
         self, after: int, team: int, need_flor: bool = False, need_unsung_flor: bool = False
     ) -> int:

@@ -39,7 +39,7 @@ class FlorPlay(HandFields):
         self.flor_undeclared = [False] * nseats
         if self.fl is not None:
             for s in self.order:
-                p = self.fl.points(self.dealt[s])
+                p = self.fl.points_in(self.dealt[s], self.context(s))
                 self.flor_pts[s] = p
                 self.flor_undeclared[s] = p is not None
         self.flor_called = False

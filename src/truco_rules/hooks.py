@@ -16,7 +16,7 @@ hook            decides
                 face-down play
 ``BetLadder``   the main bet's rungs, values if accepted or refused, call timing
 ``EnvidoRules`` the envido side bet: scores, the legal raise chains, their values, falta
-``FlorRules``   the flor side bet: scores, the contraflor exchange, values
+``FlorRules``   the flor side bet: scores (seeing the deal: ``HandContext``), values
 ``MatchRule``   target, malas/buenas, chicos, when points are credited
 =============== ===========================================================================
 """
@@ -30,6 +30,7 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 import attrs
 
 from .cards import DECK, SPANISH, Card, Notation
+from .context import NO_CONTEXT, HandContext
 from .errors import UnsupportedSeats
 from .ladder import BetLadder
 from .options import MAX_OPTION_INT, decision, meaning, option, option_fields, positive_int
@@ -39,6 +40,7 @@ from .special import SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE, SpecialHands
 
 __all__ = [
     "MAX_OPTION_INT",
+    "NO_CONTEXT",
     "SPECIAL_IRON",
     "SPECIAL_NONE",
     "SPECIAL_ONE",
@@ -50,6 +52,7 @@ __all__ = [
     "EnvidoRules",
     "FixedRanking",
     "FlorRules",
+    "HandContext",
     "MatchRule",
     "Ranking",
     "SpecialHands",

@@ -19,6 +19,7 @@ __all__ = [
     "ranking_words",
     "special_card_words",
     "tie_pattern",
+    "turned_card_words",
     "words",
 ]
 
@@ -64,18 +65,42 @@ def _suit_order(v: Variant) -> str:
     return " > ".join(text[_SUITS.index(c.suit)] for c in sample)
 
 
+def _one_rank_on_top(v: Variant) -> bool:
+    """Whether the turned card raises the four cards of one rank (a vira and its manilhas);
+    otherwise the words show the ranking under a sample turned card."""
+    alone = special_cards(v, v.deck.cards[0])
+    return len(alone) == 4 and len({c.rank for c in alone}) == 1
+
+
+def _sample(v: Variant) -> str:
+    return f"e.g. under a turned {v.format_card(v.deck.cards[0])}"
+
+
+def turned_card_words(v: Variant) -> str:
+    """Whether a card is turned up after the deal, and what it does."""
+    if not v.ranking.turns_up_card:
+        return "no"
+    return "yes: it sets the manilhas" if _one_rank_on_top(v) else "yes: it changes the ranking"
+
+
 def ranking_words(v: Variant) -> str:
     """The trick ranking, high to low: ``1E > 1B > 7E > 7O > 3 > 2 > 1O 1C > 12 > ...``."""
     if not v.ranking.turns_up_card:
         return " > ".join(_group_text(v, g) for g in _groups(v, None))
+    if not _one_rank_on_top(v):
+        groups = _groups(v, v.deck.cards[0])
+        return f"{_sample(v)}: " + " > ".join(_group_text(v, g) for g in groups)
     plain = " > ".join(_group_text(v, g) for g in _groups(v, None))
     return f"the rank after the vira on top, by suit {_suit_order(v)}; then the rest: {plain}"
 
 
 def special_card_words(v: Variant) -> str:
     """The cards that rank alone (bravas, manilhas), or what decides them."""
-    if v.ranking.turns_up_card:
+    if v.ranking.turns_up_card and _one_rank_on_top(v):
         return f"the four cards of the rank after the vira ({_suit_order(v)})"
+    if v.ranking.turns_up_card:
+        alone = special_cards(v, v.deck.cards[0])
+        return f"{_sample(v)}: " + " > ".join(v.format_card(c) for c in alone)
     alone = special_cards(v)
     return " > ".join(v.format_card(c) for c in alone) if alone else "none"
 

@@ -8,6 +8,7 @@ from typing import ClassVar
 import attrs
 
 from .cards import Card
+from .context import HandContext
 from .errors import UnhandledChoice
 from .options import decision, meaning, option
 from .scoring import MatchRule
@@ -234,6 +235,16 @@ class EnvidoRules:
         vals = sorted((_card_value(c) for c in cards), reverse=True)
         return sum(vals[: self.unsuited_count()])
 
+    def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
+        """The envido score of three cards in the deal ``context`` describes (the turned
+        card, the seats, the scores). The kernel calls this; the stock rule ignores the
+        context and returns :meth:`points`. Override it where the score depends on the deal."""
+        return self.points(cards)
+
+    def proof_in(self, cards: Sequence[Card], context: HandContext) -> tuple[Card, ...]:
+        """The cards that prove :meth:`points_in` in that deal; the stock rule: :meth:`proof`."""
+        return self.proof(cards)
+
     def proof(self, cards: Sequence[Card]) -> tuple[Card, ...]:
         """The cards a player shows to prove his envido score (the pair, or the best card)."""
         ranked = sorted(cards, key=_card_value, reverse=True)
@@ -431,6 +442,12 @@ class FlorRules:
         number of points, or ``"previous_level"``."""
         table: dict[int | str, int | str] = {6: 6, 4: 4, "previous_level": "previous_level"}
         return meaning(self, "contraflor_al_resto_refused", "resto_refused_rule", table)
+
+    def points_in(self, cards: Sequence[Card], context: HandContext) -> int | None:
+        """The flor score of three cards in the deal ``context`` describes, ``None`` for no
+        flor. The kernel calls this; the stock rule ignores the context and returns
+        :meth:`points`. Override it where a flor depends on the deal (wild cards)."""
+        return self.points(cards)
 
     def resto_refused(self, over_contraflor: bool) -> int:
         """Points to the caller of a refused contraflor al resto, which answered a contraflor

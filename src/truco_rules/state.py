@@ -177,6 +177,7 @@ class MatchState(StateView):
             tuple(scores),
             v.ranking.strengths(self._turned, v.deck.cards),
             v.special.kind(scores, v.match.target) if v.special is not None else _NORMAL,
+            turned=self._turned,
         )
         if self._hand.over:  # e.g. flores sung at once reach the target
             self._end_contest()

@@ -29,6 +29,7 @@ from . import actions as A
 from .action_space import ActionSpace, action_space
 from .actions import Action
 from .cards import BINARY, SPANISH, Card, Notation, parse_cards
+from .context import HandContext, as_context
 from .errors import InvalidType, ParseError, UnknownAction, UnknownOption, UnknownVariant, shown
 from .hooks import (
     BetLadder,
@@ -237,8 +238,7 @@ class Variant:
         return action
 
     def parse_action(self, text: str) -> Action:
-        """Parse action text in this variant's notation; an unknown verb is an
-        :class:`~truco_rules.errors.UnknownAction`."""
+        """Parse action text in this variant's notation (an unknown verb: ``UnknownAction``)."""
         return self.check_action(Action.parse(text, self.deck.notation))
 
     def format_action(self, action: Action) -> str:
@@ -252,28 +252,28 @@ class Variant:
             parsed = tuple(itertools.islice(cards, 4))
         else:
             raise InvalidType("cards", "card text or a sequence of three Cards", cards)
-        if (
-            len(parsed) != 3
-            or not all(isinstance(c, Card) for c in parsed)
-            or len(set(parsed)) != 3
-        ):
+        if len(parsed) != 3 or not all(isinstance(c, Card) for c in parsed) or len(set(parsed)) < 3:
             raise ParseError(f"a hand is three distinct cards, not {shown(cards)}")
         return parsed
 
-    def envido_points(self, cards: str | Sequence[Card]) -> int | None:
-        """Envido score of three cards, or ``None`` if the variant has no envido or the cards
-        are a flor in a variant with flor: the envido of a flor is void (RULES §2.6.1, TV11),
-        and its holder cannot win an envido without singing the flor, which voids it."""
+    def envido_points(
+        self, cards: str | Sequence[Card], context: HandContext | None = None
+    ) -> int | None:
+        """Envido score of three cards in the deal ``context`` (none: the cards alone); ``None``
+        without envido, or for a flor in a variant with flor: its envido is void (RULES §2.6.1)."""
         if self.envido is None:
             return None
-        hand = self._as_cards(cards)
-        if self.flor is not None and self.flor.points(hand) is not None:
+        hand, ctx = self._as_cards(cards), as_context(context)
+        if self.flor is not None and self.flor.points_in(hand, ctx) is not None:
             return None
-        return self.envido.points(hand)
+        return self.envido.points_in(hand, ctx)
 
-    def flor_points(self, cards: str | Sequence[Card]) -> int | None:
-        """Flor score of three cards, or ``None`` if they are no flor or there is no flor."""
-        return None if self.flor is None else self.flor.points(self._as_cards(cards))
+    def flor_points(
+        self, cards: str | Sequence[Card], context: HandContext | None = None
+    ) -> int | None:
+        """Flor score of three cards in ``context`` (as for :meth:`envido_points`); else None."""
+        fl = self.flor
+        return None if fl is None else fl.points_in(self._as_cards(cards), as_context(context))
 
     def card_strength(self, card: Card | str, vira: Card | str | None = None) -> int:
         """Trick strength of a card face up (higher wins), given the turned card if any."""

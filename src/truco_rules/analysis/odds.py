@@ -2,7 +2,8 @@
 
 The figures are counted over every 3-card hand of the variant's deck (and, for a variant that
 turns up a card, over every turned card too), through the public hooks only:
-``variant.envido.points``, ``variant.flor.points`` and ``variant.ranking.strengths``.
+``variant.envido.points_in``, ``variant.flor.points_in`` (given the turned card in a
+:class:`~truco_rules.hooks.HandContext`) and ``variant.ranking.strengths``.
 
 * :func:`envido_distribution` - envido score -> probability (a hand with a flor sings flor
   instead, so in a variant with flor the scores add up to ``1 - flor_probability``);
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from fractions import Fraction
 from math import comb, factorial
 from typing import Any
@@ -26,6 +27,7 @@ from typing import Any
 import attrs
 
 from ..cards import Card
+from ..context import HandContext
 from ..render import Grid, Section
 from ..variant import Variant, get_variant
 
@@ -49,6 +51,15 @@ def _turned_cards(v: Variant) -> Sequence[Card | None]:
     return v.deck.cards if v.ranking.turns_up_card else [None]
 
 
+def _hands(v: Variant) -> Iterator[tuple[tuple[Card, ...], HandContext]]:
+    """Every 3-card hand with the deal it lies in: for each turned card (if the variant turns
+    one), the hands of the cards left."""
+    for turned in _turned_cards(v):
+        ctx = HandContext(turned=turned)
+        for hand in itertools.combinations([c for c in v.deck.cards if c != turned], 3):
+            yield hand, ctx
+
+
 def envido_distribution(variant: Variant | str) -> dict[int, Fraction]:
     """Envido score -> probability that a random hand has it (empty without envido).
 
@@ -60,12 +71,12 @@ def envido_distribution(variant: Variant | str) -> dict[int, Fraction]:
     counts: Counter[int] = Counter()
     total = 0
     flor = v.flor
-    points = v.envido.points
-    for hand in itertools.combinations(v.deck.cards, 3):
+    points = v.envido.points_in
+    for hand, ctx in _hands(v):
         total += 1
-        if flor is not None and flor.points(hand) is not None:
+        if flor is not None and flor.points_in(hand, ctx) is not None:
             continue
-        counts[points(hand)] += 1
+        counts[points(hand, ctx)] += 1
     return {s: Fraction(counts[s], total) for s in sorted(counts)}
 
 
@@ -74,9 +85,12 @@ def flor_probability(variant: Variant | str) -> Fraction:
     v = get_variant(variant)
     if v.flor is None:
         return Fraction(0)
-    hands = list(itertools.combinations(v.deck.cards, 3))
-    flores = sum(1 for h in hands if v.flor.points(h) is not None)
-    return Fraction(flores, len(hands))
+    points = v.flor.points_in
+    hands = flores = 0
+    for hand, ctx in _hands(v):
+        hands += 1
+        flores += points(hand, ctx) is not None
+    return Fraction(flores, hands)
 
 
 def special_cards(variant: Variant | str, turned: Card | str | None = None) -> tuple[Card, ...]:

@@ -18,6 +18,7 @@ import attrs
 
 from ..actions import PLAY, Action
 from ..cards import Card
+from ..context import HandContext
 from ..errors import TrucoError
 from ..match import Match
 from ..variant import Variant
@@ -159,17 +160,25 @@ def _deal_facts(
         yield k, dealt[k], fixed.get(k, set())
 
 
-def _public_scores(v: Variant, hand: Sequence[Card], public: bool = True) -> tuple[object, ...]:
+def _public_scores(
+    v: Variant, hand: Sequence[Card], public: bool = True, ctx: HandContext | None = None
+) -> tuple[object, ...]:
     """What a hand makes public when its owner states or shows it: the envido score and the
-    cards that prove it (RULES §2.6.5, §2.11), and the flor score (§2.7); nothing while
-    ``public`` is false (a flor its holder may still hide, before any envido was stated)."""
+    cards that prove it (RULES §2.6.5, §2.11), and the flor score (§2.7), in the deal ``ctx``
+    (its turned card); nothing while ``public`` is false (a flor its holder may still hide,
+    before any envido was stated)."""
     if not public:
         return ()
-    env = v.envido_points(hand)  # None for a flor, whose envido is void (RULES §2.6.1)
-    proof = getattr(v.envido, "proof", None)
-    shown = tuple(proof(hand)) if proof is not None else ()
-    fl = v.flor.points(hand) if v.flor is not None else None
-    return env, shown, fl
+    ctx = ctx or HandContext()
+    env = v.envido_points(hand, ctx)  # None for a flor, whose envido is void (RULES §2.6.1)
+    shown = tuple(v.envido.proof_in(hand, ctx)) if v.envido is not None else ()
+    return env, shown, v.flor_points(hand, ctx)
+
+
+def _context(m: Match, order: Sequence[Card], seat: int) -> HandContext:
+    """The deal around ``seat``'s hand dealt from ``order``: its turned card, if any."""
+    turned = order[3 * m.seats] if m.variant.ranking.turns_up_card else None
+    return HandContext(turned, m.seats, seat)
 
 
 def _unsung_flores(m: Match, deal: int) -> set[int]:
@@ -223,7 +232,9 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
         ]
         secret = _unsung_flores(m, k)
         base = {
-            s: _public_scores(v, h, s not in secret) for s, h in enumerate(hands) if s != seat
+            s: _public_scores(v, h, s not in secret, _context(m, order, s))
+            for s, h in enumerate(hands)
+            if s != seat
         }
         for x, i in enumerate(free):
             for j in free[x + 1 :]:
@@ -235,7 +246,7 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
                 ok = True
                 for s in {oa, ob} - {-1}:
                     h = tuple(swapped.get(c, c) for c in hands[s])
-                    if _public_scores(v, h, s not in secret) != base[s]:
+                    if _public_scores(v, h, s not in secret, _context(m, order, s)) != base[s]:
                         ok = False
                         break
                 if ok:
@@ -270,8 +281,10 @@ def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match
         mapping = dict(zip(order, trial, strict=True))
         secret = _unsung_flores(m, sw.deal)
         if all(
-            _public_scores(v, tuple(mapping[c] for c in hands[s]), s not in secret)
-            == _public_scores(v, hands[s], s not in secret)
+            _public_scores(
+                v, tuple(mapping[c] for c in hands[s]), s not in secret, _context(m, order, s)
+            )
+            == _public_scores(v, hands[s], s not in secret, _context(m, order, s))
             for s in {owner.get(order[sw.i], -1), owner.get(order[sw.j], -1)} - {-1, seat}
         ):
             first = deal_orders(m)[sw.deal]
