@@ -8,7 +8,7 @@ import attrs
 import pytest
 
 import truco_rules as tr
-from truco_rules.hooks import BetLadder, FlorRules, option
+from truco_rules.hooks import BetLadder, FlorRules, StandardTable, option
 from truco_rules.match import deal_order
 from truco_rules.options import check_decisions
 from truco_rules.scoring import MatchRule
@@ -109,3 +109,69 @@ def test_special_hand_decisions_follow_the_options(
 ) -> None:
     v = tr.get_variant("mineiro").with_options(**{option: value})
     assert getattr(v.special, method)() == expected
+
+
+@attrs.frozen
+class HalfPlusTwo(MatchRule):
+    buenas_from: str = option(
+        "half+2", "half+1, half or half+2", choices=("half+1", "half", "half+2")
+    )
+
+
+@attrs.frozen
+class DealerStays(StandardTable):
+    mano_rotation: str = option(
+        "dealer_stays",
+        "with_play, against_play or dealer_stays",
+        choices=("with_play", "against_play", "dealer_stays"),
+    )
+
+
+@pytest.mark.parametrize(
+    ("slot", "hook", "method"),
+    [("match", HalfPlusTwo(), "buenas_offset"), ("table", DealerStays(), "mano_step")],
+)
+def test_new_choices_of_the_score_and_the_table_fail_when_built(
+    slot: str, hook: object, method: str
+) -> None:
+    with pytest.raises(tr.UnhandledChoice) as err:
+        tr.get_variant("argentine").derive("argentine-x", "x", **{slot: hook})
+    assert err.value.method == method
+
+
+@attrs.frozen
+class PieOnlyAlways(EnvidoRules):
+    def pie_only(self) -> bool:
+        stock = super().pie_only()  # zero-argument super() in a subclass of a frozen hook
+        return not stock
+
+
+def test_an_override_may_call_super_and_answers_per_object() -> None:
+    """A decision method overridden in a subclass (with zero-argument super()) answers for
+    its own objects, even after the stock method answered for an equal-looking stock hook."""
+    stock = EnvidoRules()
+    assert stock.pie_only() is False
+    v = tr.get_variant("argentine").derive("argentine-pie", "pie", envido=PieOnlyAlways())
+    assert v.envido is not None and v.envido.pie_only() is True
+    assert stock.pie_only() is False
+
+
+def test_french_actions_keep_their_notation_through_apply_and_apply_id() -> None:
+    """Issue 14: the variant's notation everywhere, also in what a match records."""
+    v = tr.get_variant("paulista")
+    m = v.new_match(2, seed=3)
+    act = next(a for a in m.legal_actions() if a.card is not None)
+    m.apply(act)
+    assert m.actions[-1][1] is act and str(act) == v.format_action(act)
+    plays = [i for i in m.legal_action_ids() if v.action_from_id(i).card is not None]
+    m.apply_id(plays[0])
+    shown = m.actions[-1][1]
+    assert repr(shown).endswith(", FRENCH)") and str(shown) == v.format_action(shown)
+
+
+def test_a_pickled_spanish_match_keeps_handing_out_the_shared_actions() -> None:
+    import pickle
+
+    m = pickle.loads(pickle.dumps(tr.get_variant("argentine").new_match(2, seed=3)))
+    first = m.legal_actions()[0]
+    assert first.notation is None and repr(first).startswith("Action.parse('play ")

@@ -217,12 +217,12 @@ class Action:
         to call again)."""
         if notation is self.notation:
             return self
-        key = (notation.name, self)
-        tagged = _IN_NOTATION.get(key)
+        table = shown_in(notation)
+        tagged = table.get(self)
         if tagged is None or tagged.notation is not notation:
             tagged = attrs.evolve(self, notation=notation)
-            if len(_IN_NOTATION) < _MAX_TAGGED:
-                _IN_NOTATION[key] = tagged
+            if len(table) < _MAX_TAGGED:
+                table[self] = tagged
         return tagged
 
     @staticmethod
@@ -323,7 +323,16 @@ _DEALS: tuple[Action, ...] = tuple(Action(DEAL, card=c) for c in DECK)
 _DISCARDS: tuple[Action, ...] = tuple(Action(DISCARD, card=c) for c in DECK)
 _BLIND: dict[int, Action] = {k: Action(PLAY, number=k) for k in range(1, 10)}
 _VERBS: dict[str, Action] = {v: Action(v) for v in BASE_VERBS}
-_IN_NOTATION: dict[tuple[str, Action], Action] = {}
+_IN_NOTATION: dict[str, dict[Action, Action]] = {}
+
+
+def shown_in(notation: Notation) -> dict[Action, Action]:
+    """The shared table of actions already shown in ``notation``: ``table[a]`` is
+    ``a.in_notation(notation)`` once it was asked for."""
+    table = _IN_NOTATION.get(notation.name)
+    if table is None:
+        table = _IN_NOTATION[notation.name] = {}
+    return table
 _MAX_TAGGED = 100_000
 """Actions shown in another notation are shared up to this many (the vocabulary of a deck is
 a few thousand; a caller building actions with ever new numbers cannot grow memory past it)."""

@@ -18,6 +18,7 @@ from .errors import InvalidType, ParseError, shown
 from .hooks import DealContext, DealPlan
 
 if TYPE_CHECKING:
+    from .hand import Hand
     from .variant import Variant
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "deal_size",
     "draw_for_deal",
     "hand_seed",
+    "summarize",
 ]
 
 
@@ -202,3 +204,28 @@ def check_standing(
             f"({mr.chicos_to_win}); got scores {tuple(scores)}, chicos {tuple(chicos)}"
         )
     return list(scores), list(chicos)
+
+
+def summarize(
+    hand: Hand, hand_no: int, contest: int, kind: str, sides: tuple[int, ...]
+) -> HandSummary:
+    """The :class:`HandSummary` of a finished contest: contest ``contest`` of deal
+    ``hand_no``, of format ``kind``, with every seat's side."""
+    return HandSummary(
+        hand_no=hand_no,
+        contest=contest,
+        mano=hand.order[0],
+        mano_side=hand.mano_team,
+        dealt=tuple(hand.dealt),
+        points=(hand.team_total(0), hand.team_total(1)),
+        events=tuple(hand.points),
+        winner=hand.hand_winner,
+        end_reason=hand.end_reason,
+        tricks=tuple(hand.results),
+        actions=len(hand.log),
+        shown=hand.shown(),
+        special=hand.special,
+        kind=kind,
+        top_bet=hand.won_top_bet(),
+        sides=sides,
+    )

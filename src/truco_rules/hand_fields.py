@@ -18,6 +18,7 @@ from . import actions as A
 from .actions import Action
 from .cards import Card
 from .context import HandContext
+from .options import ask
 
 if TYPE_CHECKING:
     from .hooks import BetLadder, TrickRule
@@ -264,7 +265,7 @@ class HandFields:
         if pts <= 0 or self.end_reason:
             return
         self.points.append((team, pts, reason))
-        if self.mr.credits_at_once():
+        if ask(self.mr, "credits_at_once"):
             self.pts_now[team] += pts
             if self.scores[team] + self.pts_now[team] >= self.mr.target:
                 self.end_reason = "target"

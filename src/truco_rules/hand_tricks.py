@@ -8,6 +8,7 @@ from .actions import PLAYS, Action
 from .cards import Card
 from .hand_fields import HandFields
 from .hooks import MANO, NOBODY, SPECIAL_ONE
+from .options import ask
 from .tricks import certain_outcome, trick_result
 
 __all__ = ["TrickPlay"]
@@ -146,7 +147,7 @@ class TrickPlay(HandFields):
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
             self.team,
             self.mano_team,
-            self.tr.tie_leader(),
+            ask(self.tr, "tie_leader"),
         )
         self.results.append(result)
         outcome = self.tr.decide(self.results)

@@ -33,7 +33,7 @@ from .cards import DECK, SPANISH, Card, Notation
 from .context import NO_CONTEXT, HandContext
 from .errors import UnsupportedSeats
 from .ladder import BetLadder
-from .options import MAX_OPTION_INT, decision, meaning, option, option_fields, positive_int
+from .options import MAX_OPTION_INT, ask, meaning, option, option_fields, positive_int
 from .scoring import MatchRule, TargetMatch
 from .sidebets import EnvidoRules, FlorRules, falta_for_leader, falta_winner_to_half
 from .special import SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE, SpecialHands
@@ -290,8 +290,17 @@ class StandardTable:
             sides=tuple(s % 2 for s in range(n)),
         )
 
+    DECISIONS: ClassVar[tuple[str, ...]] = ("mano_step",)
+    """The decision methods that give the choice options their meaning (see
+    :func:`~truco_rules.options.meaning`)."""
+
+    def mano_step(self) -> int:
+        """Where the mano moves after a deal (``mano_rotation``): ``1`` with the play,
+        ``-1`` against it."""
+        return meaning(self, "mano_rotation", "mano_step", {"with_play": 1, "against_play": -1})
+
     def next_mano(self, ctx: DealContext) -> int:
-        step = meaning(self, "mano_rotation", "next_mano", {"with_play": 1, "against_play": -1})
+        step: int = ask(self, "mano_step")
         return (ctx.mano + step) % ctx.seats
 
 
@@ -395,14 +404,12 @@ class TrickRule:
     :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
     that reads it."""
 
-    @decision
     def tie_leader(self) -> str:
         """Who leads after a tied trick (``tie_next_leader``): ``"previous_leader"`` or
         ``"earliest_top_card"`` (see :func:`truco_rules.tricks.trick_result`)."""
         known = ("previous_leader", "earliest_top_card")
         return meaning(self, "tie_next_leader", "tie_leader", {k: k for k in known})
 
-    @decision
     def tie_outcomes(self) -> tuple[bool, bool, bool, int]:
         """What the tie options mean to :meth:`decide`: whether a won trick 1 and a tied
         trick 2 end the hand for its winner; whether, after a split, a tied trick 3 goes to
@@ -448,18 +455,19 @@ class TrickRule:
             if r1 >= 0 and r1 == r2:
                 return r1
             if r1 >= 0 and r2 < 0:
-                return r1 if self.tie_outcomes()[0] else None
+                return r1 if ask(self, "tie_outcomes")[0] else None
             if r1 < 0 and r2 >= 0:
                 return r2
             return None
         r3 = results[2]
         if r3 >= 0:
             return r3
-        _win_tie, split_first, win_tie_tie_mano, all_tied = self.tie_outcomes()
+        _win_tie, split_first, win_tie_tie_mano, all_tied = ask(self, "tie_outcomes")
         if r1 >= 0 and r2 >= 0:  # split, then a tie
             return r1 if split_first else MANO
         if r1 >= 0:  # won, tied, tied
             return MANO if win_tie_tie_mano else r1
         if r2 >= 0:  # cannot happen: a tie then a win ends the hand after trick 2
             return r2
-        return all_tied
+        answer: int = all_tied
+        return answer

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import attrs
 
-from .options import decision, meaning, option
+from .options import meaning, option
 
 __all__ = ["BetLadder"]
 
@@ -86,21 +86,18 @@ class BetLadder:
     :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
     that reads it."""
 
-    @decision
     def calls_any_time(self) -> bool:
         """Whether calls may be made out of turn (``truco_call_timing``)."""
         return meaning(
             self, "truco_call_timing", "calls_any_time", {"any_time": True, "own_turn": False}
         )
 
-    @decision
     def caps_raises(self) -> bool:
         """Whether no call is allowed once the stake decides the game for both (``raise_cap``)."""
         return meaning(
             self, "raise_cap", "caps_raises", {"none": False, "trailing_side_needs": True}
         )
 
-    @decision
     def refusal_passes_to_partner(self) -> bool:
         """Whether a refusal passes the answer to the refuser's next partner
         (``ladder_refusal``)."""

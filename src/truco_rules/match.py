@@ -149,7 +149,7 @@ class Match(MatchState):
     def apply_id(self, action_id: int, seat: int | None = None) -> None:
         """:meth:`apply` the action with integer id ``action_id``
         (:class:`~truco_rules.errors.UnknownActionId` for an id outside the space)."""
-        self.apply(action_space(self._variant).action(action_id), seat)
+        self.apply(self._variant.action_from_id(action_id), seat)
 
     def _replayed(self, actions: Sequence[tuple[int, Action]]) -> Match:
         """A fresh match from this one's start, with ``actions`` applied."""

@@ -6,7 +6,6 @@ A hook (see :mod:`truco_rules.hooks`) declares each of its options with :func:`o
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -16,8 +15,8 @@ from .errors import InvalidOption, UnhandledChoice
 
 __all__ = [
     "MAX_OPTION_INT",
+    "ask",
     "check_decisions",
-    "decision",
     "meaning",
     "option",
     "option_fields",
@@ -87,29 +86,22 @@ def meaning(hook: Any, name: str, method: str, meanings: Mapping[Any, T]) -> T:
         raise UnhandledChoice(type(hook).__name__, name, value, method, meanings) from None
 
 
-_DECIDED: dict[tuple[int, str], tuple[Any, Any]] = {}
+_ASKED: dict[tuple[int, str], tuple[Any, Any]] = {}
 
 
-def decision(method: Callable[[Any], T]) -> Callable[[Any], T]:
-    """Mark a hook's decision method (no arguments; it reads choice options through
-    :func:`meaning`): its answer is kept per hook object, since hooks are frozen, so the
-    kernel may ask it on every action."""
-    name = method.__name__
-
-    @functools.wraps(method)
-    def decided(self: Any) -> T:
-        key = (id(self), name)
-        hit = _DECIDED.get(key)
-        if hit is not None and hit[0] is self:
-            answer: T = hit[1]
-            return answer
-        answer = method(self)
-        if len(_DECIDED) > 4096:
-            _DECIDED.clear()
-        _DECIDED[key] = (self, answer)
-        return answer
-
-    return decided
+def ask(hook: Any, method: str) -> Any:
+    """``getattr(hook, method)()`` for a decision method, the answer kept per hook object:
+    hooks are frozen, so the kernel may ask on every action without paying for the method
+    again. (The method is looked up on the hook's own class, so an override answers.)"""
+    key = (id(hook), method)
+    hit = _ASKED.get(key)
+    if hit is not None and hit[0] is hook:
+        return hit[1]
+    answer = getattr(hook, method)()
+    if len(_ASKED) > 4096:
+        _ASKED.clear()
+    _ASKED[key] = (hook, answer)
+    return answer
 
 
 def check_decisions(hook: Any) -> None:

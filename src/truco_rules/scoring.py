@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import attrs
 
-from .options import MAX_OPTION_INT, decision, meaning, option, positive_int
+from .options import MAX_OPTION_INT, ask, meaning, option, positive_int
 
 __all__ = ["MatchRule", "TargetMatch"]
 
@@ -63,12 +63,16 @@ class MatchRule:
     plays every contest of the deal and then compares the totals. A plain field; a variant may
     declare it as an option."""
 
-    DECISIONS: ClassVar[tuple[str, ...]] = ("credits_at_once", "envido_side_wins_tie")
+    DECISIONS: ClassVar[tuple[str, ...]] = (
+        "credits_at_once",
+        "envido_side_wins_tie",
+        "split_rule",
+        "buenas_offset",
+    )
     """The decision methods that give the choice options their meaning (see
     :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
     that reads it."""
 
-    @decision
     def credits_at_once(self) -> bool:
         """Whether side-bet points count as soon as they are won, so they can end the chico in
         the middle of a hand (``score_timing``), rather than at the end of the hand."""
@@ -79,7 +83,6 @@ class MatchRule:
             {"envido_first_immediate": True, "end_of_hand": False},
         )
 
-    @decision
     def envido_side_wins_tie(self) -> bool:
         """Whether, when both sides pass the target in one hand, the side that won the envido
         wins the chico (``simultaneous_finish``)."""
@@ -90,18 +93,31 @@ class MatchRule:
             {"higher_score_else_play_on": False, "envido_team_wins": True},
         )
 
+    def split_rule(self) -> object:
+        """Whether the target splits into malas and buenas (``malas_buenas_split``):
+        ``"auto"``, ``True`` or ``False``."""
+        return meaning(
+            self, "malas_buenas_split", "split_rule", {"auto": "auto", True: True, False: False}
+        )
+
+    def buenas_offset(self) -> int:
+        """The first score in buenas, past half the target (``buenas_from``): ``1`` for
+        ``"half+1"``, ``0`` for ``"half"``."""
+        return meaning(self, "buenas_from", "buenas_offset", {"half+1": 1, "half": 0})
+
     @property
     def split(self) -> bool:
         """Whether the target is split into malas and buenas."""
-        if self.malas_buenas_split == "auto":
+        rule = ask(self, "split_rule")
+        if rule == "auto":
             return self.target >= 18 and self.target % 2 == 0
-        return bool(self.malas_buenas_split)
+        return bool(rule)
 
     @property
     def buenas_threshold(self) -> int:
         """The first score that is in buenas."""
-        half = self.target // 2
-        return half + 1 if self.buenas_from == "half+1" else half
+        offset: int = ask(self, "buenas_offset")
+        return self.target // 2 + offset
 
     def in_buenas(self, score: int) -> bool:
         """Whether ``score`` is in buenas (always false without a split)."""

@@ -10,7 +10,7 @@ import attrs
 from .cards import Card
 from .context import HandContext
 from .errors import UnhandledChoice
-from .options import decision, meaning, option
+from .options import ask, meaning, option
 from .scoring import MatchRule
 
 __all__ = ["EnvidoRules", "FlorRules", "falta_for_leader", "falta_winner_to_half"]
@@ -144,14 +144,12 @@ class EnvidoRules:
     :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
     that reads it."""
 
-    @decision
     def pie_only(self) -> bool:
         """Whether only a side's last player (its pie) may call envido (``envido_caller``)."""
         return meaning(
             self, "envido_caller", "pie_only", {"unplayed_player": False, "pie_only": True}
         )
 
-    @decision
     def declared(self) -> bool:
         """Whether scores are stated by the players and checked at the end
         (``envido_declaration``), rather than compared at once."""
@@ -162,7 +160,6 @@ class EnvidoRules:
             {"automatic_truthful": False, "declared_with_penalty": True},
         )
 
-    @decision
     def last_raiser_states_first(self) -> bool:
         """Whether the statements start with the last raiser (``envido_declaration_order``)
         rather than the mano."""
@@ -173,7 +170,6 @@ class EnvidoRules:
             {"mano_first": False, "last_raiser_first": True},
         )
 
-    @decision
     def mazo_bonus_before_first_card(self) -> bool:
         """Whether going to the deck before one's side played a card, with no side bet
         called, gives the opponents 1 more (``mazo_envido_bonus``)."""
@@ -184,7 +180,6 @@ class EnvidoRules:
             {"before_first_card": True, "never": False},
         )
 
-    @decision
     def unsuited_count(self) -> int:
         """How many cards make the score of a hand with no two of a suit
         (``envido_unsuited``): the highest one, or the two highest."""
@@ -192,7 +187,6 @@ class EnvidoRules:
             self, "envido_unsuited", "unsuited_count", {"highest_card": 1, "sum_two_highest": 2}
         )
 
-    @decision
     def refusal_adds_own(self) -> bool:
         """Whether a refused bet also scores its own refusal value (``envido_refused``)."""
         return meaning(
@@ -202,7 +196,6 @@ class EnvidoRules:
             {"prior_accepted": False, "prior_accepted_plus_own": True},
         )
 
-    @decision
     def falta_rule(self) -> str:
         """The rule :meth:`falta` applies (``falta_mode``; a subclass with a new mode
         overrides both)."""
@@ -233,7 +226,7 @@ class EnvidoRules:
         if best >= 0:
             return best
         vals = sorted((_card_value(c) for c in cards), reverse=True)
-        return sum(vals[: self.unsuited_count()])
+        return sum(vals[: ask(self, "unsuited_count")])
 
     def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
         """The envido score of three cards in the deal ``context`` describes (the turned
@@ -257,12 +250,12 @@ class EnvidoRules:
                     best = (a, b)
         if best:
             return best
-        return tuple(ranked[: self.unsuited_count()])
+        return tuple(ranked[: ask(self, "unsuited_count")])
 
     def possible_scores(self) -> tuple[int, ...]:
         """Every score a hand can have (for declarations)."""
         # unsuited: the best single value (0-7), or the two highest summed (up to 7 + 7 = 14)
-        low = range(0, 7 * self.unsuited_count() + 1)
+        low = range(0, 7 * ask(self, "unsuited_count") + 1)
         return tuple(sorted(set(low) | set(range(20, 34))))
 
     def accepted(self, chain: Sequence[str], falta: Callable[[], int]) -> int:
@@ -377,7 +370,6 @@ class FlorRules:
     :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
     that reads it."""
 
-    @decision
     def sung_automatically(self) -> bool:
         """Whether flores are sung by the rules (``flor_declaration='automatic'``) rather
         than by their holders, with penalties for a flor left unsung."""
@@ -388,7 +380,6 @@ class FlorRules:
             {"automatic": True, "manual_with_penalty": False},
         )
 
-    @decision
     def duel(self) -> str:
         """How flores of both sides meet (``flor_duel_mode``): ``"ladder"`` (the answer
         ladder: achico, con flor quiero, contraflor...), ``"each_scores"`` (every flor scores
@@ -404,7 +395,6 @@ class FlorRules:
             },
         )
 
-    @decision
     def must_sing_or_leave(self) -> bool:
         """Whether a holder of an unsung flor may only sing it or go to the deck
         (``unsung_flor``)."""
@@ -419,7 +409,6 @@ class FlorRules:
             return 20 + sum(_card_value(c) for c in cards)
         return None
 
-    @decision
     def side_scores_each_flor(self) -> bool:
         """Whether several flores of one side score each (``flor_same_team_multiple``)."""
         return meaning(
@@ -429,14 +418,12 @@ class FlorRules:
             {"per_flor": True, "once": False},
         )
 
-    @decision
     def resto_rule(self) -> str:
         """The rule :meth:`resto` applies (``contraflor_al_resto_value``)."""
         return meaning(
             self, "contraflor_al_resto_value", "resto_rule", {m: m for m in _RESTO_VALUES}
         )
 
-    @decision
     def resto_refused_rule(self) -> int | str:
         """What a refused contraflor al resto gives (``contraflor_al_resto_refused``): a
         number of points, or ``"previous_level"``."""

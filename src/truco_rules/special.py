@@ -7,7 +7,7 @@ from typing import ClassVar
 
 import attrs
 
-from .options import decision, meaning, option
+from .options import meaning, option
 
 __all__ = ["SPECIAL_IRON", "SPECIAL_NONE", "SPECIAL_ONE", "SpecialHands"]
 
@@ -68,7 +68,6 @@ class SpecialHands:
     :func:`~truco_rules.options.meaning`): a subclass that adds a choice overrides the one
     that reads it."""
 
-    @decision
     def call_forbidden_outright(self) -> bool:
         """Whether a ladder call is simply not allowed in a special hand
         (``mao_de_x_truco_call='illegal'``) rather than losing the game for the caller."""
@@ -79,7 +78,6 @@ class SpecialHands:
             {"illegal": True, "caller_loses_game": False},
         )
 
-    @decision
     def any_partner_accepts(self) -> bool:
         """Whether the side at 11/10 plays if any partner accepts (``mao_de_x_decision``),
         rather than its last player deciding alone."""
@@ -90,7 +88,6 @@ class SpecialHands:
             {"any_partner_accepts": True, "pe_decides": False},
         )
 
-    @decision
     def iron_blind(self) -> bool:
         """Whether players of an iron hand do not see their own cards (``iron_hand_blind``)."""
         return meaning(

@@ -21,8 +21,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .actions import DEAL, DISCARD, Action
-from .cards import SPANISH, Card
+from .actions import DEAL, DISCARD, Action, shown_in
+from .cards import SPANISH, Card, Notation
 from .copying import LIST, copier
 from .dealing import (
     HandSummary,
@@ -32,6 +32,7 @@ from .dealing import (
     deal_size,
     draw_for_deal,
     hand_seed,
+    summarize,
 )
 from .errors import IllegalAction, InvalidSeat, InvalidType, ParseError, WrongPlayer, shown
 from .hand import OVER, Hand
@@ -86,7 +87,8 @@ class MatchState(StateView):
             raise ParseError("give either seed or deals, not both")
         self._variant = variant
         notation = variant.deck.notation
-        self._notation = None if notation is SPANISH else notation  # how actions are shown
+        self._notation = None if notation.name == SPANISH.name else notation  # by name: pickles
+        self._tagged: tuple[list[Action], list[Action]] | None = None
         self._seats = seats
         self._seed = seed
         individual = bool(getattr(variant.table, "individual_scores", _never)(seats))
@@ -204,14 +206,28 @@ class MatchState(StateView):
         At a chance node (``seat`` omitted or :data:`CHANCE`) these are the ``deal`` actions.
         """
         hand = self._hand
-        if seat is None and hand is not None and self._notation is None:
-            if not self._discarding and self._board.winner_team is None:  # a seat to act
+        if (
+            seat is None
+            and hand is not None
+            and not self._discarding
+            and self._board.winner_team is None
+        ):  # a seat to act: its cached list (shown in the variant's notation)
+            if self._notation is None:
                 return hand.legal_actions()
-            return self._legal(seat)
+            return list(self._shown_legal(hand, self._notation))
         if self._notation is None:
             return self._legal(seat)
         n = self._notation
         return [a.in_notation(n) for a in self._legal(seat)]
+
+    def _shown_legal(self, hand: Hand, n: Notation) -> list[Action]:
+        """The cached legal list of the seat to act, in notation ``n``, kept beside it."""
+        base = hand._legal_of(hand.turn)
+        tagged = self._tagged
+        if tagged is None or tagged[0] is not base:
+            table = shown_in(n)
+            tagged = self._tagged = (base, [table.get(a) or a.in_notation(n) for a in base])
+        return tagged[1]
 
     def _legal(self, seat: int | None) -> list[Action]:
         if seat is not None and seat != CHANCE:
@@ -259,7 +275,8 @@ class MatchState(StateView):
             and not self._discarding
             and self._board.winner_team is None
         ):  # the commonest case: an action object from the legal list of the seat to act
-            for legal in hand._legal:
+            tagged = self._tagged  # the list handed out: in the variant's notation, if any
+            for legal in tagged[1] if tagged and tagged[0] is hand._legal else hand._legal:
                 if legal is action:
                     done = len(self._actions)
                     try:
@@ -390,26 +407,8 @@ class MatchState(StateView):
         assert hand is not None
         self._last_hand = hand  # finished: it no longer changes, so it is shared by copies
         pts = (hand.team_total(0), hand.team_total(1))
-        self._history.append(
-            HandSummary(
-                hand_no=self._hand_no,
-                contest=self._contest,
-                mano=hand.order[0],
-                mano_side=hand.mano_team,
-                dealt=tuple(hand.dealt),
-                points=pts,
-                events=tuple(hand.points),
-                winner=hand.hand_winner,
-                end_reason=hand.end_reason,
-                tricks=tuple(hand.results),
-                actions=len(hand.log),
-                shown=hand.shown(),
-                special=hand.special,
-                kind=self._plan.kind if self._plan is not None else "",
-                top_bet=hand.won_top_bet(),
-                sides=self._team,
-            )
-        )
+        kind = self._plan.kind if self._plan is not None else ""
+        self._history.append(summarize(hand, self._hand_no, self._contest, kind, self._team))
         board = self._board
         board.credit(pts, self._team)
         # the side the envido points went to (after any truth check), for RULES §4 B13
@@ -493,6 +492,7 @@ _copy_state = copier(
             for name in ("_history", "_actions", "_pending_deal", "_discarding", "_discarded")
         },
         "_board": "src._board.copy()",
+        "_tagged": "None",
         "_hand": "None if src._hand is None else src._hand.copy()",
     },
 )

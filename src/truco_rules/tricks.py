@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .hooks import MANO, OTHER, TrickRule
+from .options import ask
 
 __all__ = ["TIED", "certain_outcome", "trick_result"]
 
@@ -96,7 +97,7 @@ def certain_outcome(
         if visited[0] > SEARCH_BUDGET:
             raise _Stop
         if not to_play:
-            res, leader = trick_result(plays, team, mano_team, rule.tie_leader())
+            res, leader = trick_result(plays, team, mano_team, ask(rule, "tie_leader"))
             done = (*results, res)
             outcome = rule.decide(done)
             if outcome is not None:
