@@ -25,6 +25,7 @@ from .hand_fields import (
     FL_RESTO,
     HandFields,
 )
+from .sidebets import FlorRules
 
 __all__ = ["FlorPlay"]
 
@@ -37,9 +38,16 @@ class FlorPlay(HandFields):
     def _init_flor(self, nseats: int) -> None:
         self.flor_pts = [None] * nseats
         self.flor_undeclared = [False] * nseats
-        if self.fl is not None:
+        fl = self.fl
+        if fl is not None:
+            # the stock points_in ignores the deal: skip building a context per seat
+            plain = type(fl).points_in is FlorRules.points_in
             for s in self.order:
-                p = self.fl.points_in(self.dealt[s], self.context(s))
+                p = (
+                    fl.points(self.dealt[s])
+                    if plain
+                    else fl.points_in(self.dealt[s], self.context(s))
+                )
                 self.flor_pts[s] = p
                 self.flor_undeclared[s] = p is not None
         self.flor_called = False
