@@ -23,12 +23,11 @@ from ..errors import TrucoError
 from ..match import Match, deal_order
 from ..observe import Observation, observe
 from ..variant import Variant
-from .rollout import rollout_action
+from .rollout import rollout_probability
 
 __all__ = ["sample_world", "searchable", "weighted_world"]
 
-_DRAWS = 4
-_FLOOR = 0.1
+_FLOOR = 0.02
 
 _HIDDEN = ("play down", "play (gathered)")
 
@@ -109,13 +108,12 @@ def _deal(
 
 
 def _likelihood(m: Match, seat: int, action: Action) -> float:
-    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (estimated on
-    a few fixed draws, floored so that no world is ruled out by the model alone)."""
+    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (exactly,
+    floored so that no world is ruled out by the model alone)."""
     legal = m.legal_actions()
     if len(legal) < 2:
         return 1.0
-    hits = sum(rollout_action(m, legal, random.Random(k)) == action for k in range(_DRAWS))
-    return max(_FLOOR, hits / _DRAWS)
+    return max(_FLOOR, rollout_probability(m, legal, action))
 
 
 def _rebuild(
