@@ -79,6 +79,49 @@ def _constraints(obs: Observation) -> tuple[dict[int, int], dict[int, bool]]:
     return stated, flor
 
 
+def _single_plays(variant: Variant, obs: Observation) -> list[tuple[int, Card, int]]:
+    """At a two-seat table, the other seat's face-up single plays before it played any card
+    face down or two at once: (seat, card, strength of the card it had to beat or -1)."""
+    if obs.seats != 2:
+        return []
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+    out: list[tuple[int, Card, int]] = []
+    on_table: list[int] = []  # strengths of the current trick's plays
+    for s, text in obs.current.public_log:
+        if not text.startswith("play"):
+            continue
+        if text in _HIDDEN or " over " in text:
+            break  # hidden cards from here on: the rule cannot be followed any further
+        act = variant.parse_action(text)
+        if act.card is None or act.under is not None:
+            break
+        if s != obs.seat:
+            out.append((s, act.card, on_table[-1] if on_table else -1))
+        on_table.append(0 if act.down else strength[act.card.index])
+        if len(on_table) == 2:
+            on_table = []
+    return out
+
+
+def _plays_fit(
+    strength: Sequence[int], seat: int, cards: Sequence[Card], plays: list[tuple[int, Card, int]]
+) -> bool:
+    """Whether the rule of thumb (the weakest card that beats the card to beat, else the
+    weakest) holding ``cards`` makes ``seat``'s single plays (compared by strength)."""
+    left = list(cards)
+    for s, card, rival in plays:
+        if s != seat:
+            continue
+        if card not in left:
+            return False
+        ranked = sorted(strength[c.index] for c in left)
+        want = next((x for x in ranked if x > rival), ranked[0])
+        if strength[card.index] != want:
+            return False
+        left.remove(card)
+    return True
+
+
 def _deal(
     variant: Variant,
     obs: Observation,
@@ -88,6 +131,8 @@ def _deal(
     known, seen = _known(variant, obs)
     pool = [c for c in variant.deck.cards if c not in seen]
     stated, flor = _constraints(obs)
+    plays = _single_plays(variant, obs) if strict else []
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
     hands: list[list[Card]] = [[] for _ in range(obs.seats)]
     hands[obs.seat] = list(obs.my_dealt)
     rng.shuffle(pool)
@@ -98,7 +143,10 @@ def _deal(
         for _ in range(200 if strict else 1):
             pick = rng.sample(pool, need)
             cards = known[s] + pick
-            if not strict or _fits(variant, cards, stated.get(s), flor.get(s)):
+            if not strict or (
+                _fits(variant, cards, stated.get(s), flor.get(s))
+                and _plays_fit(strength, s, cards, plays)
+            ):
                 break
         else:
             return None

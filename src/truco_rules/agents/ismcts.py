@@ -36,6 +36,7 @@ _STRENGTHS = {"fast": 150, "default": 500, "strong": 1500}
 """The named strengths of :meth:`ISMCTSAgent.with_strength` (iterations per decision)."""
 _TRIES = 10  # deals tried per world
 _MISSES = 3  # worlds not found before the search makes do with those it has
+_MORE = 3  # at most this many times ``worlds`` worlds when their weights are lopsided
 
 
 class _Node:
@@ -125,28 +126,7 @@ class ISMCTSAgent:
             raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        rng = self.rng
-        worlds: list[Match] = []
-        weights: list[float] = []
-        misses = 0
-        for _ in range(self.worlds):
-            found = weighted_world(variant, obs, rng, tries=_TRIES)
-            if found is not None:
-                worlds.append(found[0])
-                weights.append(found[1])
-            elif (misses := misses + 1) >= _MISSES:
-                break  # this situation is hard to rebuild: search the worlds found
-        if not worlds:
-            return _fallback(variant, obs, legal, rng)
-        root = _Node()
-        me = obs.seat
-        equity = _Points(variant, worlds[0], obs.team, _scale(variant))
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
-        for it, k in enumerate(draws):
-            if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
-                break
-            self._iterate(worlds[k], root, me, equity)
+        root = self._search(variant, obs)
         allowed = set(legal)
         best = max(
             (
@@ -157,8 +137,39 @@ class ISMCTSAgent:
             default=None,
         )
         if best is None:
-            return _fallback(variant, obs, legal, rng)
+            return _fallback(variant, obs, legal, self.rng)
         return list(root.children)[best[2]][1]  # type: ignore[index,no-any-return]
+
+    def _search(self, variant: Variant, obs: Observation) -> _Node:
+        """The search tree of one decision (empty if no world could be rebuilt)."""
+        rng = self.rng
+        worlds: list[Match] = []
+        weights: list[float] = []
+        misses = 0
+        # more worlds while a few of them carry most of the weight (the others' choices
+        # are unlikely with most deals), up to _MORE times as many
+        while len(worlds) < self.worlds or (
+            len(worlds) < _MORE * self.worlds
+            and sum(weights) ** 2 < 0.5 * self.worlds * sum(x * x for x in weights)
+        ):
+            found = weighted_world(variant, obs, rng, tries=_TRIES)
+            if found is not None:
+                worlds.append(found[0])
+                weights.append(found[1])
+            elif (misses := misses + 1) >= _MISSES:
+                break  # this situation is hard to rebuild: search the worlds found
+        root = _Node()
+        if not worlds:
+            return root
+        me = obs.seat
+        equity = _Points(variant, worlds[0], obs.team, _scale(variant))
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
+        for it, k in enumerate(draws):
+            if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(worlds[k], root, me, equity)
+        return root
 
     def _iterate(self, w: Match, root: _Node, me: int, equity: _Points) -> None:
         """One simulated contest on a copy of world ``w``'s contest (the match around it is
