@@ -5,11 +5,14 @@ seat's :class:`~truco_rules.Observation`; it cannot see a hidden card because it
 given one. It deals the unseen cards at random to the other seats (keeping every card they
 showed face up), rebuilds the contest in play from its public record, and keeps the world
 only if the seat would observe exactly what it observes now (same record, same envido
-statements and flores, same legal actions); else it tries again. A world comes with
-a weight: the probability that the other seats, holding its cards, would have made the
-choices they made if they played by the rule of thumb of :mod:`.rollout` (a crude opponent
-model: a call of truco makes a strong hand likelier). The search draws its worlds in
-proportion to those weights.
+statements and flores, same legal actions); else it tries again. At a two-seat table the
+first deals tried are drawn to fit the other seat's face-up plays under the rule of thumb
+of :mod:`.rollout` (the weakest card that beats the card on the table, else the weakest),
+and only then any deal. A world comes with a weight: the probability that the other seats,
+holding its cards, would have made the choices they made if they played by that rule of
+thumb (:func:`~.rollout.rollout_probability`, floored at 0.02; a crude opponent model: a
+call of truco makes a strong hand likelier). The search draws its worlds in proportion to
+those weights.
 """
 
 from __future__ import annotations
@@ -230,7 +233,7 @@ def weighted_world(
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
-        hands = _deal(variant, obs, rng, strict=attempt < tries // 2)
+        hands = _deal(variant, obs, rng, strict=attempt < max(1, tries // 2))
         if hands is None:
             continue
         built = _rebuild(variant, obs, hands)

@@ -6,7 +6,12 @@ the state: a player knows his own hand. It never reads another seat's cards. It 
 rule of thumb of :class:`~truco_rules.bots.SimpleBot` (same thresholds), read from the state
 instead of an observation for speed: the weakest card that wins the trick (else the
 weakest), bets and answers by the mean strength of the cards dealt, a good envido sung, a
-flor always sung.
+flor always sung, a hand of 11/10 played on the same reading as the bot's.
+
+:func:`rollout_policy` gives the same rule as a distribution (each action with the exact
+probability that :func:`rollout_action` picks it), which the sampler of
+:mod:`.determinize` uses to weigh a world by how well it explains the others' choices;
+:func:`hand_action` and :func:`hand_policy` do the same on a bare contest.
 """
 
 from __future__ import annotations
