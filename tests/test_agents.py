@@ -9,6 +9,8 @@ import pytest
 
 import truco_rules as tr
 from truco_rules.agents import ISMCTSAgent, sample_world
+from truco_rules.agents.determinize import _plays_fit, _single_plays
+from truco_rules.agents.rollout import rollout_policy
 from truco_rules.bots import SimpleBot
 
 TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
@@ -77,6 +79,59 @@ def test_sampled_worlds_agree_with_the_observation() -> None:
             checked += 1
         m.apply(bot.choose(m, m.legal_actions()))
     assert checked >= 20
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES)
+def test_the_opponent_model_is_a_distribution_that_covers_the_simple_bot(
+    name: str, seats: int
+) -> None:
+    """The search weighs worlds by how likely the rule of thumb makes the others' choices:
+    its probabilities are over legal actions and sum to one, and it never rules out a
+    choice the simple bot makes (so the bot's real cards are never weighed down to the
+    floor)."""
+    v = tr.get_variant(name)
+    checked = 0
+    for seed in range(2):
+        m = v.new_match(seats, seed=seed)
+        bot = SimpleBot(random.Random(seed))
+        for _ in range(150):
+            if m.is_over():
+                break
+            legal = m.legal_actions()
+            action = bot.choose(m, legal)
+            if m.hand is not None and len(legal) > 1:
+                dist = rollout_policy(m, legal)
+                assert sum(p for _a, p in dist) == pytest.approx(1.0)
+                assert all(a in legal and p >= 0 for a, p in dist)
+                assert sum(p for a, p in dist if a == action) > 0, v.format_action(action)
+                checked += 1
+            m.apply(action)
+    assert checked >= 20
+
+
+@pytest.mark.parametrize("name", ["mineiro", "paulista", "argentine"])
+def test_deals_are_drawn_to_fit_the_face_up_plays(name: str) -> None:
+    """The other seat's real hand fits its face-up plays under the rule of thumb when it
+    plays by that rule (the simple bot), and so does every hand the sampler deals it."""
+    v = tr.get_variant(name)
+    strength = v.ranking.strengths
+    rng = random.Random(1)
+    fitted = 0
+    for seed in range(6):
+        m = v.new_match(2, seed=seed)
+        bot = SimpleBot(random.Random(seed))
+        while not m.is_over() and m.hand is not None and not m.history:
+            obs = m.observation(0)
+            plays = _single_plays(v, obs)
+            if m.current_player() == 0 and plays:
+                ranks = strength(obs.turned, v.deck.cards)
+                assert _plays_fit(ranks, 1, m.hand.dealt[1], plays)
+                w = sample_world(v, obs, rng)
+                if w is not None and w.hand is not None:
+                    assert _plays_fit(ranks, 1, w.hand.dealt[1], plays)
+                    fitted += 1
+            m.apply(bot.choose(m, m.legal_actions()))
+    assert fitted >= 3
 
 
 @pytest.mark.parametrize(("name", "seats"), TABLES)

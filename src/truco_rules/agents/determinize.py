@@ -5,11 +5,14 @@ seat's :class:`~truco_rules.Observation`; it cannot see a hidden card because it
 given one. It deals the unseen cards at random to the other seats (keeping every card they
 showed face up), rebuilds the contest in play from its public record, and keeps the world
 only if the seat would observe exactly what it observes now (same record, same envido
-statements and flores, same legal actions); else it tries again. A world comes with
-a weight: the probability that the other seats, holding its cards, would have made the
-choices they made if they played by the rule of thumb of :mod:`.rollout` (a crude opponent
-model: a call of truco makes a strong hand likelier). The search draws its worlds in
-proportion to those weights.
+statements and flores, same legal actions); else it tries again. At a two-seat table the
+first deals tried are drawn to fit the other seat's face-up plays under the rule of thumb
+of :mod:`.rollout` (the weakest card that beats the card on the table, else the weakest),
+and only then any deal. A world comes with a weight: the probability that the other seats,
+holding its cards, would have made the choices they made if they played by that rule of
+thumb (:func:`~.rollout.rollout_probability`, floored at 0.02; a crude opponent model: a
+call of truco makes a strong hand likelier). The search draws its worlds in proportion to
+those weights.
 """
 
 from __future__ import annotations
@@ -23,12 +26,11 @@ from ..errors import TrucoError
 from ..match import Match, deal_order
 from ..observe import Observation, observe
 from ..variant import Variant
-from .rollout import rollout_action
+from .rollout import rollout_probability
 
 __all__ = ["sample_world", "searchable", "weighted_world"]
 
-_DRAWS = 4
-_FLOOR = 0.1
+_FLOOR = 0.02
 
 _HIDDEN = ("play down", "play (gathered)")
 
@@ -80,6 +82,49 @@ def _constraints(obs: Observation) -> tuple[dict[int, int], dict[int, bool]]:
     return stated, flor
 
 
+def _single_plays(variant: Variant, obs: Observation) -> list[tuple[int, Card, int]]:
+    """At a two-seat table, the other seat's face-up single plays before it played any card
+    face down or two at once: (seat, card, strength of the card it had to beat or -1)."""
+    if obs.seats != 2:
+        return []
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+    out: list[tuple[int, Card, int]] = []
+    on_table: list[int] = []  # strengths of the current trick's plays
+    for s, text in obs.current.public_log:
+        if not text.startswith("play"):
+            continue
+        if text in _HIDDEN or " over " in text:
+            break  # hidden cards from here on: the rule cannot be followed any further
+        act = variant.parse_action(text)
+        if act.card is None or act.under is not None:
+            break
+        if s != obs.seat:
+            out.append((s, act.card, on_table[-1] if on_table else -1))
+        on_table.append(0 if act.down else strength[act.card.index])
+        if len(on_table) == 2:
+            on_table = []
+    return out
+
+
+def _plays_fit(
+    strength: Sequence[int], seat: int, cards: Sequence[Card], plays: list[tuple[int, Card, int]]
+) -> bool:
+    """Whether the rule of thumb (the weakest card that beats the card to beat, else the
+    weakest) holding ``cards`` makes ``seat``'s single plays (compared by strength)."""
+    left = list(cards)
+    for s, card, rival in plays:
+        if s != seat:
+            continue
+        if card not in left:
+            return False
+        ranked = sorted(strength[c.index] for c in left)
+        want = next((x for x in ranked if x > rival), ranked[0])
+        if strength[card.index] != want:
+            return False
+        left.remove(card)
+    return True
+
+
 def _deal(
     variant: Variant,
     obs: Observation,
@@ -89,6 +134,8 @@ def _deal(
     known, seen = _known(variant, obs)
     pool = [c for c in variant.deck.cards if c not in seen]
     stated, flor = _constraints(obs)
+    plays = _single_plays(variant, obs) if strict else []
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
     hands: list[list[Card]] = [[] for _ in range(obs.seats)]
     hands[obs.seat] = list(obs.my_dealt)
     rng.shuffle(pool)
@@ -99,7 +146,10 @@ def _deal(
         for _ in range(200 if strict else 1):
             pick = rng.sample(pool, need)
             cards = known[s] + pick
-            if not strict or _fits(variant, cards, stated.get(s), flor.get(s)):
+            if not strict or (
+                _fits(variant, cards, stated.get(s), flor.get(s))
+                and _plays_fit(strength, s, cards, plays)
+            ):
                 break
         else:
             return None
@@ -109,13 +159,12 @@ def _deal(
 
 
 def _likelihood(m: Match, seat: int, action: Action) -> float:
-    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (estimated on
-    a few fixed draws, floored so that no world is ruled out by the model alone)."""
+    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (exactly,
+    floored so that no world is ruled out by the model alone)."""
     legal = m.legal_actions()
     if len(legal) < 2:
         return 1.0
-    hits = sum(rollout_action(m, legal, random.Random(k)) == action for k in range(_DRAWS))
-    return max(_FLOOR, hits / _DRAWS)
+    return max(_FLOOR, rollout_probability(m, legal, action))
 
 
 def _rebuild(
@@ -184,7 +233,7 @@ def weighted_world(
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
-        hands = _deal(variant, obs, rng, strict=attempt < tries // 2)
+        hands = _deal(variant, obs, rng, strict=attempt < max(1, tries // 2))
         if hands is None:
             continue
         built = _rebuild(variant, obs, hands)

@@ -23,11 +23,12 @@ import attrs
 
 from ..actions import DISCARD, MAZO, PLAY, Action
 from ..errors import IllegalAction, InvalidOption
+from ..hand import Hand
 from ..match import Match
 from ..observe import Observation
 from ..variant import Variant, get_variant
 from .determinize import weighted_world
-from .rollout import rollout_action
+from .rollout import hand_action
 
 __all__ = ["ISMCTSAgent"]
 
@@ -35,6 +36,7 @@ _STRENGTHS = {"fast": 150, "default": 500, "strong": 1500}
 """The named strengths of :meth:`ISMCTSAgent.with_strength` (iterations per decision)."""
 _TRIES = 10  # deals tried per world
 _MISSES = 3  # worlds not found before the search makes do with those it has
+_MORE = 3  # at most this many times ``worlds`` worlds when their weights are lopsided
 
 
 class _Node:
@@ -124,28 +126,7 @@ class ISMCTSAgent:
             raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        rng = self.rng
-        worlds: list[Match] = []
-        weights: list[float] = []
-        misses = 0
-        for _ in range(self.worlds):
-            found = weighted_world(variant, obs, rng, tries=_TRIES)
-            if found is not None:
-                worlds.append(found[0])
-                weights.append(found[1])
-            elif (misses := misses + 1) >= _MISSES:
-                break  # this situation is hard to rebuild: search the worlds found
-        if not worlds:
-            return _fallback(variant, obs, legal, rng)
-        root = _Node()
-        me = obs.seat
-        equity = _Points(variant, obs, _scale(variant))
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
-        for it, k in enumerate(draws):
-            if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
-                break
-            self._iterate(worlds[k].copy(), root, me, equity)
+        root = self._search(variant, obs)
         allowed = set(legal)
         best = max(
             (
@@ -156,18 +137,54 @@ class ISMCTSAgent:
             default=None,
         )
         if best is None:
-            return _fallback(variant, obs, legal, rng)
+            return _fallback(variant, obs, legal, self.rng)
         return list(root.children)[best[2]][1]  # type: ignore[index,no-any-return]
 
-    def _iterate(self, w: Match, root: _Node, me: int, equity: _Points) -> None:
+    def _search(self, variant: Variant, obs: Observation) -> _Node:
+        """The search tree of one decision (empty if no world could be rebuilt)."""
         rng = self.rng
-        h0 = len(w.history)
+        worlds: list[Match] = []
+        weights: list[float] = []
+        misses = 0
+        # more worlds while a few of them carry most of the weight (the others' choices
+        # are unlikely with most deals), up to _MORE times as many
+        while len(worlds) < self.worlds or (
+            len(worlds) < _MORE * self.worlds
+            and sum(weights) ** 2 < 0.5 * self.worlds * sum(x * x for x in weights)
+        ):
+            found = weighted_world(variant, obs, rng, tries=_TRIES)
+            if found is not None:
+                worlds.append(found[0])
+                weights.append(found[1])
+            elif (misses := misses + 1) >= _MISSES:
+                break  # this situation is hard to rebuild: search the worlds found
+        root = _Node()
+        if not worlds:
+            return root
+        me = obs.seat
+        equity = _Points(variant, worlds[0], obs.team, _scale(variant))
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
+        for it, k in enumerate(draws):
+            if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
+                break
+            self._iterate(worlds[k], root, me, equity)
+        return root
+
+    def _iterate(self, w: Match, root: _Node, me: int, equity: _Points) -> None:
+        """One simulated contest on a copy of world ``w``'s contest (the match around it is
+        only consulted again if the contest may end the match)."""
+        rng = self.rng
+        assert w.hand is not None
+        hand = w.hand.copy()
+        variant = w.variant
+        done: list[tuple[int, Action]] = []
         path = [root]
         node = root
         expanding = True
-        while not w.is_over() and len(w.history) == h0:
-            seat = w.current_player()
-            legal = w.legal_actions()
+        while not hand.over:
+            seat = hand.turn
+            legal = hand.legal_actions(seat)
             if seat == me and expanding:
                 # searched only when nothing else is left: a face-down play, and going to
                 # the deck (it gives away the stake, which refusing later also does)
@@ -196,13 +213,13 @@ class ISMCTSAgent:
                 path.append(node)
                 if node.visits == 0:
                     expanding = False  # a new node: play the rest out
-                w.apply(choice, seat)
             else:
-                a = rollout_action(w, legal, rng)
+                choice = hand_action(variant, hand, legal, rng)
                 if expanding:
-                    node = node.child(_key(seat, a, me))
-                w.apply(a, seat)
-        value = equity.value(w, h0)
+                    node = node.child(_key(seat, choice, me))
+            hand.apply(choice, seat)
+            done.append((seat, choice))
+        value = equity.value(w, hand, done)
         for n in path:
             n.visits += 1
             n.total += value
@@ -218,20 +235,33 @@ class _Points:
     """The value of a simulated contest's outcome for one side: the points it won minus
     the points it lost, over the ladder's top value, and a bonus of 3 for the match."""
 
-    __slots__ = ("scale", "side")
+    __slots__ = ("ends", "lead", "scale", "side", "target")
 
-    def __init__(self, variant: Variant, obs: Observation, scale: float) -> None:
-        self.side = obs.team
+    def __init__(self, variant: Variant, w: Match, side: int, scale: float) -> None:
+        self.side = side
         self.scale = scale
+        self.target = variant.match.target
+        self.lead = max(w.scores)
+        self.ends: dict[tuple[object, ...], float] = {}
 
-    def value(self, w: Match, h0: int) -> float:
-        """The value of world ``w`` once its contest (history entry ``h0``) is over."""
-        v = 0.0
-        if len(w.history) > h0:
-            pts = w.history[h0].points
-            v = (pts[self.side] - pts[1 - self.side]) / self.scale
-        if w.is_over():
-            v += 3.0 if w.winner() == self.side else -3.0
+    def value(self, w: Match, hand: Hand, done: list[tuple[int, Action]]) -> float:
+        """The value of the contest ``hand`` (played from world ``w`` by ``done``)."""
+        pts = (hand.team_total(0), hand.team_total(1))
+        v = (pts[self.side] - pts[1 - self.side]) / self.scale
+        if self.lead + max(pts) >= self.target:  # it may end the match: ask the match
+            # what the match makes of a contest's points is the same in every world (the
+            # scores are public), so it is asked once per outcome
+            key = (*hand.points, hand.hand_winner)
+            bonus = self.ends.get(key)
+            if bonus is None:
+                end = w.copy()
+                for seat, a in done:
+                    end.apply(a, seat)
+                bonus = 0.0
+                if end.is_over():
+                    bonus = 3.0 if end.winner() == self.side else -3.0
+                self.ends[key] = bonus
+            v += bonus
         return v
 
 

@@ -6,7 +6,12 @@ the state: a player knows his own hand. It never reads another seat's cards. It 
 rule of thumb of :class:`~truco_rules.bots.SimpleBot` (same thresholds), read from the state
 instead of an observation for speed: the weakest card that wins the trick (else the
 weakest), bets and answers by the mean strength of the cards dealt, a good envido sung, a
-flor always sung.
+flor always sung, a hand of 11/10 played on the same reading as the bot's.
+
+:func:`rollout_policy` gives the same rule as a distribution (each action with the exact
+probability that :func:`rollout_action` picks it), which the sampler of
+:mod:`.determinize` uses to weigh a world by how well it explains the others' choices;
+:func:`hand_action` and :func:`hand_policy` do the same on a bare contest.
 """
 
 from __future__ import annotations
@@ -33,8 +38,16 @@ from ..hand import DECLARE as PH_DECLARE
 from ..hand import ENVIDO as PH_ENVIDO
 from ..hand import TRUCO as PH_TRUCO
 from ..match import Match
+from ..variant import Variant
 
-__all__ = ["hand_power", "rollout_action"]
+__all__ = [
+    "hand_action",
+    "hand_policy",
+    "hand_power",
+    "rollout_action",
+    "rollout_policy",
+    "rollout_probability",
+]
 
 
 def hand_power(hand: Hand, seat: int) -> float:
@@ -52,8 +65,8 @@ def hand_power(hand: Hand, seat: int) -> float:
     return 0.5 * base + 0.5 * best + 0.25 * (won - lost)
 
 
-def _envido(match: Match, hand: Hand, seat: int) -> int:
-    env = match.variant.envido
+def _envido(variant: Variant, hand: Hand, seat: int) -> int:
+    env = variant.envido
     if env is None or len(hand.dealt[seat]) != 3:
         return 0
     return env.points(hand.dealt[seat])
@@ -72,50 +85,88 @@ def _power(hand: Hand, seat: int) -> float:
     return sum(hand.strength[c.index] for c in dealt) / max(1, len(dealt))
 
 
-def rollout_action(match: Match, legal: list[Action], rng: random.Random) -> Action:
-    """A quick, sensible action for the seat to act (see the module docstring)."""
-    hand = match.hand
-    if hand is None or len(legal) == 1:
-        return legal[0] if len(legal) == 1 or legal[0].verb == DISCARD else rng.choice(legal)
+def _chance(lo: float, threshold: float) -> float:
+    """P(lo + 2u > threshold) for u uniform on [0, 1)."""
+    return min(1.0, max(0.0, (lo + 2.0 - threshold) / 2.0))
+
+
+def _partners(hand: Hand, seat: int) -> float:
+    """The partners' dealt strength over three, if ``seat`` may look at it (SimpleBot's
+    reading of a hand of 11/10)."""
+    if not hand.sees_partners(seat):
+        return 0.0
+    mine = hand.team[seat]
+    total = sum(
+        hand.strength[c.index]
+        for s, cards in enumerate(hand.dealt)
+        if s != seat and hand.team[s] == mine
+        for c in cards
+    )
+    return total / 3
+
+
+def rollout_policy(match: Match, legal: list[Action]) -> list[tuple[Action, float]]:
+    """The rule of thumb as a distribution: each action it may pick with its probability
+    (the probabilities sum to 1; an action may appear twice)."""
+    return hand_policy(match.variant, match.hand, legal)
+
+
+def hand_policy(
+    variant: Variant, hand: Hand | None, legal: list[Action]
+) -> list[tuple[Action, float]]:
+    """:func:`rollout_policy` for the seat to act in contest ``hand`` of ``variant``."""
+    if len(legal) == 1 or hand is None:
+        if len(legal) == 1 or legal[0].verb == DISCARD:
+            return [(legal[0], 1.0)]
+        return [(a, 1.0 / len(legal)) for a in legal]
     seat = hand.turn
     phase = hand.phase
-    names = match.variant.ladder.names
+    names = variant.ladder.names
     if phase == DECIDE:
-        keep = _power(hand, seat) + 2 * rng.random()
-        return _pick(legal, ACCEPT_HAND if keep >= 8 else DECLINE_HAND) or legal[0]
+        keep = _power(hand, seat) + _partners(hand, seat) >= 7
+        return [(_pick(legal, ACCEPT_HAND if keep else DECLINE_HAND) or legal[0], 1.0)]
     if phase == PH_TRUCO:
-        bold = _power(hand, seat) + 2 * rng.random()
-        if bold > 10.5:
-            raises = [a for a in legal if a.verb in names]
-            if raises:
-                return raises[0]
-        return _pick(legal, QUIERO if bold > 8 else NO_QUIERO) or legal[0]
+        power = _power(hand, seat)
+        bold = _chance(power, 8)
+        out = [(_pick(legal, NO_QUIERO) or legal[0], 1.0 - bold)]
+        raises = [a for a in legal if a.verb in names]
+        up = _chance(power, 10.5) if raises else 0.0
+        if up > 0:
+            out.append((raises[0], up))
+        out.append((_pick(legal, QUIERO) or legal[0], bold - up))
+        return out
     if phase == PH_ENVIDO:
-        pts = _envido(match, hand, seat)
+        pts = _envido(variant, hand, seat)
         if pts >= 30:
             more = _pick(legal, REAL_ENVIDO) or _pick(legal, FALTA_ENVIDO)
             if more is not None:
-                return more
-        return _pick(legal, QUIERO if pts >= 26 else NO_QUIERO) or legal[0]
+                return [(more, 1.0)]
+        return [(_pick(legal, QUIERO if pts >= 26 else NO_QUIERO) or legal[0], 1.0)]
     if phase == PH_DECLARE:
-        want = Action.declare(_envido(match, hand, seat))
-        if want in legal:
-            return want
-        return _pick(legal, SON_BUENAS) or legal[0]
+        want = Action.declare(_envido(variant, hand, seat))
+        return [(want if want in legal else _pick(legal, SON_BUENAS) or legal[0], 1.0)]
     flor = _pick(legal, FLOR) or _pick(legal, CON_FLOR_QUIERO)
     if flor is not None:
-        return flor
+        return [(flor, 1.0)]
     plays = [a for a in legal if a.verb == PLAY and not a.down]
     if not plays:  # an answer we have no rule for (flor stages)
-        return _pick(legal, QUIERO) or rng.choice(legal)
-    if _envido(match, hand, seat) >= 28:
+        quiero = _pick(legal, QUIERO)
+        return [(quiero, 1.0)] if quiero else [(a, 1.0 / len(legal)) for a in legal]
+    if _envido(variant, hand, seat) >= 28:
         call = _pick(legal, ENVIDO)
         if call is not None:
-            return call
-    if _power(hand, seat) > 9.5 and rng.random() < 0.5:
+            return [(call, 1.0)]
+    card = _card(hand, seat, plays)
+    if _power(hand, seat) > 9.5:
         calls = [a for a in legal if a.verb in names]
         if calls:
-            return calls[0]
+            return [(calls[0], 0.5), *((a, p / 2) for a, p in card)]
+    return card
+
+
+def _card(hand: Hand, seat: int, plays: list[Action]) -> list[tuple[Action, float]]:
+    """The weakest card that wins the trick, else the weakest; two at once: the higher
+    face up; blind: any."""
     strength = hand.strength
     mine = hand.team[seat]
     rival = max(
@@ -123,20 +174,47 @@ def rollout_action(match: Match, legal: list[Action], rng: random.Random) -> Act
         default=-1,
     )
     singles = [a for a in plays if a.card is not None and a.under is None]
-    if not singles:  # two cards at once: the higher face up; blind: any
+    if not singles:
         doubles = [a for a in plays if a.card is not None and a.under is not None]
         if doubles:
-            return max(
+            best = max(
                 doubles,
                 key=lambda a: (
-                    hand.strength[a.card.index] - hand.strength[a.under.index]
+                    strength[a.card.index] - strength[a.under.index]
                     if a.card is not None and a.under is not None
                     else 0
                 ),
             )
-        return rng.choice(plays)
+            return [(best, 1.0)]
+        return [(a, 1.0 / len(plays)) for a in plays]
     singles.sort(key=lambda a: strength[a.card.index] if a.card is not None else 0)
     for a in singles:
         if a.card is not None and strength[a.card.index] > rival:
+            return [(a, 1.0)]
+    return [(singles[0], 1.0)]
+
+
+def rollout_action(match: Match, legal: list[Action], rng: random.Random) -> Action:
+    """A quick, sensible action for the seat to act (see the module docstring), drawn from
+    :func:`rollout_policy`."""
+    return hand_action(match.variant, match.hand, legal, rng)
+
+
+def hand_action(
+    variant: Variant, hand: Hand | None, legal: list[Action], rng: random.Random
+) -> Action:
+    """:func:`rollout_action` for the seat to act in contest ``hand`` of ``variant``."""
+    dist = hand_policy(variant, hand, legal)
+    if len(dist) == 1:
+        return dist[0][0]
+    u = rng.random()
+    for a, p in dist:
+        u -= p
+        if u < 0:
             return a
-    return singles[0]
+    return dist[-1][0]
+
+
+def rollout_probability(match: Match, legal: list[Action], action: Action) -> float:
+    """How likely :func:`rollout_action` is to pick ``action`` here."""
+    return sum(p for a, p in rollout_policy(match, legal) if a == action)
