@@ -4,6 +4,7 @@ at hidden cards (DESIGN §4: a bot sees the game only through its observation)."
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
@@ -202,3 +203,25 @@ def test_play_against_the_search_player(
     assert main([*args, "--strength", "fast"]) == 0
     assert main([*args, "--strength", "mighty"]) == 2  # a clean error, not a traceback
     assert "strength" in capsys.readouterr().err
+
+
+def test_sampled_worlds_value_envido_in_the_deal() -> None:
+    """A world fits a stated envido score as the variant's hook values it in that deal (a
+    hook may read the turned card or the seat through its HandContext, as the Uruguayan
+    muestra does), not as the stock rule would."""
+    import attrs
+
+    from truco_rules.agents import determinize
+    from truco_rules.context import HandContext
+    from truco_rules.sidebets import EnvidoRules
+
+    @attrs.frozen
+    class SeatBonus(EnvidoRules):
+        def points_in(self, cards: Sequence[tr.Card], context: HandContext) -> int:
+            return self.points(cards) + 10 * context.seat
+
+    v = tr.get_variant("argentine-sin-flor").derive("sin-flor-bonus", "x", envido=SeatBonus())
+    cards = v.cards("7E 6E 1B")  # 33 by the stock rule
+    seat1 = HandContext(None, 2, 1, (0, 0))
+    assert determinize._fits(v, cards, 43, None, seat1)
+    assert not determinize._fits(v, cards, 33, None, seat1)

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from ..actions import Action
 from ..cards import Card
+from ..context import HandContext
 from ..errors import TrucoError
 from ..match import Match, deal_order
 from ..observe import Observation, observe
@@ -65,12 +66,26 @@ def _known(variant: Variant, obs: Observation) -> tuple[dict[int, list[Card]], s
     return known, seen
 
 
-def _fits(variant: Variant, cards: Sequence[Card], stated: int | None, flor: bool | None) -> bool:
-    if stated is not None and variant.envido is not None and variant.envido.points(cards) != stated:
+def _fits(
+    variant: Variant,
+    cards: Sequence[Card],
+    stated: int | None,
+    flor: bool | None,
+    context: HandContext,
+) -> bool:
+    """Whether ``cards`` agree with the envido score stated and the flor sung (or not) by
+    their holder, valued in the deal ``context`` (the turned card may count)."""
+    env, fl = variant.envido, variant.flor
+    if stated is not None and env is not None and env.points_in(cards, context) != stated:
         return False
-    if flor is not None and variant.flor is not None:
-        return (variant.flor.points(cards) is not None) == flor
+    if flor is not None and fl is not None:
+        return (fl.points_in(cards, context) is not None) == flor
     return True
+
+
+def _context(obs: Observation, seat: int) -> HandContext:
+    """What the value hooks know of ``seat``'s hand in the deal ``obs`` shows."""
+    return HandContext(obs.turned, obs.seats, seat, tuple(obs.scores))
 
 
 def _constraints(obs: Observation) -> tuple[dict[int, int], dict[int, bool]]:
@@ -147,7 +162,7 @@ def _deal(
             pick = rng.sample(pool, need)
             cards = known[s] + pick
             if not strict or (
-                _fits(variant, cards, stated.get(s), flor.get(s))
+                _fits(variant, cards, stated.get(s), flor.get(s), _context(obs, s))
                 and _plays_fit(strength, s, cards, plays)
             ):
                 break

@@ -69,7 +69,7 @@ def _envido(variant: Variant, hand: Hand, seat: int) -> int:
     env = variant.envido
     if env is None or len(hand.dealt[seat]) != 3:
         return 0
-    return env.points(hand.dealt[seat])
+    return env.points_in(hand.dealt[seat], hand.context(seat))
 
 
 def _pick(legal: list[Action], verb: str) -> Action | None:
