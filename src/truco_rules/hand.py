@@ -133,6 +133,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
             self.caps_raises,
             self.pie_only,
             self.sing_or_leave,
+            self.play_table,
         ) = rule_flags(variant)
         self.turned = turned  # the card turned up after the deal, for the value hooks
         self._init_tricks(nseats)

@@ -12,11 +12,11 @@ comes next on a side, the scores so far, and crediting points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import actions as A
-from .actions import Action
-from .cards import Card
+from .actions import PLAYS, Action
+from .cards import SPANISH, Card, Notation
 from .context import HandContext
 from .options import ask
 
@@ -58,13 +58,29 @@ _ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
 _ENVIDO_ACTS = {v: Action.call(v) for v in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)}
 
 
-RULE_FLAGS = ("auto_flor", "calls_any_time", "caps_raises", "pie_only", "sing_or_leave")
-"""Fields that cache what a variant's decision methods say (read on every action), set by
-:func:`rule_flags` when a contest starts; they are not part of the state."""
-_FLAGS: dict[int, tuple[Variant, tuple[bool, ...]]] = {}
+RULE_FLAGS = (
+    "auto_flor",
+    "calls_any_time",
+    "caps_raises",
+    "pie_only",
+    "sing_or_leave",
+    "play_table",
+)
+"""Fields that cache what a variant's decision methods say (read on every action) and its
+play actions shown in its deck's notation, set by :func:`rule_flags` when a contest starts;
+they are not part of the state."""
+_FLAGS: dict[int, tuple[Variant, tuple[Any, ...]]] = {}
 
 
-def rule_flags(variant: Variant) -> tuple[bool, ...]:
+def play_table(notation: Notation) -> tuple[Action, ...]:
+    """The shared ``play`` actions (:data:`~truco_rules.actions.PLAYS`) shown in
+    ``notation``."""
+    if notation.name == SPANISH.name:
+        return PLAYS
+    return tuple(a.in_notation(notation) for a in PLAYS)
+
+
+def rule_flags(variant: Variant) -> tuple[Any, ...]:
     """The :data:`RULE_FLAGS` of ``variant``, asked of its hooks once per variant object."""
     hit = _FLAGS.get(id(variant))
     if hit is not None and hit[0] is variant:
@@ -76,6 +92,7 @@ def rule_flags(variant: Variant) -> tuple[bool, ...]:
         ld.caps_raises(),
         env is not None and env.pie_only(),
         fl is not None and fl.must_sing_or_leave(),
+        play_table(variant.deck.notation),
     )
     if len(_FLAGS) > 256:
         _FLAGS.clear()
@@ -135,6 +152,7 @@ class HandFields:
         "order",
         "phase",
         "pie_only",
+        "play_table",
         "played_first",
         "plays",
         "points",
@@ -207,6 +225,7 @@ class HandFields:
     mr: MatchRule
     order: tuple[int, ...]
     pie_only: bool
+    play_table: tuple[Action, ...]
     phase: int
     played_first: list[bool]
     plays: list[tuple[int, int, Card, bool]]

@@ -4,7 +4,7 @@ who wins each trick and when the tricks decide the hand (RULES §2.4, §3.3, §6
 
 from __future__ import annotations
 
-from .actions import PLAYS, Action
+from .actions import Action
 from .cards import Card
 from .hand_fields import HandFields
 from .hooks import MANO, NOBODY, SPECIAL_ONE
@@ -42,12 +42,13 @@ class TrickPlay(HandFields):
                     out.append(Action.play_blind(k + 1))
             return
         if self.double:
+            notation = self.variant.deck.notation
             for a in cards:
                 for b in cards:
                     if a != b:
-                        out.append(Action.play_over(a, b))
+                        out.append(Action.play_over(a, b).in_notation(notation))
             return
-        plays = PLAYS  # the shared play actions: 2 * card index (+ 1 face down)
+        plays = self.play_table  # shared play actions: 2 * card index (+ 1 face down)
         if self.tr.facedown_ok(self.trick_no, self.results):
             for c in cards:
                 i = c.index * 2

@@ -21,8 +21,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from .actions import DEAL, DISCARD, Action, shown_in
-from .cards import SPANISH, Card, Notation
+from .actions import DEAL, DISCARD, Action
+from .cards import SPANISH, Card
 from .copying import LIST, copier
 from .dealing import (
     HandSummary,
@@ -88,7 +88,6 @@ class MatchState(StateView):
         self._variant = variant
         notation = variant.deck.notation
         self._notation = None if notation.name == SPANISH.name else notation  # by name: pickles
-        self._tagged: tuple[list[Action], list[Action]] | None = None
         self._seats = seats
         self._seed = seed
         individual = bool(getattr(variant.table, "individual_scores", _never)(seats))
@@ -212,22 +211,11 @@ class MatchState(StateView):
             and not self._discarding
             and self._board.winner_team is None
         ):  # a seat to act: its cached list (shown in the variant's notation)
-            if self._notation is None:
-                return hand.legal_actions()
-            return list(self._shown_legal(hand, self._notation))
-        if self._notation is None:
-            return self._legal(seat)
+            return hand.legal_actions()  # the hand shows its plays in the deck's notation
         n = self._notation
-        return [a.in_notation(n) for a in self._legal(seat)]
-
-    def _shown_legal(self, hand: Hand, n: Notation) -> list[Action]:
-        """The cached legal list of the seat to act, in notation ``n``, kept beside it."""
-        base = hand._legal_of(hand.turn)
-        tagged = self._tagged
-        if tagged is None or tagged[0] is not base:
-            table = shown_in(n)
-            tagged = self._tagged = (base, [table.get(a) or a.in_notation(n) for a in base])
-        return tagged[1]
+        if n is None or hand is not None:
+            return self._legal(seat)
+        return [a.in_notation(n) for a in self._legal(seat)]  # deals and discards
 
     def _legal(self, seat: int | None) -> list[Action]:
         if seat is not None and seat != CHANCE:
@@ -275,8 +263,7 @@ class MatchState(StateView):
             and not self._discarding
             and self._board.winner_team is None
         ):  # the commonest case: an action object from the legal list of the seat to act
-            tagged = self._tagged  # the list handed out: in the variant's notation, if any
-            for legal in tagged[1] if tagged and tagged[0] is hand._legal else hand._legal:
+            for legal in hand._legal:
                 if legal is action:
                     done = len(self._actions)
                     try:
@@ -492,7 +479,6 @@ _copy_state = copier(
             for name in ("_history", "_actions", "_pending_deal", "_discarding", "_discarded")
         },
         "_board": "src._board.copy()",
-        "_tagged": "None",
         "_hand": "None if src._hand is None else src._hand.copy()",
     },
 )

@@ -46,7 +46,6 @@ class StateView:
         "_seats",
         "_seed",
         "_start",
-        "_tagged",
         "_team",
         "_turned",
         "_variant",
@@ -71,7 +70,6 @@ class StateView:
     _seats: int
     _seed: int | None
     _start: dict[str, Any]
-    _tagged: tuple[list[Action], list[Action]] | None
     _team: tuple[int, ...]
     _turned: Card | None
     _variant: Variant
