@@ -186,7 +186,7 @@ def _unsung_flores(m: Match, deal: int) -> set[int]:
     envido, while none was stated): with manual declaration (RULES §2.7.2) a flor is public
     once sung, or at the end of the hand (sung, or penalised as hidden), never before;
     unless its holder may only sing it or go to the deck (``unsung_flor='sing_or_mazo'``),
-    when any other action says he holds none."""
+    when any other action says he holds none, or once a flor was sung in the contest."""
     fl = m.variant.flor
     hand = m.hand
     if (
@@ -198,6 +198,10 @@ def _unsung_flores(m: Match, deal: int) -> set[int]:
         or hand.over
         or deal != m.hand_no
         or hand.env_public  # an envido was stated: a flor would have changed the statements
+        # a flor was sung: every flor then in play was sung with it (RULES §2.7.4, §2.11), so
+        # whether a seat holds one is no secret (a seat that had played a card may still
+        # hide one until the end; it is treated as known, which only swaps fewer cards)
+        or hand.flor_called
     ):
         return set()
     return {s for s in hand.order if s not in hand.flor_sung}
