@@ -1,11 +1,22 @@
-"""Shared helpers: build a match from explicit hands and apply ``SEAT:ACTION`` entries."""
+"""Shared helpers: build a match from explicit hands and apply ``SEAT:ACTION`` entries.
+
+With ``TRUCO_RULES_CI`` set (``.ci/run`` sets it) the property tests draw their examples
+deterministically, so CI's verdict depends on the code alone; elsewhere they explore new
+examples on every run.
+"""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Sequence
 from typing import Any
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("TRUCO_RULES_CI"):
+    settings.load_profile("ci")
 
 import truco_rules as tr
 
