@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from hypothesis import settings
 
+import truco_rules as tr
+
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("TRUCO_RULES_CI"):
     settings.load_profile("ci")
-
-import truco_rules as tr
 
 
 def scenario(
