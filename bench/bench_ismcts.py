@@ -27,12 +27,12 @@ from truco_rules.bots import SimpleBot
 
 
 def play(
-    variant: tr.Variant, i: int, seed: int, iterations: int
+    variant: tr.Variant, i: int, seed: int, knobs: dict[str, float]
 ) -> tuple[bool, list[float], list[float]]:
     """Match ``i``: whether the agent won, and its decision times (wall and CPU seconds)."""
     m = variant.new_match(2, seed=seed + i)
     me = i % 2
-    agent = ISMCTSAgent(iterations=iterations, seed=seed + i)
+    agent = ISMCTSAgent(seed=seed + i, **knobs)  # type: ignore[arg-type]
     bot = SimpleBot(random.Random(seed + i))
     times: list[float] = []
     cpu: list[float] = []
@@ -55,11 +55,14 @@ def main() -> int:
     p.add_argument("--matches", type=int, default=400, help="matches per variant")
     p.add_argument("--variant", action="append", help="default: every registered variant")
     p.add_argument("--iterations", type=int, default=ISMCTSAgent().iterations)
+    p.add_argument("--worlds", type=int, default=ISMCTSAgent().worlds)
+    p.add_argument("--exploration", type=float, default=ISMCTSAgent().exploration)
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--report", type=int, default=50, help="print a table every N rounds")
     p.add_argument("--json", default=None, help="write the final table here as JSON")
     args = p.parse_args()
     names = args.variant or list(tr.variant_names())
+    knobs = {"iterations": args.iterations, "worlds": args.worlds, "exploration": args.exploration}
     variants = {n: tr.get_variant(n) for n in names}
     wins = {n: 0 for n in names}
     played = {n: 0 for n in names}
@@ -90,7 +93,7 @@ def main() -> int:
         return rows
 
     def show() -> None:
-        print(f"--- after {time.perf_counter() - started:.0f} s, {args.iterations} iterations")
+        print(f"--- after {time.perf_counter() - started:.0f} s, {knobs}")
         for r in table():
             print(
                 f"{r['variant']:20} {r['wins']:>4}/{r['matches']:<4} {r['win_rate']:6.1%}  "
@@ -103,7 +106,7 @@ def main() -> int:
 
     for i in range(args.matches):
         for n in names:
-            won, ts, cs = play(variants[n], i, args.seed, args.iterations)
+            won, ts, cs = play(variants[n], i, args.seed, knobs)
             wins[n] += won
             played[n] += 1
             times[n] += ts

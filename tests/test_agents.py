@@ -7,10 +7,13 @@ import random
 from collections.abc import Sequence
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import truco_rules as tr
 from truco_rules.agents import ISMCTSAgent, sample_world
 from truco_rules.agents.determinize import _plays_fit, _single_plays
+from truco_rules.agents.odds import MatchOdds
 from truco_rules.agents.rollout import rollout_policy
 from truco_rules.bots import SimpleBot
 
@@ -225,3 +228,38 @@ def test_sampled_worlds_value_envido_in_the_deal() -> None:
     seat1 = HandContext(None, 2, 1, (0, 0))
     assert determinize._fits(v, cards, 43, None, seat1)
     assert not determinize._fits(v, cards, 33, None, seat1)
+
+
+# -- the match odds the search values contests by ------------------------------------------
+@pytest.mark.parametrize("name", ["argentine", "paulista", "mineiro", "almeria"])
+@given(need=st.integers(1, 30), other=st.integers(1, 30))
+def test_match_odds_are_a_probability_shared_between_the_sides(
+    name: str, need: int, other: int
+) -> None:
+    odds = MatchOdds(tr.get_variant(name))
+    p = odds.chance(need, other)
+    assert 0.0 <= p <= 1.0
+    assert p + odds.chance(other, need) == pytest.approx(1.0)
+    # lacking fewer points never hurts, the other side lacking fewer never helps
+    assert odds.chance(need - 1, other) >= p - 1e-12
+    assert odds.chance(need, other + 1) >= p - 1e-12
+
+
+def test_match_odds_without_special_hands_are_a_race_of_coin_tosses() -> None:
+    odds = MatchOdds(tr.get_variant("argentine"))  # un-bet stake 1, no hand of 11
+    assert odds.chance(1, 1) == 0.5
+    assert odds.chance(1, 2) == 0.75
+    assert odds.chance(2, 2) == 0.5
+    assert odds.chance(0, 5) == 1.0 and odds.chance(5, 0) == 0.0
+
+
+def test_match_odds_read_the_hand_of_10() -> None:
+    """RULES §6.6: at 10 (lacking 2) only one side may play its special hand; both at 10 is an
+    iron hand, a coin toss for the game."""
+    odds = MatchOdds(tr.get_variant("mineiro"))
+    assert odds.chance(2, 2) == 0.5  # 10-10, the iron hand
+    # the side at 10 plays only a good hand, else gives 2: the leader at 10-8 is well under
+    # the 75% of a plain race, yet over the even odds of 10-10
+    assert 0.5 < odds.chance(2, 4) < 0.75
+    # ...and its edge grows with the other side's distance
+    assert odds.chance(2, 4) < odds.chance(2, 8) < odds.chance(2, 12) < 1.0

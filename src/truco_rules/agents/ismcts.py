@@ -5,8 +5,10 @@ Each iteration takes a world sampled consistently with the seat's observation
 seats' choices), walks the tree of the seat's own decisions (UCB1 with availability
 counts, since which actions exist depends on the sampled cards), lets the other seats act
 by the rule-of-thumb :func:`~.rollout.rollout_action` with their sampled cards, plays the
-contest out, and backs up the points the seat's side won minus the points it lost (with a
-bonus for winning the match). The most visited action is played.
+contest out, and backs up the points the seat's side won minus the points it lost, plus
+how much the contest moved its side's chance of winning the match (:mod:`.odds`: near the
+target, where a hand of 11/10 or an iron hand waits, points are worth more than their
+count). The most visited action is played.
 
 The agent reads nothing but the public rules and its seat's observation: for the same seed
 and the same observations it makes the same decisions, whatever the hidden cards are.
@@ -14,6 +16,7 @@ and the same observations it makes the same decisions, whatever the hidden cards
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 import time
@@ -28,6 +31,7 @@ from ..match import Match
 from ..observe import Observation
 from ..variant import Variant, get_variant
 from .determinize import weighted_world
+from .odds import MatchOdds
 from .rollout import hand_action
 
 __all__ = ["ISMCTSAgent"]
@@ -225,6 +229,11 @@ class ISMCTSAgent:
             n.total += value
 
 
+@functools.lru_cache(maxsize=32)
+def _odds(variant: Variant) -> MatchOdds:
+    return MatchOdds(variant)
+
+
 def _scale(variant: Variant) -> float:
     values = variant.ladder.values
     top = values[-2] if variant.ladder.top_wins_target and len(values) > 2 else values[-1]
@@ -233,36 +242,52 @@ def _scale(variant: Variant) -> float:
 
 class _Points:
     """The value of a simulated contest's outcome for one side: the points it won minus
-    the points it lost, over the ladder's top value, and a bonus of 3 for the match."""
+    the points it lost over the ladder's top value, plus 6 times the change in its chance
+    of winning the match (1 or 0 when the contest ends the match, else read from the
+    scores by :class:`~.odds.MatchOdds`, so that standing near the target counts for more
+    than the points alone say)."""
 
-    __slots__ = ("ends", "lead", "scale", "side", "target")
+    __slots__ = ("before", "ends", "lead", "odds", "scale", "scores", "side", "target")
 
     def __init__(self, variant: Variant, w: Match, side: int, scale: float) -> None:
         self.side = side
         self.scale = scale
         self.target = variant.match.target
+        self.odds = _odds(variant)
+        self.scores = w.scores
         self.lead = max(w.scores)
+        self.before = self._chance(0, 0)
         self.ends: dict[tuple[object, ...], float] = {}
+
+    def _chance(self, mine: int, theirs: int) -> float:
+        """The side's chance of winning the match once it has ``mine`` more points and the
+        other side ``theirs`` (before the target is reached)."""
+        need = self.target - self.scores[self.side] - mine
+        other = self.target - self.scores[1 - self.side] - theirs
+        return self.odds.chance(max(1, need), max(1, other))
 
     def value(self, w: Match, hand: Hand, done: list[tuple[int, Action]]) -> float:
         """The value of the contest ``hand`` (played from world ``w`` by ``done``)."""
         pts = (hand.team_total(0), hand.team_total(1))
-        v = (pts[self.side] - pts[1 - self.side]) / self.scale
+        mine, theirs = pts[self.side], pts[1 - self.side]
+        v = (mine - theirs) / self.scale
         if self.lead + max(pts) >= self.target:  # it may end the match: ask the match
             # what the match makes of a contest's points is the same in every world (the
             # scores are public), so it is asked once per outcome
             key = (*hand.points, hand.hand_winner)
-            bonus = self.ends.get(key)
-            if bonus is None:
+            chance = self.ends.get(key)
+            if chance is None:
                 end = w.copy()
                 for seat, a in done:
                     end.apply(a, seat)
-                bonus = 0.0
                 if end.is_over():
-                    bonus = 3.0 if end.winner() == self.side else -3.0
-                self.ends[key] = bonus
-            v += bonus
-        return v
+                    chance = 1.0 if end.winner() == self.side else 0.0
+                else:
+                    chance = self._chance(mine, theirs)
+                self.ends[key] = chance
+        else:
+            chance = self._chance(mine, theirs)
+        return v + 6.0 * (chance - self.before)
 
 
 def _fallback(
