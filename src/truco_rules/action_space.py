@@ -14,7 +14,9 @@ has the same id in every state, every table size and every release. The blocks, 
 6. ``play <a> over <b>`` for each ordered pair of different cards, if the variant's trick
    rule has two-card plays;
 7. ``discard <card>`` for each card, if the table deals extra cards;
-8. ``declare 0`` .. ``declare N`` (N the highest envido score) if the variant has envido.
+8. ``declare 0`` .. ``declare N`` (N the highest envido score) if the variant has envido;
+9. the actions of the variant's own side bets (:meth:`SideBet.all_actions
+   <truco_rules.side_bet.SideBet.all_actions>`) not listed above, bet by bet.
 
 A block that cannot occur in the variant is left out; a block that can occur only under
 some option value is kept, so changing a house rule rarely moves an id.
@@ -31,6 +33,7 @@ from .errors import UnknownActionId
 
 if TYPE_CHECKING:
     from .hooks import BetLadder, Deck, TrickRule
+    from .side_bet import SideBet
     from .sidebets import EnvidoRules
     from .special import SpecialHands
 
@@ -53,6 +56,8 @@ class Vocabulary(Protocol):
     def special(self) -> SpecialHands | None: ...
     @property
     def vocabulary(self) -> frozenset[str]: ...
+    @property
+    def side_bets(self) -> tuple[SideBet, ...]: ...
 
 __all__ = ["ActionSpace", "action_space"]
 
@@ -139,6 +144,12 @@ def _build(variant: Vocabulary) -> ActionSpace:
     if variant.envido is not None:
         top = max(variant.envido.possible_scores())
         acts += [Action.declare(k) for k in range(top + 1)]
+    listed = set(acts)
+    for bet in variant.side_bets:
+        for a in bet.all_actions():
+            if a not in listed:
+                listed.add(a)
+                acts.append(a)
     return ActionSpace(variant.name, acts, len(deck))
 
 

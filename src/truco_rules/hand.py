@@ -58,14 +58,17 @@ from .hand_fields import (
     PHASES,
     PLAY,
     RULE_FLAGS,
+    SIDE,
     TRUCO,
     HandFields,
     rule_flags,
 )
 from .hand_flor import FlorPlay
 from .hand_ladder import LadderPlay
+from .hand_side import SideBetPlay
 from .hand_special import SpecialPlay
 from .hand_tricks import TrickPlay
+from .hand_why import RefusalPlay
 from .hooks import SPECIAL_NONE
 
 if TYPE_CHECKING:
@@ -84,12 +87,13 @@ __all__ = [
     "OVER",
     "PHASES",
     "PLAY",
+    "SIDE",
     "TRUCO",
     "Hand",
 ]
 
 
-class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
+class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay, RefusalPlay):
     """One contest: players ``order`` (mano first) with the cards already dealt to them.
 
     ``scores`` are the two sides' match scores before the contest (for falta envido and for
@@ -149,6 +153,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         self._init_special(special)
         self.phase = PLAY
         self.turn = self.order[0]
+        self._init_side()
         self._legal = None
         self._settle()
 
@@ -246,6 +251,8 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
                 out.extend(self._envido_bets([]))
             if self._manual_flor_ok(s):
                 out.append(_FLOR)
+            if self.side_bets:
+                self._side_offers(s, on_turn, out)
             if on_turn or self.ld.mazo_out_of_turn:
                 out.append(_MAZO)
             return out
@@ -265,6 +272,8 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
                 out.extend(self._envido_bets([]))
             if self._manual_flor_ok(s):
                 out.append(_FLOR)
+            if self.side_bets:
+                self._side_offers(s, True, out)
             out.append(_MAZO)
             return out
         if ph == ENVIDO:
@@ -284,6 +293,10 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         if ph == DECLARE:
             if on_turn:
                 self._declare_legal(s, out)
+            return out
+        if ph == SIDE:
+            if on_turn:
+                self._side_answers(s, out)
             return out
         self._flor_legal(s, out)  # FLOR
         return out
@@ -317,52 +330,16 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
             raise WrongPlayer(action, s, f"it is not this seat's turn: {who}", legal, fmt=fmt)
         raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
 
-    def _why(self, action: Action, s: int) -> str:
-        verb = action.verb
-        if verb == A.PLAY:
-            if self.phase != PLAY:
-                return f"no card can be played now ({PHASES[self.phase]})"
-            if self.blind and action.card is not None:
-                return "this hand is played blind: name a dealt position ('play #1')"
-            if action.card is None:
-                return "a blind play ('play #k') is only for blind hands, of a card still held"
-            if action.card not in self.cards[s] or (
-                action.under is not None and action.under not in self.cards[s]
-            ):
-                return "that card is not in this seat's hand"
-            if self.double and action.under is None:
-                return "after a tied first trick both cards are played at once ('play X over Y')"
-            if action.under is not None:
-                return "a two-card play is only allowed after a tied first trick"
-            if action.down:
-                if self.trick_no == 0:
-                    return "a card may not be played face down in the first trick"
-                return "a card may not be played face down now"
-            return f"no card can be played now ({PHASES[self.phase]})"
-        if verb in (A.ACCEPT_HAND, A.DECLINE_HAND):
-            return "there is no special hand to accept or decline now"
-        if verb in self.variant._ladder_names:
-            if self.special != SPECIAL_NONE:
-                return "no ladder call is allowed in a hand of 11/10 or an iron hand"
-            if self.phase == DECIDE:
-                return "the special hand must be accepted or declined first"
-            return "that call is not the next one this side may make now"
-        if verb in _ENVIDO_ACTS:
-            if self.phase == ENVIDO:
-                return "that raise does not follow the envido bets made so far"
-            if self.env_state != ENV_NONE:
-                return "envido was already called (or voided by a flor) in this hand"
-            if self.trick_no or self.level:
-                return "envido may be called only in the first trick, before a truco is accepted"
-            return "this player may not call envido (he has played, or is not his side's pie)"
-        return f"not allowed now ({PHASES[self.phase]}, seat {self.turn} to act)"
-
     def _do(self, act: Action, s: int) -> None:
+        bet = self._side_owner(act) if self.side_bets else -1
+        side = self._side_outcome(bet, s, act) if bet >= 0 else None  # may raise: first
         self.log.append((s, act))
         self._legal = None
         verb = act.verb
         ph = self.phase
-        if verb == A.PLAY:
+        if side is not None:
+            self._side_apply(side)
+        elif verb == A.PLAY:
             if act.card is None:  # blind: the card dealt in that position, seen as it falls
                 assert act.number is not None
                 card = self.dealt[s][act.number - 1]
@@ -412,6 +389,8 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
                 self.phase, self.turn = ENVIDO, self.env_responder
             elif self.env_state == ENV_DECLARING:
                 self.phase, self.turn = DECLARE, self._next_declarer()
+            elif self.side_bets and (w := self._side_awaited()) >= 0:
+                self.phase, self.turn = SIDE, w
             elif self.call:
                 self.phase, self.turn = TRUCO, self.call_responder
             else:
@@ -467,6 +446,10 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
         self._finish_flores(team)
         self._envido_truth()
         if not self.end_reason:
+            self.hand_winner = team  # what the side bets settled by the contest may read
+        if self.side_bets:
+            self._close_side_bets()
+        if not self.end_reason:
             self.hand_winner = team
             if team is not None and pts > 0:
                 self.points.append((team, pts, reason))
@@ -477,7 +460,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay):
 _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
-    if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr", *RULE_FLAGS)
+    if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr", "side_bets", *RULE_FLAGS)
 )
 
 # every list field gets its own list, the cards in hand their own lists, the cached legal

@@ -11,7 +11,7 @@ comes next on a side, the scores so far, and crediting points.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import actions as A
@@ -23,12 +23,13 @@ from .options import ask
 if TYPE_CHECKING:
     from .hooks import BetLadder, TrickRule
     from .scoring import MatchRule
+    from .side_bet import SideBet
     from .sidebets import EnvidoRules, FlorRules
     from .variant import Variant
 
 __all__ = ["PHASES", "HandFields"]
 
-PLAY, TRUCO, ENVIDO, DECLARE, FLOR, OVER, DECIDE = range(7)
+PLAY, TRUCO, ENVIDO, DECLARE, FLOR, OVER, DECIDE, SIDE = range(8)
 PHASES = (
     "play",
     "answer-call",
@@ -37,6 +38,7 @@ PHASES = (
     "answer-flor",
     "over",
     "decide-hand",
+    "answer-side-bet",
 )
 
 # envido states
@@ -163,6 +165,9 @@ class HandFields:
         "results",
         "revealed",
         "scores",
+        "side_bets",
+        "side_state",
+        "side_waiting",
         "sing_or_leave",
         "special",
         "special_team",
@@ -237,6 +242,9 @@ class HandFields:
     results: list[int]
     revealed: list[tuple[int, Card]]
     scores: tuple[int, ...]
+    side_bets: tuple[SideBet, ...]
+    side_state: list[Hashable]
+    side_waiting: int
     sing_or_leave: bool
     special: str
     special_team: int

@@ -35,6 +35,7 @@ from .errors import UnsupportedSeats
 from .ladder import BetLadder
 from .options import MAX_OPTION_INT, ask, meaning, option, option_fields, positive_int
 from .scoring import MatchRule, TargetMatch
+from .side_bet import SideBet
 from .sidebets import EnvidoRules, FlorRules, falta_for_leader, falta_winner_to_half
 from .special import SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE, SpecialHands
 
@@ -55,6 +56,7 @@ __all__ = [
     "HandContext",
     "MatchRule",
     "Ranking",
+    "SideBet",
     "SpecialHands",
     "StandardTable",
     "Table",

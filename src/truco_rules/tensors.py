@@ -20,7 +20,7 @@ features                    meaning
 ``9``                       each of 3 tricks: won by my side, theirs, tied
 ``4``                       scores and chicos, mine and theirs (/ target)
 ``1 + (L + 1)``             stake (/ top rung); the pending call (one-hot)
-``len(PHASE_NAMES)``        the phase (one-hot)
+``len(phase_names(v))``     the phase (one-hot)
 ``n + 1``                   who acts (relative seat; last: nobody)
 ``n``                       the contest's mano (relative seat)
 ``5``                       envido: best statement mine / theirs (/ 40), chain
@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .hand import PHASES
+from .hand import PHASES, SIDE
 from .observe import HandView, Observation
 
 if TYPE_CHECKING:
@@ -44,17 +44,26 @@ __all__ = [
     "information_size",
     "observation_features",
     "observation_size",
+    "phase_names",
 ]
 
-PHASE_NAMES: tuple[str, ...] = (*PHASES, "deal", "discard")
-"""Every value of :attr:`Observation.phase`, in one-hot order."""
+PHASE_NAMES: tuple[str, ...] = (*PHASES[:SIDE], "deal", "discard")
+"""Every value of :attr:`Observation.phase` in one-hot order, but ``answer-side-bet``: a
+variant with side bets of its own (:attr:`Variant.side_bets`) has it as one more, last."""
+
+
+def phase_names(variant: Variant) -> tuple[str, ...]:
+    """The phases of ``variant`` in one-hot order (:data:`PHASE_NAMES`, and the side-bet
+    phase if the variant has side bets of its own)."""
+    return (*PHASE_NAMES, PHASES[SIDE]) if variant.side_bets else PHASE_NAMES
 
 
 def observation_size(variant: Variant, seats: int) -> int:
     """The length of :func:`observation_features` for ``variant`` at ``seats`` seats."""
     d = len(variant.deck.cards)
     rungs = len(variant.ladder.names)
-    return 4 * d + seats * d + seats + 9 + 4 + 1 + rungs + 1 + len(PHASE_NAMES) + 2 * seats + 1 + 5
+    phases = len(phase_names(variant))
+    return 4 * d + seats * d + seats + 9 + 4 + 1 + rungs + 1 + phases + 2 * seats + 1 + 5
 
 
 def information_size(variant: Variant, seats: int) -> int:
@@ -114,9 +123,10 @@ def observation_features(obs: Observation, variant: Variant) -> list[float]:
     names = variant.ladder.names
     call[names.index(obs.pending_call) + 1 if obs.pending_call in names else 0] = 1.0
     out.extend(call)
-    phase = [0.0] * len(PHASE_NAMES)
-    if obs.phase in PHASE_NAMES:
-        phase[PHASE_NAMES.index(obs.phase)] = 1.0
+    names = phase_names(variant)
+    phase = [0.0] * len(names)
+    if obs.phase in names:
+        phase[names.index(obs.phase)] = 1.0
     out.extend(phase)
     who = [0.0] * (n + 1)
     who[(obs.current_player - me) % n if obs.current_player >= 0 else n] = 1.0

@@ -47,6 +47,7 @@ from .hooks import (
     strength_groups,
 )
 from .options import check_decisions
+from .side_bet import SideBet, side_verbs
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -89,12 +90,15 @@ class Variant:
     aliases: tuple[str, ...] = ()
     base: str | None = None
     """Name of the variant this one was derived from (informational)."""
+    side_bets: tuple[SideBet, ...] = ()
+    """Side bets beside the envido and flor hooks (see :mod:`truco_rules.side_bet`)."""
 
     # caches derived from the hooks, for the hot paths of the hand
     _envido_chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
     _ladder_actions: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
     _ladder_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
     _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _side_verbs: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -115,7 +119,8 @@ class Variant:
             verbs |= {A.ACCEPT_HAND, A.DECLINE_HAND}
         if getattr(self.table, "deals_extra_cards", False):
             verbs |= {A.DISCARD}
-        object.__setattr__(self, "_vocabulary", frozenset(verbs))
+        object.__setattr__(self, "_side_verbs", side_verbs(self.side_bets, verbs))
+        object.__setattr__(self, "_vocabulary", frozenset(verbs | set(self._side_verbs)))
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
@@ -179,9 +184,9 @@ class Variant:
     def derive(self, name: str, description: str, **changes: Any) -> Variant:
         """A new named variant based on this one: hooks replaced and options changed.
 
-        ``changes`` may name hook slots (``ladder=BetLadder(...)``) and options.
+        ``changes`` may name hook slots (``ladder=BetLadder(...)``), ``side_bets`` and options.
         """
-        hooks = {k: v for k, v in changes.items() if k in HOOK_SLOTS or k in ("aliases",)}
+        hooks = {k: v for k, v in changes.items() if k in (*HOOK_SLOTS, "aliases", "side_bets")}
         opts = {k: v for k, v in changes.items() if k not in hooks}
         base = attrs.evolve(
             self,
@@ -360,6 +365,7 @@ class Variant:
             },
             "envido": self.envido is not None,
             "flor": self.flor is not None,
+            **({"side_bets": [b.name for b in self.side_bets]} if self.side_bets else {}),
             "special_hands": None
             if self.special is None
             else {

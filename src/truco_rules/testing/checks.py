@@ -42,7 +42,9 @@ def hand_action_bound(variant: Variant, seats: int) -> int:
     * flor: a manual ``flor`` per player and at most three answers (contraflor, contraflor al
       resto, quiero / no-quiero): ``k + 3``;
     * any verb of the variant the kernel does not know today: once per player, ``k`` each
-      (a generous allowance for variants still to come).
+      (a generous allowance for variants still to come);
+    * each side bet of the variant's own (:attr:`Variant.side_bets`): a call of each of its
+      verbs and an answer, once per player: ``2k`` per verb.
     """
     k = seats
     n_calls = len(variant.ladder.names)
@@ -54,6 +56,7 @@ def hand_action_bound(variant: Variant, seats: int) -> int:
         bound += k + 3
     known = {A.PLAY, A.DEAL, A.DECLARE, *A.BASE_VERBS, *variant.ladder.names}
     bound += k * len(set(variant.vocabulary) - known)
+    bound += sum(2 * k * max(1, len(bet.verbs)) for bet in variant.side_bets)
     return bound
 
 

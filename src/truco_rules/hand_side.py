@@ -1,0 +1,114 @@
+"""The variant's own side bets, a part of the contest: each :class:`~truco_rules.side_bet.
+SideBet` the variant lists, with its state, its calls and answers, and its points (see
+:mod:`truco_rules.side_bet` for the protocol).
+
+The part keeps one state value per bet in ``side_state`` (immutable values, so a copy of
+the contest shares them) and the index of the bet awaiting an answer in ``side_waiting``.
+A bet's action is worked out in full (:meth:`SideBetPlay._side_outcome`, which may raise)
+before anything in the contest changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from .actions import Action
+from .errors import TrucoError
+from .hand_fields import SIDE, HandFields
+from .side_bet import Credit
+
+__all__ = ["SideBetPlay"]
+
+_Outcome = tuple[int, Hashable, tuple[Credit, ...]]
+
+
+class SideBetPlay(HandFields):
+    """The side-bet part of a :class:`~truco_rules.hand.Hand`."""
+
+    __slots__ = ()
+
+    def _init_side(self) -> None:
+        bets = self.variant.side_bets
+        self.side_bets = bets
+        self.side_state = [b.start(self) for b in bets]
+        self.side_waiting = -1
+
+    def _side_offers(self, s: int, on_turn: bool, out: list[Action]) -> None:
+        """Append the calls the side bets offer ``s`` (cards in play or a ladder call to
+        answer)."""
+        owner = self.variant._side_verbs
+        for i, bet in enumerate(self.side_bets):
+            for a in bet.offers(self, self.side_state[i], s, on_turn):
+                if owner.get(a.verb) != i:
+                    raise TrucoError(f"side bet {bet.name!r} offered {a}, not one of its verbs")
+                out.append(a)
+
+    def _side_answers(self, s: int, out: list[Action]) -> None:
+        """Append the answers open to ``s`` while a side bet awaits one."""
+        i = self.side_waiting
+        bet, state = self.side_bets[i], self.side_state[i]
+        if bet.awaiting(self, state) == s:
+            out.extend(bet.answers(self, state, s))
+
+    def _side_awaited(self) -> int:
+        """The seat a side bet awaits (the first bet in the variant's order that awaits
+        one), noting the bet; -1 if none does."""
+        for i, bet in enumerate(self.side_bets):
+            seat = bet.awaiting(self, self.side_state[i])
+            if seat >= 0:
+                if type(seat) is not int or seat >= len(self.pos) or self.pos[seat] < 0:
+                    raise TrucoError(f"side bet {bet.name!r} awaits seat {seat!r}, not in play")
+                self.side_waiting = i
+                return seat
+        self.side_waiting = -1
+        return -1
+
+    def _side_owner(self, act: Action) -> int:
+        """The index of the side bet whose action ``act`` is, or -1."""
+        if self.phase == SIDE:
+            return self.side_waiting
+        return self.variant._side_verbs.get(act.verb, -1)
+
+    def _side_outcome(self, i: int, s: int, act: Action) -> _Outcome:
+        """What bet ``i`` makes of ``s`` taking ``act``: its new state and the points it
+        gives, checked; nothing changes yet."""
+        bet = self.side_bets[i]
+        state, credits = bet.act(self, self.side_state[i], s, act)
+        return i, _state(bet.name, state), _credits(bet.name, credits)
+
+    def _side_apply(self, outcome: _Outcome) -> None:
+        i, state, credits = outcome
+        self.side_state[i] = state
+        for side, pts in credits:
+            self._credit(side, pts, self.side_bets[i].name)
+
+    def _close_side_bets(self) -> None:
+        """At the end of the contest: each bet's last state and the points still owed."""
+        outcomes = []
+        for i, bet in enumerate(self.side_bets):
+            state, credits = bet.close(self, self.side_state[i])
+            outcomes.append((i, _state(bet.name, state), _credits(bet.name, credits)))
+        for outcome in outcomes:
+            self._side_apply(outcome)
+
+
+def _state(name: str, state: object) -> Hashable:
+    try:
+        hash(state)
+    except TypeError:
+        raise TrucoError(f"side bet {name!r} returned a state that is not hashable") from None
+    return state
+
+
+def _credits(name: str, credits: Sequence[Credit]) -> tuple[Credit, ...]:
+    out = tuple(credits)
+    for c in out:
+        if (
+            not isinstance(c, tuple)
+            or len(c) != 2
+            or c[0] not in (0, 1)
+            or type(c[1]) is not int
+            or c[1] < 0
+        ):
+            raise TrucoError(f"side bet {name!r} gave points that are not (side, points): {c!r}")
+    return out

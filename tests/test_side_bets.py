@@ -1,0 +1,302 @@
+"""The side-bet protocol (issue 15, DESIGN §3): a variant lists side bets of its own beside
+envido and flor, written the way a third party would, from the public API only.
+
+The bet used here, *primera*, is a house bet on the first trick: before any card is played,
+the seat to play may bet that its side wins the first trick; the other side accepts (the
+bet is then worth 1 to whoever wins that trick, nothing if it is tied) or refuses (1 to the
+caller at once).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterator, Sequence
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import truco_rules as tr
+import truco_rules.variant as variant_module
+from truco_rules.hooks import SideBet
+from truco_rules.side_bet import Contest, Credit
+from truco_rules.tensors import observation_features, observation_size, phase_names
+from truco_rules.testing.checks import (
+    check_cards,
+    check_live,
+    check_rejections,
+    check_replay,
+    check_step,
+    check_terminal,
+    hand_action_bound,
+)
+
+PRIMERA = tr.Action.call("primera")
+QUIERO = tr.Action.call("quiero")
+NO_QUIERO = tr.Action.call("no-quiero")
+
+
+@attrs.frozen
+class FirstTrickBet(SideBet):
+    """The *primera* bet of the module docstring. State: (stage, caller)."""
+
+    name = "primera"
+    verbs = ("primera",)
+    value: int = 1
+
+    def start(self, contest: Contest) -> Hashable:
+        return ("open", -1)
+
+    def offers(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+    ) -> Sequence[tr.Action]:
+        stage, _caller = state  # type: ignore[misc]
+        if stage == "open" and on_turn and not contest.call and not any(contest.played_first):
+            return (PRIMERA,)
+        return ()
+
+    def awaiting(self, contest: Contest, state: Hashable) -> int:
+        stage, caller = state  # type: ignore[misc]
+        if stage != "asked":
+            return -1
+        order = contest.order
+        i = order.index(caller)
+        for k in range(1, len(order)):
+            s = order[(i + k) % len(order)]
+            if contest.team[s] != contest.team[caller] and not contest.folded[s]:
+                return s
+        return -1
+
+    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
+        return (QUIERO, NO_QUIERO)
+
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        _stage, caller = state  # type: ignore[misc]
+        if action == PRIMERA:
+            return ("asked", seat), ()
+        if action == QUIERO:
+            return ("on", caller), ()
+        return ("done", caller), ((contest.team[caller], self.value),)
+
+    def close(self, contest: Contest, state: Hashable) -> tuple[Hashable, Sequence[Credit]]:
+        stage, caller = state  # type: ignore[misc]
+        if stage != "on" or not contest.results or contest.results[0] < 0:
+            return ("done", caller), ()
+        first = contest.mano_team if contest.results[0] == 0 else 1 - contest.mano_team
+        return ("done", caller), ((first, self.value),)
+
+    def refusal(self, contest: Contest, state: Hashable, seat: int, action: tr.Action) -> str:
+        return "primera is bet only before the first card, by the seat to play"
+
+
+BASE = tr.get_variant("argentine")
+HOUSE = BASE.derive(
+    "argentine-primera", "Argentine truco with a first-trick bet", side_bets=(FirstTrickBet(),)
+)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def registered() -> Iterator[None]:
+    """The house variant is registered (records name it) while this module runs."""
+    saved = dict(variant_module._REGISTRY)
+    tr.register_variant(HOUSE, replace=True)
+    yield
+    variant_module._REGISTRY.clear()
+    variant_module._REGISTRY.update(saved)
+
+
+def fresh(seed: int = 3) -> tr.Match:
+    m: tr.Match = HOUSE.new_match(2, seed=seed)
+    return m
+
+
+def test_the_variant_lists_its_side_bets_and_knows_their_verbs() -> None:
+    assert BASE.side_bets == ()
+    assert [b.name for b in HOUSE.side_bets] == ["primera"]
+    assert "primera" in HOUSE.vocabulary and "primera" not in BASE.vocabulary
+    assert HOUSE.parse_action("primera") == PRIMERA
+    with pytest.raises(tr.UnknownAction):
+        BASE.parse_action("primera")
+    assert HOUSE.describe()["side_bets"] == ["primera"]
+    assert "side_bets" not in BASE.describe()
+
+
+def test_side_bet_actions_get_ids_after_every_other_action() -> None:
+    # adding a side bet moves no id of the variant it is added to
+    assert HOUSE.num_actions == BASE.num_actions + 1
+    assert HOUSE.action_id("primera") == BASE.num_actions
+    assert all(HOUSE.action_from_id(i) == BASE.action_from_id(i) for i in range(BASE.num_actions))
+
+
+def test_the_bet_is_offered_before_the_first_card_only() -> None:
+    m = fresh()
+    assert PRIMERA in m.legal_actions()
+    others = [s for s in range(2) if s != m.current_player()]
+    assert PRIMERA not in m.legal_actions(others[0])
+    play = next(a for a in m.legal_actions() if a.verb == "play")
+    m.apply(play)
+    assert PRIMERA not in m.legal_actions()
+
+
+def test_a_bet_awaits_its_answer_before_anything_else() -> None:
+    m = fresh()
+    caller = m.current_player()
+    m.apply(PRIMERA)
+    obs = m.observation(m.current_player())
+    assert obs.phase == "answer-side-bet"
+    assert m.current_player() != caller
+    assert m.legal_actions() == [QUIERO, NO_QUIERO]
+    assert "primera" in m.observation(caller).current.public_log[-1][1]
+
+
+def test_a_refused_bet_scores_the_caller_at_once() -> None:
+    m = fresh()
+    caller_side = m.team[m.current_player()]
+    m.apply(PRIMERA)
+    m.apply(NO_QUIERO)
+    assert m.hand is not None and m.hand.points == [(caller_side, 1, "primera")]
+    assert m.observation(0).phase == "play"
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_an_accepted_bet_pays_the_winner_of_the_first_trick(seed: int) -> None:
+    m = fresh(seed)
+    hand_no = m.hand_no
+    m.apply(PRIMERA)
+    m.apply(QUIERO)
+    while m.hand_no == hand_no and not m.is_over():  # cards only, weakest first
+        plays = [a for a in m.legal_actions() if a.verb == "play" and not a.down]
+        if not plays:
+            m.apply(next(a for a in m.legal_actions() if a.verb in ("quiero", "play")))
+            continue
+        m.apply(plays[0])
+    summary = m.history[0]
+    first = summary.tricks[0] if summary.tricks else None
+    bets = [e for e in summary.events if e[2] == "primera"]
+    if first is None or first < 0:
+        assert bets == []
+    else:
+        winner = summary.mano_side if first == 0 else 1 - summary.mano_side
+        assert bets == [(winner, 1, "primera")]
+
+
+def test_a_refusal_names_the_bet_and_changes_nothing() -> None:
+    m = fresh()
+    m.apply(next(a for a in m.legal_actions() if a.verb == "play"))
+    key, text = m.key(), m.to_json()
+    with pytest.raises(tr.IllegalAction, match="primera is bet only before the first card"):
+        m.apply("primera")
+    assert m.key() == key and m.to_json() == text
+
+
+def test_copy_undo_and_records_keep_the_bet_state() -> None:
+    m = fresh()
+    m.apply(PRIMERA)
+    before = m.copy()
+    m.apply(QUIERO)
+    assert m != before
+    m.undo()
+    assert m == before and m.to_json() == before.to_json()
+    m.apply(QUIERO)
+    again = tr.Match.from_json(m.to_json())
+    assert again == m
+    assert tr.Match.from_position(m.position()) == m
+
+
+def test_tensors_grow_by_the_side_bet_phase_only_where_there_are_side_bets() -> None:
+    assert phase_names(BASE) == phase_names(HOUSE)[:-1]
+    assert phase_names(HOUSE)[-1] == "answer-side-bet"
+    assert observation_size(HOUSE, 2) == observation_size(BASE, 2) + 1
+    m = fresh()
+    m.apply(PRIMERA)
+    obs = m.observation(m.current_player())
+    assert len(observation_features(obs, HOUSE)) == observation_size(HOUSE, 2)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), pick=st.randoms(use_true_random=False))
+def test_random_matches_keep_every_invariant(seed: int, pick: random.Random) -> None:
+    """I1-I8 (docs/invariants.md) with the side bet in play."""
+    m = fresh(seed)
+    bound = hand_action_bound(HOUSE, 2)
+    steps = 0
+    while not m.is_over():
+        before = m.copy()
+        legal = m.legal_actions()
+        act = PRIMERA if PRIMERA in legal and pick.random() < 0.5 else pick.choice(legal)
+        m.apply(act)
+        check_step(before, m)
+        check_cards(m)
+        steps += 1
+        if steps % 15 == 0:
+            check_live(m)
+            check_rejections(m)
+    check_terminal(m)
+    check_replay(m)
+    assert all(h.actions <= bound for h in m.history)
+
+
+def test_bad_side_bets_are_refused_when_the_variant_is_built() -> None:
+    with pytest.raises(tr.InvalidType):
+        BASE.derive("x", "x", side_bets=[FirstTrickBet()])
+    with pytest.raises(tr.InvalidType):
+        BASE.derive("x", "x", side_bets=("primera",))
+
+    @attrs.frozen
+    class Clash(SideBet):
+        name = "clash"
+        verbs = ("truco",)
+
+    with pytest.raises(ValueError, match="already in use"):
+        BASE.derive("x", "x", side_bets=(Clash(),))
+    with pytest.raises(ValueError, match="already in use"):
+        BASE.derive("x", "x", side_bets=(FirstTrickBet(), FirstTrickBet()))
+
+
+def test_a_bet_that_breaks_the_protocol_leaves_the_match_as_it_was() -> None:
+    @attrs.frozen
+    class Broken(FirstTrickBet):
+        def act(
+            self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+        ) -> tuple[Hashable, Sequence[Credit]]:
+            return ["not", "hashable"], ()  # type: ignore[return-value]
+
+    @attrs.frozen
+    class BadPoints(FirstTrickBet):
+        def act(
+            self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+        ) -> tuple[Hashable, Sequence[Credit]]:
+            return state, ((2, 1),)
+
+    for bet, why in ((Broken(), "not hashable"), (BadPoints(), "not \\(side, points\\)")):
+        m = BASE.derive("broken", "x", side_bets=(bet,)).new_match(2, seed=1)
+        key = m.key()
+        with pytest.raises(tr.TrucoError, match=why):
+            m.apply("primera")
+        assert m.key() == key and m.actions == []
+
+
+def test_a_bet_must_offer_its_own_verbs_and_await_a_seat_in_play() -> None:
+    @attrs.frozen
+    class Poacher(FirstTrickBet):
+        def offers(
+            self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+        ) -> Sequence[tr.Action]:
+            return (QUIERO,)
+
+    @attrs.frozen
+    class Lost(FirstTrickBet):
+        def awaiting(self, contest: Contest, state: Hashable) -> int:
+            return 7 if state[0] == "asked" else -1  # type: ignore[index]
+
+    m = BASE.derive("poacher", "x", side_bets=(Poacher(),)).new_match(2, seed=1)
+    with pytest.raises(tr.TrucoError, match="not one of its verbs"):
+        m.legal_actions()
+    m = BASE.derive("lost", "x", side_bets=(Lost(),)).new_match(2, seed=1)
+    key = m.key()
+    with pytest.raises(tr.TrucoError, match="awaits seat 7"):
+        m.apply("primera")
+    assert m.key() == key and m.actions == []
