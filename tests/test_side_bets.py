@@ -216,12 +216,13 @@ def test_tensors_grow_by_the_side_bet_phase_only_where_there_are_side_bets() -> 
     assert len(observation_features(obs, HOUSE)) == observation_size(HOUSE, 2)
 
 
-@settings(max_examples=25, deadline=None)
+@pytest.mark.parametrize("seats", HOUSE.seat_counts)
+@settings(max_examples=15, deadline=None)
 @given(seed=st.integers(0, 10_000), pick=st.randoms(use_true_random=False))
-def test_random_matches_keep_every_invariant(seed: int, pick: random.Random) -> None:
-    """I1-I8 (docs/invariants.md) with the side bet in play."""
-    m = fresh(seed)
-    bound = hand_action_bound(HOUSE, 2)
+def test_random_matches_keep_every_invariant(seats: int, seed: int, pick: random.Random) -> None:
+    """I1-I8 (docs/invariants.md) with the side bet in play, at every table size."""
+    m = HOUSE.new_match(seats, seed=seed)
+    bound = hand_action_bound(HOUSE, seats)
     steps = 0
     while not m.is_over():
         before = m.copy()
