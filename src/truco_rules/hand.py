@@ -273,7 +273,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
             if self._manual_flor_ok(s):
                 out.append(_FLOR)
             if self.side_bets:
-                self._side_offers(s, True, out)
+                self._side_offers(s, on_turn, out)
             out.append(_MAZO)
             return out
         if ph == ENVIDO:
@@ -308,7 +308,16 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
         action is not legal for that seat now.
         """
         self.check(action, seat)
-        self._do(action, self.turn if seat is None else seat)
+        if not self.side_bets:
+            self._do(action, self.turn if seat is None else seat)
+            return
+        before = self.copy()  # a third party's side bet may break the protocol midway
+        try:
+            self._do(action, self.turn if seat is None else seat)
+        except BaseException:
+            for name in HandFields.__slots__:
+                setattr(self, name, getattr(before, name))
+            raise
 
     def check(self, action: Action, seat: int | None = None) -> None:
         """Raise what :meth:`apply` would raise for ``action`` by ``seat``, changing nothing.

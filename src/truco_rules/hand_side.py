@@ -30,34 +30,51 @@ class SideBetPlay(HandFields):
     def _init_side(self) -> None:
         bets = self.variant.side_bets
         self.side_bets = bets
-        self.side_state = [b.start(self) for b in bets]
+        self.side_state = [_state(b.name, b.start(self)) for b in bets]
         self.side_waiting = -1
 
     def _side_offers(self, s: int, on_turn: bool, out: list[Action]) -> None:
         """Append the calls the side bets offer ``s`` (cards in play or a ladder call to
         answer)."""
-        owner = self.variant._side_verbs
+        sides = self.variant._sides
         for i, bet in enumerate(self.side_bets):
             for a in bet.offers(self, self.side_state[i], s, on_turn):
-                if owner.get(a.verb) != i:
-                    raise TrucoError(f"side bet {bet.name!r} offered {a}, not one of its verbs")
+                if a not in sides.actions[i] or sides.owner.get(a.verb) != i:
+                    raise TrucoError(
+                        f"side bet {bet.name!r} offered {a!r}, not a call of its own verbs"
+                    )
                 out.append(a)
 
     def _side_answers(self, s: int, out: list[Action]) -> None:
         """Append the answers open to ``s`` while a side bet awaits one."""
         i = self.side_waiting
-        bet, state = self.side_bets[i], self.side_state[i]
-        if bet.awaiting(self, state) == s:
-            out.extend(bet.answers(self, state, s))
+        if self.side_bets[i].awaiting(self, self.side_state[i]) == s:
+            out.extend(self._answers_of(i, s))
+
+    def _answers_of(self, i: int, s: int) -> list[Action]:
+        bet = self.side_bets[i]
+        listed = self.variant._sides.actions[i]
+        answers = list(bet.answers(self, self.side_state[i], s))
+        for a in answers:
+            if a not in listed:
+                raise TrucoError(f"side bet {bet.name!r} answered with {a!r}, not in all_actions()")
+        return answers
 
     def _side_awaited(self) -> int:
         """The seat a side bet awaits (the first bet in the variant's order that awaits
         one), noting the bet; -1 if none does."""
         for i, bet in enumerate(self.side_bets):
             seat = bet.awaiting(self, self.side_state[i])
+            if type(seat) is not int:
+                raise TrucoError(f"side bet {bet.name!r} awaits {seat!r}, not a seat")
             if seat >= 0:
-                if type(seat) is not int or seat >= len(self.pos) or self.pos[seat] < 0:
-                    raise TrucoError(f"side bet {bet.name!r} awaits seat {seat!r}, not in play")
+                if seat >= len(self.pos) or self.pos[seat] < 0 or self.folded[seat]:
+                    raise TrucoError(
+                        f"side bet {bet.name!r} awaits seat {seat}, not in play (or gone to "
+                        "the deck)"
+                    )
+                if not self._answers_of(i, seat):
+                    raise TrucoError(f"side bet {bet.name!r} awaits seat {seat} with no answer")
                 self.side_waiting = i
                 return seat
         self.side_waiting = -1
@@ -67,7 +84,7 @@ class SideBetPlay(HandFields):
         """The index of the side bet whose action ``act`` is, or -1."""
         if self.phase == SIDE:
             return self.side_waiting
-        return self.variant._side_verbs.get(act.verb, -1)
+        return self.variant._sides.owner.get(act.verb, -1)
 
     def _side_outcome(self, i: int, s: int, act: Action) -> _Outcome:
         """What bet ``i`` makes of ``s`` taking ``act``: its new state and the points it

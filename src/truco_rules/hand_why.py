@@ -63,7 +63,7 @@ class RefusalPlay(HandFields):
 
     def _side_refusal(self, action: Action, s: int) -> str | None:
         """A side bet's own reason for refusing an action with one of its verbs."""
-        i = self.variant._side_verbs.get(action.verb, -1)
+        i = self.variant._sides.owner.get(action.verb, -1)
         if i < 0:
             return None
         return self.side_bets[i].refusal(self, self.side_state[i], s, action)

@@ -32,13 +32,20 @@ awaiting an answer, then a card to play):
 * :meth:`~SideBet.close`: at the end of the contest, the points still owed (a bet settled by
   the cards).
 
-Every action a bet offers must use one of its :attr:`~SideBet.verbs` (words no other part of
-the variant uses), or, while it awaits an answer, any verb (``quiero``, ``no-quiero``): that
-is how the contest knows whose action it is. The actions are ordinary
-:class:`~truco_rules.actions.Action` values (``Action.call(verb)``, ``Action.declare(n)``),
-so records, notation, integer ids and observations carry them without change; the
-contest's public log shows every one. The methods must be pure: the same contest and state
-give the same answer, and a bet changes nothing but through what it returns.
+Every call a bet offers must use one of its :attr:`~SideBet.verbs` (words no other part of
+the variant uses): that is how the contest knows whose call it is. Its answers may use any
+verb (``quiero``, ``no-quiero``, ``declare 3``, a word of its own), since only the bet is
+answered while it awaits. Every action it offers or answers with must be listed by
+:meth:`~SideBet.all_actions`, which makes them part of the variant's vocabulary and integer
+ids; they are ordinary :class:`~truco_rules.actions.Action` values, so records, notation,
+observations and the public log carry them without change. A bet may await only a seat
+in the contest that has not gone to the deck, and must give it at least one answer.
+
+The methods must be pure: the same contest and state give the same answer, and a bet
+changes nothing but through what it returns. A bet that breaks the protocol (a state that
+is not hashable, points that are not ``(side, points)``, an action it does not list, a
+seat it may not await) gets a :class:`~truco_rules.errors.TrucoError`, and the action that
+led there is refused with the match left as it was.
 """
 
 from __future__ import annotations
@@ -48,12 +55,15 @@ from typing import ClassVar, Protocol
 
 import attrs
 
-from .actions import BASE_VERBS, Action
+from .actions import BASE_VERBS, NO_QUIERO, QUIERO, Action
 from .cards import Card
 from .context import HandContext
-from .errors import InvalidType
+from .errors import InvalidType, TrucoError
 
-__all__ = ["Contest", "Credit", "SideBet", "side_verbs"]
+__all__ = ["Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
+
+_QUIERO = Action.call(QUIERO)
+_NO_QUIERO = Action.call(NO_QUIERO)
 
 Credit = tuple[int, int]
 """Points a side bet gives: ``(side, points)``, the side 0 or 1."""
@@ -177,7 +187,7 @@ class SideBet:
     ) -> tuple[Hashable, Sequence[Credit]]:
         """The new state after ``seat`` took ``action`` (one the bet offered it), and the
         points it gives at once."""
-        raise NotImplementedError(f"side bet {self.name!r} offered {action} but cannot act on it")
+        raise TrucoError(f"side bet {self.name!r} offered {action} but does not act on it")
 
     def close(self, contest: Contest, state: Hashable) -> tuple[Hashable, Sequence[Credit]]:
         """The state and the points still owed when the contest ends."""
@@ -188,22 +198,43 @@ class SideBet:
         return f"{self.name} does not allow that now"
 
     def all_actions(self) -> Sequence[Action]:
-        """Every action the bet may ever offer, for the variant's integer ids (default: a
-        call of each verb)."""
-        return tuple(Action.call(v) for v in self.verbs)
+        """Every action the bet may ever offer or answer with: the variant's vocabulary and
+        integer ids include them, and an action the bet gives that is not among them is a
+        breach of the protocol (default: a call of each of :attr:`verbs`, ``quiero`` and
+        ``no-quiero``)."""
+        return (*(Action.call(v) for v in self.verbs), _QUIERO, _NO_QUIERO)
 
 
-def side_verbs(bets: object, taken: set[str]) -> dict[str, int]:
-    """Each verb of the side bets ``bets`` (a tuple of :class:`SideBet`), to the bet's
-    index; ``InvalidType`` for anything else, ``ValueError`` for a verb already ``taken``
-    or used twice."""
+@attrs.frozen
+class SideBetTable:
+    """What a variant knows of its side bets, worked out once: which bet owns each verb,
+    every action each bet may take (:meth:`SideBet.all_actions`), and the verbs those use."""
+
+    owner: dict[str, int]
+    actions: tuple[frozenset[Action], ...]
+    verbs: frozenset[str]
+
+
+def side_table(bets: object, taken: set[str]) -> SideBetTable:
+    """The :class:`SideBetTable` of ``bets`` (a tuple of :class:`SideBet`): ``InvalidType``
+    for anything else, ``ValueError`` for a verb of a bet's own already ``taken`` by the
+    variant or the kernel, or used by two bets."""
     if not isinstance(bets, tuple) or not all(isinstance(b, SideBet) for b in bets):
         raise InvalidType("side_bets", "a tuple of SideBet objects", bets)
-    out: dict[str, int] = {}
+    owner: dict[str, int] = {}
+    actions: list[frozenset[Action]] = []
     for i, bet in enumerate(bets):
         for verb in bet.verbs:
             Action.call(verb)  # a well-formed verb, or ParseError
-            if verb in taken or verb in out or verb in BASE_VERBS:
+            if verb in taken or verb in owner or verb in BASE_VERBS:
                 raise ValueError(f"side bet {bet.name!r}: the verb {verb!r} is already in use")
-            out[verb] = i
-    return out
+            owner[verb] = i
+        acts = frozenset(bet.all_actions())
+        if not all(isinstance(a, Action) for a in acts):
+            raise InvalidType(f"{bet.name}.all_actions()", "a sequence of Actions", acts)
+        missing = [v for v in bet.verbs if Action.call(v) not in acts]
+        if missing:
+            raise ValueError(f"side bet {bet.name!r}: all_actions() lacks {missing[0]!r}")
+        actions.append(acts)
+    verbs = frozenset(a.verb for acts in actions for a in acts)
+    return SideBetTable(owner, tuple(actions), verbs)

@@ -47,7 +47,7 @@ from .hooks import (
     strength_groups,
 )
 from .options import check_decisions
-from .side_bet import SideBet, side_verbs
+from .side_bet import SideBet, SideBetTable, side_table
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -98,7 +98,7 @@ class Variant:
     _ladder_actions: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
     _ladder_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
     _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
-    _side_verbs: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _sides: SideBetTable = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
@@ -119,8 +119,8 @@ class Variant:
             verbs |= {A.ACCEPT_HAND, A.DECLINE_HAND}
         if getattr(self.table, "deals_extra_cards", False):
             verbs |= {A.DISCARD}
-        object.__setattr__(self, "_side_verbs", side_verbs(self.side_bets, verbs))
-        object.__setattr__(self, "_vocabulary", frozenset(verbs | set(self._side_verbs)))
+        object.__setattr__(self, "_sides", side_table(self.side_bets, verbs))
+        object.__setattr__(self, "_vocabulary", frozenset(verbs | self._sides.verbs))
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
@@ -365,7 +365,7 @@ class Variant:
             },
             "envido": self.envido is not None,
             "flor": self.flor is not None,
-            **({"side_bets": [b.name for b in self.side_bets]} if self.side_bets else {}),
+            "side_bets": [b.name for b in self.side_bets],
             "special_hands": None
             if self.special is None
             else {
