@@ -32,14 +32,15 @@ awaiting an answer, then a card to play):
 * :meth:`~SideBet.close`: at the end of the contest, the points still owed (a bet settled by
   the cards).
 
-Every call a bet offers must use one of its :attr:`~SideBet.verbs` (words no other part of
-the variant uses): that is how the contest knows whose call it is. Its answers may use any
-verb (``quiero``, ``no-quiero``, ``declare 3``, a word of its own), since only the bet is
-answered while it awaits. Every action it offers or answers with must be listed by
-:meth:`~SideBet.all_actions`, which makes them part of the variant's vocabulary and integer
-ids; they are ordinary :class:`~truco_rules.actions.Action` values, so records, notation,
-observations and the public log carry them without change. A bet may await only a seat
-in the contest that has not gone to the deck, and must give it at least one answer.
+Every call a bet offers must use one of its :attr:`~SideBet.verbs`, words no other part of
+the variant uses (the kernel's own verbs, ``envido`` and ``flor`` among them, stay reserved
+even in a variant without envido or flor): that is how the contest knows whose call it is.
+Its answers may use any verb (``quiero``, ``no-quiero``, ``declare 3``, a word of its own),
+since only the bet is answered while it awaits. Every action it offers or answers with must
+be listed by :meth:`~SideBet.all_actions`, which makes them part of the variant's vocabulary
+and integer ids; they are ordinary :class:`~truco_rules.actions.Action` values, so records,
+notation, observations and the public log carry them without change. A bet may await only a
+seat in the contest that has not gone to the deck, and must give it at least one answer.
 
 The methods must be pure: the same contest and state give the same answer, and a bet
 changes nothing but through what it returns. A bet that breaks the protocol (a state that
