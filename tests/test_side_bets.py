@@ -301,3 +301,37 @@ def test_a_bet_must_offer_its_own_verbs_and_await_a_seat_in_play() -> None:
     with pytest.raises(tr.TrucoError, match="awaits seat 7"):
         m.apply("primera")
     assert m.key() == key and m.actions == []
+
+
+def test_the_awaited_seat_may_be_seat_0_but_not_one_past_the_table() -> None:
+    """A bet may await seat 0; a seat number equal to the seat count is not a seat."""
+    m = next(
+        m for m in (HOUSE.new_match(2, seed=s) for s in range(20)) if m.current_player() == 1
+    )
+    m.apply(PRIMERA)
+    assert m.current_player() == 0
+    assert m.observation(0).phase == "answer-side-bet"
+
+    @attrs.frozen
+    class OnePast(FirstTrickBet):
+        def awaiting(self, contest: Contest, state: Hashable) -> int:
+            return len(contest.team) if state[0] == "asked" else -1  # type: ignore[index]
+
+    m = BASE.derive("one-past", "x", side_bets=(OnePast(),)).new_match(2, seed=1)
+    with pytest.raises(tr.TrucoError, match="awaits seat 2"):
+        m.apply("primera")
+
+
+def test_a_bet_may_not_give_negative_points() -> None:
+    @attrs.frozen
+    class Negative(FirstTrickBet):
+        def act(
+            self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+        ) -> tuple[Hashable, Sequence[Credit]]:
+            return state, ((0, -1),)
+
+    m = BASE.derive("negative", "x", side_bets=(Negative(),)).new_match(2, seed=1)
+    key = m.key()
+    with pytest.raises(tr.TrucoError, match="not \\(side, points\\)"):
+        m.apply("primera")
+    assert m.key() == key
