@@ -14,7 +14,7 @@ touching the kernel:
         verbs = ("primera",)
         ...
 
-    MY_VARIANT = ARGENTINE.derive("house", "...", side_bets=(FirstTrickBet(),))
+    HOUSE = base.derive("house", "...", side_bets=(FirstTrickBet(),))  # base: a Variant
 
 The contest keeps one **state** per side bet, a value the bet makes and the contest never
 looks into: it must be immutable and hashable (a tuple, an attrs frozen class), so that
