@@ -457,9 +457,8 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
         if not self.end_reason:
             self.hand_winner = team  # what the side bets settled by the contest may read
         if self.side_bets:
-            self._close_side_bets()
+            self._close_side_bets()  # their points may reach the target: end_reason is set
         if not self.end_reason:
-            self.hand_winner = team
             if team is not None and pts > 0:
                 self.points.append((team, pts, reason))
                 self.pts_end[team] += pts

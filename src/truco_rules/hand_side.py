@@ -90,8 +90,7 @@ class SideBetPlay(HandFields):
         """What bet ``i`` makes of ``s`` taking ``act``: its new state and the points it
         gives, checked; nothing changes yet."""
         bet = self.side_bets[i]
-        state, credits = bet.act(self, self.side_state[i], s, act)
-        return i, _state(bet.name, state), _credits(bet.name, credits)
+        return _checked(i, bet.name, bet.act(self, self.side_state[i], s, act))
 
     def _side_apply(self, outcome: _Outcome) -> None:
         i, state, credits = outcome
@@ -100,13 +99,20 @@ class SideBetPlay(HandFields):
             self._credit(side, pts, self.side_bets[i].name)
 
     def _close_side_bets(self) -> None:
-        """At the end of the contest: each bet's last state and the points still owed."""
-        outcomes = []
-        for i, bet in enumerate(self.side_bets):
-            state, credits = bet.close(self, self.side_state[i])
-            outcomes.append((i, _state(bet.name, state), _credits(bet.name, credits)))
+        """At the end of the contest: each bet's last state and the points still owed (all
+        checked before any is applied)."""
+        outcomes = [
+            _checked(i, bet.name, bet.close(self, self.side_state[i]))
+            for i, bet in enumerate(self.side_bets)
+        ]
         for outcome in outcomes:
             self._side_apply(outcome)
+
+
+def _checked(i: int, name: str, result: tuple[Hashable, Sequence[Credit]]) -> _Outcome:
+    """Bet ``i``'s new state and points, as the protocol requires them (else TrucoError)."""
+    state, credits = result
+    return i, _state(name, state), _credits(name, credits)
 
 
 def _state(name: str, state: object) -> Hashable:

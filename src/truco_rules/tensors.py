@@ -123,10 +123,10 @@ def observation_features(obs: Observation, variant: Variant) -> list[float]:
     names = variant.ladder.names
     call[names.index(obs.pending_call) + 1 if obs.pending_call in names else 0] = 1.0
     out.extend(call)
-    names = phase_names(variant)
-    phase = [0.0] * len(names)
-    if obs.phase in names:
-        phase[names.index(obs.phase)] = 1.0
+    phases = phase_names(variant)
+    phase = [0.0] * len(phases)
+    if obs.phase in phases:
+        phase[phases.index(obs.phase)] = 1.0
     out.extend(phase)
     who = [0.0] * (n + 1)
     who[(obs.current_player - me) % n if obs.current_player >= 0 else n] = 1.0
