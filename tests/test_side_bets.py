@@ -257,27 +257,34 @@ def test_bad_side_bets_are_refused_when_the_variant_is_built() -> None:
         BASE.derive("x", "x", side_bets=(FirstTrickBet(), FirstTrickBet()))
 
 
-def test_a_bet_that_breaks_the_protocol_leaves_the_match_as_it_was() -> None:
-    @attrs.frozen
-    class Broken(FirstTrickBet):
-        def act(
-            self, contest: Contest, state: Hashable, seat: int, action: tr.Action
-        ) -> tuple[Hashable, Sequence[Credit]]:
-            return ["not", "hashable"], ()  # type: ignore[return-value]
+@attrs.frozen
+class Returns(FirstTrickBet):
+    """A bet whose every action returns ``result`` (a state and points) as it is."""
 
-    @attrs.frozen
-    class BadPoints(FirstTrickBet):
-        def act(
-            self, contest: Contest, state: Hashable, seat: int, action: tr.Action
-        ) -> tuple[Hashable, Sequence[Credit]]:
-            return state, ((2, 1),)
+    result: tuple[object, object] = ((), ())
 
-    for bet, why in ((Broken(), "not hashable"), (BadPoints(), "not \\(side, points\\)")):
-        m = BASE.derive("broken", "x", side_bets=(bet,)).new_match(2, seed=1)
-        key = m.key()
-        with pytest.raises(tr.TrucoError, match=why):
-            m.apply("primera")
-        assert m.key() == key and m.actions == []
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        return self.result  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("result", "why"),
+    [
+        ((["not", "hashable"], ()), "not hashable"),
+        ((("open", -1), ((2, 1),)), "not \\(side, points\\)"),  # no side 2
+        ((("open", -1), ((0, -1),)), "not \\(side, points\\)"),  # negative points
+    ],
+)
+def test_a_bet_that_breaks_the_protocol_leaves_the_match_as_it_was(
+    result: tuple[object, object], why: str
+) -> None:
+    m = BASE.derive("broken", "x", side_bets=(Returns(result=result),)).new_match(2, seed=1)
+    key = m.key()
+    with pytest.raises(tr.TrucoError, match=why):
+        m.apply("primera")
+    assert m.key() == key and m.actions == []
 
 
 def test_a_bet_must_offer_its_own_verbs_and_await_a_seat_in_play() -> None:
@@ -320,18 +327,3 @@ def test_the_awaited_seat_may_be_seat_0_but_not_one_past_the_table() -> None:
     m = BASE.derive("one-past", "x", side_bets=(OnePast(),)).new_match(2, seed=1)
     with pytest.raises(tr.TrucoError, match="awaits seat 2"):
         m.apply("primera")
-
-
-def test_a_bet_may_not_give_negative_points() -> None:
-    @attrs.frozen
-    class Negative(FirstTrickBet):
-        def act(
-            self, contest: Contest, state: Hashable, seat: int, action: tr.Action
-        ) -> tuple[Hashable, Sequence[Credit]]:
-            return state, ((0, -1),)
-
-    m = BASE.derive("negative", "x", side_bets=(Negative(),)).new_match(2, seed=1)
-    key = m.key()
-    with pytest.raises(tr.TrucoError, match="not \\(side, points\\)"):
-        m.apply("primera")
-    assert m.key() == key

@@ -256,21 +256,24 @@ def test_a_start_state_must_be_hashable() -> None:
         v.new_match(2, seed=1)
 
 
+@attrs.frozen
+class OwnTurnBet(SideBet):
+    """A call offered on one's own turn only, and nothing else: no act()."""
+
+    name = "apuesta"
+    verbs = ("apuesta",)
+
+    def offers(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+    ) -> Sequence[tr.Action]:
+        return (APUESTA,) if on_turn else ()
+
+
 def test_a_bet_that_offers_a_call_it_cannot_act_on_gets_a_truco_error() -> None:
     """Defect 4: the default SideBet.act raises NotImplementedError, not a TrucoError as the
     protocol promises for a bet that breaks it (the match is restored either way)."""
 
-    @attrs.frozen
-    class NoAct(SideBet):
-        name = "apuesta"
-        verbs = ("apuesta",)
-
-        def offers(
-            self, contest: Contest, state: Hashable, seat: int, on_turn: bool
-        ) -> Sequence[tr.Action]:
-            return (APUESTA,) if on_turn else ()
-
-    m: tr.Match = ARGENTINE.derive("no-act", "x", side_bets=(NoAct(),)).new_match(2, seed=1)
+    m: tr.Match = ARGENTINE.derive("no-act", "x", side_bets=(OwnTurnBet(),)).new_match(2, seed=1)
     key = m.key()
     with pytest.raises(tr.TrucoError, match="apuesta"):
         m.apply(APUESTA)
@@ -282,17 +285,7 @@ def test_on_turn_is_false_for_a_seat_that_is_not_to_act() -> None:
     a ladder call awaits an answer the kernel passes True for the responder's partner too,
     so a bet offered only on one's turn is offered (and taken) out of turn."""
 
-    @attrs.frozen
-    class OnTurn(SideBet):
-        name = "apuesta"
-        verbs = ("apuesta",)
-
-        def offers(
-            self, contest: Contest, state: Hashable, seat: int, on_turn: bool
-        ) -> Sequence[tr.Action]:
-            return (APUESTA,) if on_turn else ()
-
-    m: tr.Match = ARGENTINE.derive("on-turn", "x", side_bets=(OnTurn(),)).new_match(4, seed=11)
+    m: tr.Match = ARGENTINE.derive("on-turn", "x", side_bets=(OwnTurnBet(),)).new_match(4, seed=11)
     m.apply("truco")
     responder = m.current_player()
     partners = [s for s in range(4) if s != responder and m.team[s] == m.team[responder]]
