@@ -6,18 +6,19 @@ its variant (RULES §1), never the variant's name.
 
 Phases, in the order they take precedence (RULES §2.5 "envido takes precedence", §2.7.4):
 
-1. a flor exchange awaiting a response,
-2. an envido bet awaiting an answer,
-3. envido scores being stated,
-4. a ladder call awaiting an answer,
-5. a card to play.
+1. a special hand to accept or decline,
+2. a side bet awaiting an answer, by the bets' precedence: a flor exchange, an envido bet
+   (its answer, then the scores stated), then the variant's own side bets,
+3. a ladder call awaiting an answer,
+4. a card to play.
 
 The hand is put together from parts, each in its own module, owning its fields and their
 transitions: trick play (:mod:`~truco_rules.hand_tricks`), the bet ladder
-(:mod:`~truco_rules.hand_ladder`), the side bets envido (:mod:`~truco_rules.hand_envido`) and
-flor (:mod:`~truco_rules.hand_flor`), and the special hands (:mod:`~truco_rules.hand_special`).
-This module is the loop that orders them: the legal actions by phase, applying an action, who
-acts next, and the end of the hand.
+(:mod:`~truco_rules.hand_ladder`), the side bets (:mod:`~truco_rules.hand_side`: the envido
+and flor of :mod:`~truco_rules.bet_envido` and :mod:`~truco_rules.bet_flor` and the
+variant's own, all through the protocol of :mod:`~truco_rules.side_bet`), and the special
+hands (:mod:`~truco_rules.hand_special`). This module is the loop that orders them: the
+legal actions by phase, applying an action, who acts next, and the end of the hand.
 
 The hand is mutable; :meth:`Hand.copy` is cheap. Every public mutator validates first and then
 changes state in code that cannot fail, so a rejected action leaves the hand untouched.
@@ -30,29 +31,19 @@ from typing import TYPE_CHECKING
 
 from . import actions as A
 from .actions import Action
+from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
 from .cards import Card
 from .copying import LIST, LIST_OF_LISTS, copier
 from .errors import IllegalAction, WrongPlayer
-from .hand_envido import EnvidoPlay
 from .hand_fields import (
     _ACCEPT_HAND,
     _DECLINE_HAND,
-    _ENVIDO_ACTS,
-    _FLOR,
     _MAZO,
     _NO_QUIERO,
     _QUIERO,
     DECIDE,
     DECLARE,
-    ENV_DECLARING,
-    ENV_DONE,
-    ENV_NONE,
-    ENV_PENDING,
-    ENV_VOID,
     ENVIDO,
-    FL_CONTRA,
-    FL_RESPOND,
-    FL_RESTO,
     FLOR,
     OVER,
     PHASES,
@@ -63,11 +54,11 @@ from .hand_fields import (
     HandFields,
     rule_flags,
 )
-from .hand_flor import FlorPlay
 from .hand_ladder import LadderPlay
 from .hand_side import SideBetPlay
 from .hand_special import SpecialPlay
 from .hand_tricks import TrickPlay
+from .hand_views import BetViews
 from .hand_why import RefusalPlay
 from .hooks import SPECIAL_NONE
 
@@ -93,7 +84,7 @@ __all__ = [
 ]
 
 
-class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay, RefusalPlay):
+class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetViews):
     """One contest: players ``order`` (mano first) with the cards already dealt to them.
 
     ``scores`` are the two sides' match scores before the contest (for falta envido and for
@@ -131,19 +122,10 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
         self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
         self.scores = tuple(scores)
         self.strength = strength
-        (
-            self.auto_flor,
-            self.calls_any_time,
-            self.caps_raises,
-            self.pie_only,
-            self.sing_or_leave,
-            self.play_table,
-        ) = rule_flags(variant)
+        self.calls_any_time, self.caps_raises, self.play_table = rule_flags(variant)
         self.turned = turned  # the card turned up after the deal, for the value hooks
         self._init_tricks(nseats)
         self._init_ladder()
-        self._init_envido(nseats)
-        self._init_flor(nseats)
         self.pts_now = [0, 0]
         self.pts_end = [0, 0]
         self.points = []  # (team, points, reason)
@@ -186,11 +168,8 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
         """Cards shown when the hand ends (DESIGN §4): the settled envido's winning proof and
         every sung flor; a player who went to the deck shows nothing."""
         shown: dict[int, tuple[Card, ...]] = {}
-        if self.env is not None and self.env_result is not None:
-            seat = self.env_result[0]
-            shown[seat] = self.env.proof_in(self.dealt[seat], self.context(seat))
-        for s in self.flor_sung:
-            shown[s] = tuple(self.dealt[s])
+        for i in self.bt.users["shown"]:
+            shown.update(self.bets[i].shown(self, self.side_state[i]))
         for s, card in self.revealed:
             if card not in shown.get(s, ()):
                 shown[s] = (*shown.get(s, ()), card)
@@ -216,22 +195,16 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
 
     def _compute_legal(self, s: int, on_turn: bool) -> list[Action]:
         out = self._legal_by_phase(s, on_turn)
-        fl = self.fl
-        if (
-            fl is not None
-            and self.sing_or_leave
-            and _FLOR in out
-            and self.phase in (PLAY, TRUCO, ENVIDO)
-        ):  # an unsung flor: sing it or go to the deck (RULES §2.7.2)
-            out = [a for a in out if a is _FLOR or a is _MAZO]
+        if out and self.bt.users["restrict"]:  # e.g. an unsung flor: sing it or leave
+            out = self._restricted(s, out)
         return out
 
     def _legal_by_phase(self, s: int, on_turn: bool) -> list[Action]:
         ph = self.phase
         if ph == OVER or self.folded[s]:
             return []
-        if not on_turn and self.trick_no == 0 and self.flor_undeclared[s] and self._auto_flor():
-            return []  # his flor is sung at his first decision, before anything else he does
+        if not on_turn and self.bt.users["holds_back"] and self._held_back(s):
+            return []  # e.g. his flor is sung at his first decision, before anything else
         out: list[Action] = []
         if ph == DECIDE:
             if on_turn:
@@ -247,11 +220,7 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
             call = self._ladder_call(s)
             if call is not None:
                 out.append(call)
-            if self._envido_ok(s):
-                out.extend(self._envido_bets([]))
-            if self._manual_flor_ok(s):
-                out.append(_FLOR)
-            if self.side_bets:
+            if self.bets:
                 self._side_offers(s, on_turn, out)
             if on_turn or self.ld.mazo_out_of_turn:
                 out.append(_MAZO)
@@ -268,37 +237,11 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
             call = self._ladder_call(s)
             if call is not None:
                 out.append(call)
-            if self._envido_ok(s):
-                out.extend(self._envido_bets([]))
-            if self._manual_flor_ok(s):
-                out.append(_FLOR)
-            if self.side_bets:
+            if self.bets:
                 self._side_offers(s, on_turn, out)
             out.append(_MAZO)
             return out
-        if ph == ENVIDO:
-            if self.team[s] == self.team[self.env_caller]:
-                # a flor answers any envido, whoever holds it (RULES §2.7.4)
-                if self._manual_flor_ok(s):
-                    out.append(_FLOR)
-                return out
-            out.append(_QUIERO)
-            out.append(_NO_QUIERO)
-            out.extend(self._envido_bets(self.env_chain))
-            if self._manual_flor_ok(s):
-                out.append(_FLOR)
-            if self.ld.mazo_out_of_turn:  # going to the deck refuses the envido too
-                out.append(_MAZO)
-            return out
-        if ph == DECLARE:
-            if on_turn:
-                self._declare_legal(s, out)
-            return out
-        if ph == SIDE:
-            if on_turn:
-                self._side_answers(s, out)
-            return out
-        self._flor_legal(s, out)  # FLOR
+        self._side_answers(s, on_turn, out)  # a side bet awaits an answer
         return out
 
     def apply(self, action: Action, seat: int | None = None) -> None:
@@ -340,14 +283,14 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
         raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
 
     def _do(self, act: Action, s: int) -> None:
-        bet = self._side_owner(act) if self.side_bets else -1
+        bet = self._side_owner(act) if self.bets else -1
         side = self._side_outcome(bet, s, act) if bet >= 0 else None  # may raise: first
         self.log.append((s, act))
         self._legal = None
         verb = act.verb
         ph = self.phase
         if side is not None:
-            self._side_apply(side)
+            self._side_apply(side, s, act)
         elif verb == A.PLAY:
             if act.card is None:  # blind: the card dealt in that position, seen as it falls
                 assert act.number is not None
@@ -362,16 +305,6 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
             self._decide(s, verb == A.ACCEPT_HAND)
         elif verb == A.MAZO:
             self._mazo(s)
-        elif ph == FLOR:
-            self._flor_answer(s, verb)
-        elif verb == A.FLOR:
-            self._declare_flor(s)
-        elif ph == DECLARE:
-            self._declare(s, act)
-        elif verb in _ENVIDO_ACTS:
-            self._envido_bet(s, verb)
-        elif ph == ENVIDO:
-            self._envido_answer(s, verb == A.QUIERO)
         elif verb == A.QUIERO:
             self._accept_call(s)
         elif verb == A.NO_QUIERO:
@@ -392,45 +325,22 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
             if self.deciders:
                 self.phase, self.turn = DECIDE, self.deciders[0]
                 return
-            if self.flor_stage in (FL_RESPOND, FL_CONTRA, FL_RESTO):
-                self.phase, self.turn = FLOR, self.flor_responder
-            elif self.env_state == ENV_PENDING:
-                self.phase, self.turn = ENVIDO, self.env_responder
-            elif self.env_state == ENV_DECLARING:
-                self.phase, self.turn = DECLARE, self._next_declarer()
-            elif self.side_bets and (w := self._side_awaited()) >= 0:
-                self.phase, self.turn = SIDE, w
+            if self.bets and (w := self._side_awaited()) >= 0:
+                self.turn = w  # the phase is the waiting bet's
             elif self.call:
                 self.phase, self.turn = TRUCO, self.call_responder
             else:
                 self.phase, self.turn = PLAY, self.to_play[0]
-            if self.trick_no == 0 and self._auto_flor():
-                # A flor is sung at its holder's first decision (RULES §2.7.2): his turn, or
-                # a call his side may answer, whoever of the side answers it.
-                t = self.turn
-                if self.phase == TRUCO and not self.flor_undeclared[t]:
-                    t = self._next_of_team(self.call_caller, self.team[t], need_unsung_flor=True)
-                if t >= 0 and self.flor_undeclared[t]:
-                    self._declare_flor(t)
-                    continue
+            if self.bt.users["automatic"] and self._side_automatic():
+                continue  # e.g. a flor sung at its holder's first decision (RULES §2.7.2)
             return
 
     def _mazo(self, s: int) -> None:
         t = self.team[s]
         others = 1 - t
-        bonus = 0
-        env = self.env
-        if (
-            env is not None
-            and env.mazo_bonus_before_first_card()
-            and not self.env_called
-            and not self.flor_called
-            and not any(self.team[x] == t for _k, x, _c, _d in self.plays)
-        ):
-            bonus = 1
-        if self.phase == ENVIDO and env is not None:  # as the answer: it refuses the envido
-            self.env_state = ENV_DONE
-            self._credit(self.team[self.env_caller], env.refused(self.env_chain), "envido")
+        bonus = self._deck_bonus(t) if self.bt.users["deck_bonus"] else 0
+        if self.bt.users["interrupted"]:  # e.g. as the answer, it refuses the envido
+            self._side_interrupt(s, _MAZO)
         if self.call and self.team[self.call_caller] != t:
             # going to the deck with a call pending refuses it for the side
             for x in self._live(t):
@@ -452,12 +362,12 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
             self._end_trick()
 
     def _finish(self, reason: str, team: int | None, pts: int) -> None:
-        self._finish_flores(team)
-        self._envido_truth()
-        if not self.end_reason:
-            self.hand_winner = team  # what the side bets settled by the contest may read
-        if self.side_bets:
+        ended = bool(self.end_reason)  # the target was reached: nobody won the contest
+        self.hand_winner = team  # what the side bets settled at the end read
+        if self.bets:
             self._close_side_bets()  # their points may reach the target: end_reason is set
+        if ended:
+            self.hand_winner = None
         if not self.end_reason:
             if team is not None and pts > 0:
                 self.points.append((team, pts, reason))
@@ -468,7 +378,8 @@ class Hand(TrickPlay, LadderPlay, EnvidoPlay, FlorPlay, SpecialPlay, SideBetPlay
 _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
-    if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr", "side_bets", *RULE_FLAGS)
+    if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr", "bt", "bets", "side_bets")
+    and n not in RULE_FLAGS
 )
 
 # every list field gets its own list, the cards in hand their own lists, the cached legal

@@ -1,25 +1,30 @@
-"""The variant's own side bets, a part of the contest: each :class:`~truco_rules.side_bet.
-SideBet` the variant lists, with its state, its calls and answers, and its points (see
-:mod:`truco_rules.side_bet` for the protocol).
+"""The side bets, a part of the contest: every :class:`~truco_rules.side_bet.SideBet` the
+contest plays (the kernel's envido and flor, then the variant's own, see
+:mod:`truco_rules.bet_table`), with their states, calls, answers and points, played through
+the one protocol of :mod:`truco_rules.side_bet`.
 
 The part keeps one state value per bet in ``side_state`` (immutable values, so a copy of
 the contest shares them) and the index of the bet awaiting an answer in ``side_waiting``.
 A bet's action is worked out in full (:meth:`SideBetPlay._side_outcome`, which may raise)
-before anything in the contest changes.
+before anything in the contest changes. What the variant's own bets return is checked
+against the protocol; the kernel's two are trusted.
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
 
+from . import actions as A
 from .actions import Action
+from .bet_table import bet_table
 from .errors import TrucoError
-from .hand_fields import SIDE, HandFields
+from .hand_fields import _MAZO, PHASES, SIDE, HandFields
 from .side_bet import Credit
 
 __all__ = ["SideBetPlay"]
 
-_Outcome = tuple[int, Hashable, tuple[Credit, ...]]
+_Outcome = tuple[int, Hashable, tuple[tuple[int, int, str], ...]]
+_PHASE_OF = {name: i for i, name in enumerate(PHASES)}
 
 
 class SideBetPlay(HandFields):
@@ -28,90 +33,189 @@ class SideBetPlay(HandFields):
     __slots__ = ()
 
     def _init_side(self) -> None:
-        bets = self.variant.side_bets
-        self.side_bets = bets
-        self.side_state = [_state(b.name, b.start(self)) for b in bets]
+        bt = self.bt = bet_table(self.variant)
+        self.bets = bt.bets
+        self.side_bets = self.variant.side_bets
+        own = bt.own
+        self.side_state = []  # the bets may read each other's states as they start
+        for i, b in enumerate(bt.bets):
+            st = b.start(self)
+            self.side_state.append(_state(b.name, st) if i >= own else st)
         self.side_waiting = -1
 
+    # -- legal actions ----------------------------------------------------------------
     def _side_offers(self, s: int, on_turn: bool, out: list[Action]) -> None:
         """Append the calls the side bets offer ``s`` (cards in play or a ladder call to
         answer)."""
-        sides = self.variant._sides
-        for i, bet in enumerate(self.side_bets):
-            for a in bet.offers(self, self.side_state[i], s, on_turn):
-                if a not in sides.actions[i] or sides.owner.get(a.verb) != i:
-                    raise TrucoError(
-                        f"side bet {bet.name!r} offered {a!r}, not a call of its own verbs"
-                    )
-                out.append(a)
+        own = self.bt.own
+        states = self.side_state
+        for i, bet in enumerate(self.bets):
+            acts = bet.offers(self, states[i], s, on_turn)
+            if i >= own:
+                sides = self.variant._sides
+                for a in acts:
+                    if a not in sides.actions[i - own] or sides.owner.get(a.verb) != i - own:
+                        raise TrucoError(
+                            f"side bet {bet.name!r} offered {a!r}, not a call of its own verbs"
+                        )
+            out.extend(acts)
 
-    def _side_answers(self, s: int, out: list[Action]) -> None:
-        """Append the answers open to ``s`` while a side bet awaits one."""
+    def _side_answers(self, s: int, on_turn: bool, out: list[Action]) -> None:
+        """Append what ``s`` may do while a side bet awaits an answer: its answers (the
+        awaited seat's, or any of its side's), the calls other bets allow meanwhile, and
+        going to the deck where that answers the bet."""
         i = self.side_waiting
-        if self.side_bets[i].awaiting(self, self.side_state[i]) == s:
-            out.extend(self._answers_of(i, s))
+        bet = self.bets[i]
+        answers: Sequence[Action] = ()
+        if bet.side_answers or (on_turn and bet.awaiting(self, self.side_state[i]) == s):
+            answers = self._answers_of(i, s)
+            out.extend(answers)
+        for j in self.bt.users["interjections"]:
+            if j != i:
+                out.extend(self.bets[j].interjections(self, self.side_state[j], s, on_turn, bet))
+        if (
+            answers
+            and self.ld.mazo_out_of_turn
+            and bet.answered_by_leaving(self, self.side_state[i])
+        ):
+            out.append(_MAZO)
 
-    def _answers_of(self, i: int, s: int) -> list[Action]:
-        bet = self.side_bets[i]
-        listed = self.variant._sides.actions[i]
-        answers = list(bet.answers(self, self.side_state[i], s))
-        for a in answers:
-            if a not in listed:
-                raise TrucoError(f"side bet {bet.name!r} answered with {a!r}, not in all_actions()")
+    def _answers_of(self, i: int, s: int) -> Sequence[Action]:
+        bet = self.bets[i]
+        answers = bet.answers(self, self.side_state[i], s)
+        own = self.bt.own
+        if i >= own:
+            listed = self.variant._sides.actions[i - own]
+            answers = list(answers)
+            for a in answers:
+                if a not in listed:
+                    raise TrucoError(
+                        f"side bet {bet.name!r} answered with {a!r}, not in all_actions()"
+                    )
         return answers
 
+    def _held_back(self, s: int) -> bool:
+        """Whether a bet holds ``s`` (not the seat to act) back until it acts for it."""
+        states = self.side_state
+        return any(self.bets[i].holds_back(self, states[i], s) for i in self.bt.users["holds_back"])
+
+    def _restricted(self, s: int, out: list[Action]) -> list[Action]:
+        states = self.side_state
+        for i in self.bt.users["restrict"]:
+            out = self.bets[i].restrict(self, states[i], s, out)
+        return out
+
+    # -- who acts ---------------------------------------------------------------------
     def _side_awaited(self) -> int:
-        """The seat a side bet awaits (the first bet in the variant's order that awaits
-        one), noting the bet; -1 if none does."""
-        for i, bet in enumerate(self.side_bets):
+        """The seat a side bet awaits (the first bet by precedence that awaits one), noting
+        the bet and setting the phase; -1 if none does."""
+        own = self.bt.own
+        for i in self.bt.settle:
+            bet = self.bets[i]
             seat = bet.awaiting(self, self.side_state[i])
-            if type(seat) is not int:
-                raise TrucoError(f"side bet {bet.name!r} awaits {seat!r}, not a seat")
+            if i >= own:
+                if type(seat) is not int:
+                    raise TrucoError(f"side bet {bet.name!r} awaits {seat!r}, not a seat")
+                if seat >= 0:
+                    if seat >= len(self.pos) or self.pos[seat] < 0 or self.folded[seat]:
+                        raise TrucoError(
+                            f"side bet {bet.name!r} awaits seat {seat}, not in play (or gone "
+                            "to the deck)"
+                        )
+                    if not self._answers_of(i, seat):
+                        raise TrucoError(
+                            f"side bet {bet.name!r} awaits seat {seat} with no answer"
+                        )
             if seat >= 0:
-                if seat >= len(self.pos) or self.pos[seat] < 0 or self.folded[seat]:
-                    raise TrucoError(
-                        f"side bet {bet.name!r} awaits seat {seat}, not in play (or gone to "
-                        "the deck)"
-                    )
-                if not self._answers_of(i, seat):
-                    raise TrucoError(f"side bet {bet.name!r} awaits seat {seat} with no answer")
                 self.side_waiting = i
+                name = bet.phase(self, self.side_state[i]) if i < own else PHASES[SIDE]
+                self.phase = _PHASE_OF[name]
                 return seat
         self.side_waiting = -1
         return -1
 
+    def _side_automatic(self) -> bool:
+        """Take the first action a bet takes by itself now (unrecorded); whether one was."""
+        for i in self.bt.users["automatic"]:
+            auto = self.bets[i].automatic(self, self.side_state[i])
+            if auto is not None:
+                seat, act = auto
+                self._side_apply(self._side_outcome(i, seat, act), seat, act)
+                return True
+        return False
+
+    # -- acting -----------------------------------------------------------------------
     def _side_owner(self, act: Action) -> int:
-        """The index of the side bet whose action ``act`` is, or -1."""
-        if self.phase == SIDE:
-            return self.side_waiting
-        return self.variant._sides.owner.get(act.verb, -1)
+        """The index of the side bet whose action ``act`` is, or -1 (the contest's own)."""
+        i = self.side_waiting
+        if i >= 0:
+            if self.phase == SIDE:
+                return i
+            verb = act.verb
+            if verb == A.MAZO:
+                return -1
+            return self.bt.owner.get(verb, i)
+        return self.bt.owner.get(act.verb, -1)
 
     def _side_outcome(self, i: int, s: int, act: Action) -> _Outcome:
         """What bet ``i`` makes of ``s`` taking ``act``: its new state and the points it
         gives, checked; nothing changes yet."""
-        bet = self.side_bets[i]
-        return _checked(i, bet.name, bet.act(self, self.side_state[i], s, act))
+        bet = self.bets[i]
+        return _checked(i, bet.name, bet.act(self, self.side_state[i], s, act), i >= self.bt.own)
 
-    def _side_apply(self, outcome: _Outcome) -> None:
+    def _side_interrupt(self, s: int, act: Action, skip: int = -1) -> None:
+        """Tell the bets that listen that ``s`` takes ``act``, not theirs."""
+        for j in self.bt.users["interrupted"]:
+            if j != skip:
+                bet = self.bets[j]
+                outcome = _checked(
+                    j,
+                    bet.name,
+                    bet.interrupted(self, self.side_state[j], s, act),
+                    j >= self.bt.own,
+                )
+                self._side_set(outcome)
+
+    def _side_apply(self, outcome: _Outcome, s: int, act: Action) -> None:
+        self._side_interrupt(s, act, outcome[0])
+        self._side_set(outcome)
+        i = outcome[0]
+        if i in self.bt.users["ends"] and not self.end_reason:
+            reason = self.bets[i].ends(self, self.side_state[i])
+            if reason:
+                self._finish(reason, None, 0)
+
+    def _side_set(self, outcome: _Outcome) -> None:
         i, state, credits = outcome
         self.side_state[i] = state
-        for side, pts in credits:
-            self._credit(side, pts, self.side_bets[i].name)
+        for side, pts, reason in credits:
+            self._credit(side, pts, reason)
+
+    def _deck_bonus(self, side: int) -> int:
+        states = self.side_state
+        users = self.bt.users["deck_bonus"]
+        return sum(self.bets[i].deck_bonus(self, states[i], side) for i in users)
 
     def _close_side_bets(self) -> None:
         """At the end of the contest: each bet's last state and the points still owed (all
-        checked before any is applied)."""
+        worked out, in the order of precedence, before any is applied)."""
+        own = self.bt.own
         outcomes = [
-            _checked(i, bet.name, bet.close(self, self.side_state[i]))
-            for i, bet in enumerate(self.side_bets)
+            _checked(i, self.bets[i].name, self.bets[i].close(self, self.side_state[i]), i >= own)
+            for i in self.bt.settle
         ]
         for outcome in outcomes:
-            self._side_apply(outcome)
+            self._side_set(outcome)
 
 
-def _checked(i: int, name: str, result: tuple[Hashable, Sequence[Credit]]) -> _Outcome:
-    """Bet ``i``'s new state and points, as the protocol requires them (else TrucoError)."""
+def _checked(
+    i: int, name: str, result: tuple[Hashable, Sequence[Credit]], strict: bool
+) -> _Outcome:
+    """Bet ``i``'s new state and points, as the protocol requires them (else TrucoError;
+    a kernel bet, not ``strict``, is trusted)."""
     state, credits = result
+    if not strict:
+        return i, state, tuple((c[0], c[1], c[2] if len(c) == 3 else name) for c in credits)
     return i, _state(name, state), _credits(name, credits)
 
 
@@ -123,15 +227,17 @@ def _state(name: str, state: object) -> Hashable:
     return state
 
 
-def _credits(name: str, credits: Sequence[Credit]) -> tuple[Credit, ...]:
-    out = tuple(credits)
-    for c in out:
+def _credits(name: str, credits: Sequence[Credit]) -> tuple[tuple[int, int, str], ...]:
+    out = []
+    for c in tuple(credits):
         if (
             not isinstance(c, tuple)
-            or len(c) != 2
+            or len(c) not in (2, 3)
             or c[0] not in (0, 1)
             or type(c[1]) is not int
             or c[1] < 0
+            or (len(c) == 3 and type(c[2]) is not str)
         ):
             raise TrucoError(f"side bet {name!r} gave points that are not (side, points): {c!r}")
-    return out
+        out.append((c[0], c[1], c[2] if len(c) == 3 else name))
+    return tuple(out)

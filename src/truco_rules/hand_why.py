@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from . import actions as A
 from .actions import Action
-from .hand_fields import _ENVIDO_ACTS, DECIDE, ENV_NONE, ENVIDO, PHASES, PLAY, HandFields
+from .bet_states import ENV_NONE
+from .hand_fields import _ENVIDO_ACTS, DECIDE, ENVIDO, PHASES, PLAY
+from .hand_views import BetViews
 from .hooks import SPECIAL_NONE
 
 __all__ = ["RefusalPlay"]
 
 
-class RefusalPlay(HandFields):
+class RefusalPlay(BetViews):
     """The refusal reasons of a :class:`~truco_rules.hand.Hand`."""
 
     __slots__ = ()
@@ -66,4 +68,5 @@ class RefusalPlay(HandFields):
         i = self.variant._sides.owner.get(action.verb, -1)
         if i < 0:
             return None
-        return self.side_bets[i].refusal(self, self.side_state[i], s, action)
+        i += self.bt.own  # the kernel's bets come first
+        return self.bets[i].refusal(self, self.side_state[i], s, action)

@@ -19,18 +19,31 @@ touching the kernel:
 The contest keeps one **state** per side bet, a value the bet makes and the contest never
 looks into: it must be immutable and hashable (a tuple, an attrs frozen class), so that
 copying a contest, comparing two states and undoing an action need nothing from the bet.
-The contest asks the bet, in this order of precedence among the phases of a contest (a
-flor exchange, then an envido, then a side bet awaiting an answer, then a ladder call
-awaiting an answer, then a card to play):
+The kernel's envido and flor are two implementations of this protocol
+(:class:`~truco_rules.bet_envido.EnvidoBet`, :class:`~truco_rules.bet_flor.FlorBet`), played
+before the variant's own bets. The contest asks each bet:
 
 * :meth:`~SideBet.offers`: the calls a seat may make while cards are being played or while
   it answers a ladder call (``contest.call`` is then non-zero);
 * :meth:`~SideBet.awaiting`: whose answer the bet waits for, if anyone's: while it waits,
-  that seat acts, and only with the actions of :meth:`~SideBet.answers`;
+  that seat acts (or, with :attr:`~SideBet.side_answers`, any seat of its side), with the
+  actions of :meth:`~SideBet.answers`, in the phase :meth:`~SideBet.phase` names. When two
+  bets wait at once, the one with the lower :attr:`~SideBet.precedence` is answered first
+  (the flor, then the envido, then the variant's own bets, then a ladder call);
 * :meth:`~SideBet.act`: the bet's new state after a seat took one of those actions, and the
-  points it gives at once (credited to the sides like the envido's);
+  points it gives at once (credited like the envido's);
 * :meth:`~SideBet.close`: at the end of the contest, the points still owed (a bet settled by
   the cards).
+
+A bet that interacts with the rest of the contest overrides the optional methods, each
+asked only of the bets that override it: :meth:`~SideBet.interjections` (a call open while
+*another* bet awaits an answer: a flor answers an envido), :meth:`~SideBet.interrupted`
+(before another bet acts, or a seat goes to the deck: a flor voids the envido, going to
+the deck refuses it), :meth:`~SideBet.automatic` (an action the rules take for a seat, not
+recorded: a flor sung automatically), :meth:`~SideBet.holds_back` and
+:meth:`~SideBet.restrict` (narrow the actions of a seat: sing the flor or go to the deck),
+:meth:`~SideBet.answered_by_leaving`, :meth:`~SideBet.deck_bonus`, :meth:`~SideBet.ends`
+and :meth:`~SideBet.shown`. A bet reads another's state with ``contest.bet_state(name)``.
 
 Every call a bet offers must use one of its :attr:`~SideBet.verbs`, words no other part of
 the variant uses (the kernel's own verbs, ``envido`` and ``flor`` among them, stay reserved
@@ -66,8 +79,9 @@ __all__ = ["Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
 _QUIERO = Action.call(QUIERO)
 _NO_QUIERO = Action.call(NO_QUIERO)
 
-Credit = tuple[int, int]
-"""Points a side bet gives: ``(side, points)``, the side 0 or 1."""
+Credit = tuple[int, int] | tuple[int, int, str]
+"""Points a side bet gives: ``(side, points)``, the side 0 or 1, or ``(side, points,
+reason)`` to write a reason other than the bet's :attr:`~SideBet.name` beside them."""
 
 
 class Contest(Protocol):
@@ -149,8 +163,44 @@ class Contest(Protocol):
         """The side that won the contest, once over (``None``: nobody, or not yet)."""
         ...
 
+    @property
+    def pos(self) -> Sequence[int]:
+        """Each seat's place in :attr:`order` (-1: not in this contest)."""
+        ...
+
+    @property
+    def phase_name(self) -> str:
+        """The phase of the contest (see :data:`truco_rules.hand.PHASES`)."""
+        ...
+
+    @property
+    def call_caller(self) -> int:
+        """The seat whose ladder call awaits an answer (when :attr:`call` is non-zero)."""
+        ...
+
+    @property
+    def plays(self) -> Sequence[tuple[int, int, Card, bool]]:
+        """The cards played so far: ``(trick, seat, card, face down)``."""
+        ...
+
     def context(self, seat: int) -> HandContext:
         """What a value hook may know of ``seat``'s deal (the turned card, seats, scores)."""
+        ...
+
+    def scores_now(self) -> tuple[int, int]:
+        """The two sides' match scores with the points this contest has credited so far."""
+        ...
+
+    def live(self, side: int) -> list[int]:
+        """The seats of ``side`` still in the contest (not gone to the deck), in play order."""
+        ...
+
+    def next_of_side(self, after: int, side: int) -> int:
+        """The first seat of ``side`` after ``after`` in play order still in the contest."""
+        ...
+
+    def bet_state(self, name: str) -> Hashable | None:
+        """The state of the side bet called ``name`` (``None``: the variant has none)."""
         ...
 
 
@@ -163,6 +213,12 @@ class SideBet:
     """What the bet is called: the reason written beside the points it gives."""
     verbs: ClassVar[tuple[str, ...]] = ()
     """The action verbs that are the bet's own (lowercase words joined by hyphens)."""
+    precedence: ClassVar[int] = 0
+    """When two bets await an answer at once, the lower precedence is answered first (the
+    kernel's flor is -2, its envido -1)."""
+    side_answers: ClassVar[bool] = False
+    """Whether every seat of the awaited seat's side is asked for :meth:`answers` (an envido
+    is answered by any member of the challenged side), not the awaited seat alone."""
 
     def start(self, contest: Contest) -> Hashable:
         """The bet's state when a contest starts (immutable and hashable)."""
@@ -197,6 +253,61 @@ class SideBet:
     def refusal(self, contest: Contest, state: Hashable, seat: int, action: Action) -> str:
         """Why ``action`` (with one of the bet's verbs) is not open to ``seat`` now."""
         return f"{self.name} does not allow that now"
+
+    def phase(self, contest: Contest, state: Hashable) -> str:
+        """The name of the phase while the bet awaits an answer, one of
+        :data:`truco_rules.hand.PHASES` (default ``"answer-side-bet"``)."""
+        return "answer-side-bet"
+
+    # -- optional: each is asked only of the bets that override it ------------------------
+    def interjections(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool, awaiting: SideBet
+    ) -> Sequence[Action]:
+        """Calls of this bet open to ``seat`` while ``awaiting``, another bet, waits for an
+        answer (a flor may answer an envido)."""
+        return ()
+
+    def interrupted(
+        self, contest: Contest, state: Hashable, seat: int, action: Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        """This bet's state and points when ``seat`` is about to take ``action`` that is not
+        the bet's own: another bet's action (also one the rules take by themselves, see
+        :meth:`automatic`) or going to the deck."""
+        return state, ()
+
+    def automatic(self, contest: Contest, state: Hashable) -> tuple[int, Action] | None:
+        """An action of this bet the rules take now for a seat, unasked and unrecorded (a
+        flor sung automatically), as ``(seat, action)``; ``None`` for none."""
+        return None
+
+    def holds_back(self, contest: Contest, state: Hashable, seat: int) -> bool:
+        """Whether ``seat``, not the one to act, has no action until the bet has acted for
+        it (his flor is sung at his first decision, before anything else he does)."""
+        return False
+
+    def restrict(
+        self, contest: Contest, state: Hashable, seat: int, legal: list[Action]
+    ) -> list[Action]:
+        """The actions left of ``legal`` (a seat with an unsung flor must sing it or go to
+        the deck)."""
+        return legal
+
+    def answered_by_leaving(self, contest: Contest, state: Hashable) -> bool:
+        """Whether going to the deck is also an answer while the bet awaits one (offered
+        where the ladder lets a player go to the deck out of turn)."""
+        return False
+
+    def deck_bonus(self, contest: Contest, state: Hashable, side: int) -> int:
+        """Points added to what the other side wins when ``side`` goes to the deck."""
+        return 0
+
+    def ends(self, contest: Contest, state: Hashable) -> str:
+        """The reason the bet ends the contest now (nobody wins its tricks), or ``""``."""
+        return ""
+
+    def shown(self, contest: Contest, state: Hashable) -> Sequence[tuple[int, tuple[Card, ...]]]:
+        """Cards the bet shows at the end of the contest: ``(seat, cards)``."""
+        return ()
 
     def all_actions(self) -> Sequence[Action]:
         """Every action the bet may ever offer or answer with: the variant's vocabulary and

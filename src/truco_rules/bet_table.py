@@ -1,0 +1,85 @@
+"""Every side bet a contest of a variant plays, worked out once per variant: the kernel's
+envido and flor (built from the variant's ``envido`` and ``flor`` hooks) followed by the
+variant's own :attr:`~truco_rules.variant.Variant.side_bets`, which bet owns each verb, the
+order in which waiting bets are answered and settled, and which bets override each optional
+method of the :class:`~truco_rules.side_bet.SideBet` protocol (only those are asked).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import attrs
+
+from .bet_envido import EnvidoBet
+from .bet_flor import FlorBet
+from .side_bet import SideBet
+
+if TYPE_CHECKING:
+    from .variant import Variant
+
+__all__ = ["BetTable", "bet_table"]
+
+_OPTIONAL = (
+    "interjections",
+    "interrupted",
+    "automatic",
+    "holds_back",
+    "restrict",
+    "deck_bonus",
+    "ends",
+    "shown",
+)
+
+
+@attrs.frozen
+class BetTable:
+    """The side bets of a variant's contests (see the module)."""
+
+    bets: tuple[SideBet, ...]
+    """The kernel's bets, then the variant's own, in the order their calls are offered."""
+    own: int
+    """The index of the variant's first bet of its own (the kernel's come before it)."""
+    owner: dict[str, int]
+    """The bet whose call each verb is."""
+    by_name: dict[str, int]
+    settle: tuple[int, ...]
+    """Bets by precedence: the order waiting bets are answered and closed."""
+    users: dict[str, tuple[int, ...]]
+    """For each optional method, the bets that override it."""
+
+
+_TABLES: dict[int, tuple[Variant, BetTable]] = {}
+
+
+def bet_table(variant: Variant) -> BetTable:
+    """The :class:`BetTable` of ``variant`` (worked out once per variant object)."""
+    hit = _TABLES.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    kernel: list[SideBet] = []
+    if variant.envido is not None:
+        kernel.append(EnvidoBet(variant.envido))
+    if variant.flor is not None:
+        kernel.append(FlorBet(variant.flor))
+    bets = (*kernel, *variant.side_bets)
+    own = len(kernel)
+    owner = {verb: own + i for verb, i in variant._sides.owner.items()}
+    for i, bet in enumerate(kernel):
+        owner.update(dict.fromkeys(bet.verbs, i))
+    users = {
+        m: tuple(i for i, b in enumerate(bets) if getattr(type(b), m) is not getattr(SideBet, m))
+        for m in _OPTIONAL
+    }
+    table = BetTable(
+        bets,
+        own,
+        owner,
+        {b.name: i for i, b in reversed(list(enumerate(bets)))},  # the kernel's first
+        tuple(sorted(range(len(bets)), key=lambda i: bets[i].precedence)),
+        users,
+    )
+    if len(_TABLES) > 256:
+        _TABLES.clear()
+    _TABLES[id(variant)] = (variant, table)
+    return table
