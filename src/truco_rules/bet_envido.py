@@ -9,13 +9,21 @@ variant's own side bets.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 
 from . import actions as A
 from .actions import Action
-from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID, EnvidoState
+from .bet_states import (
+    ENV_DECLARING,
+    ENV_DONE,
+    ENV_NONE,
+    ENV_PENDING,
+    ENV_VOID,
+    EnvidoState,
+    FlorState,
+)
 from .cards import Card
 from .side_bet import Contest, Credit, SideBet
 from .sidebets import EnvidoRules
@@ -30,8 +38,8 @@ _CALL_ACTS = {v: Action.call(v) for v in _CALLS}
 _STARTS: dict[int, EnvidoState] = {}
 
 
-def _flor(contest: Contest) -> Hashable | None:
-    return contest.bet_state("flor")
+def _flor(contest: Contest) -> FlorState | None:
+    return cast("FlorState | None", contest.bet_state("flor"))
 
 
 @attrs.frozen
@@ -48,10 +56,14 @@ class EnvidoBet(SideBet):
     rules: EnvidoRules
     chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
     pie_only: bool = attrs.field(init=False, eq=False, repr=False)
+    bonus: bool = attrs.field(init=False, eq=False, repr=False)
+    first: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "chains", self.rules.chains())
         object.__setattr__(self, "pie_only", self.rules.pie_only())
+        object.__setattr__(self, "bonus", self.rules.mazo_bonus_before_first_card())
+        object.__setattr__(self, "first", tuple(self._calls(())))
 
     # -- values -----------------------------------------------------------------------
     def points(self, contest: Contest, seat: int) -> int | None:
@@ -59,7 +71,7 @@ class EnvidoBet(SideBet):
         flor, whose envido is void (RULES §2.6.1): its holder takes part in an envido only
         by singing the flor, which voids the envido (§2.7.4)."""
         fl = _flor(contest)
-        if fl is not None and fl.pts[seat] is not None:  # type: ignore[attr-defined]
+        if fl is not None and fl.pts[seat] is not None:
             return None
         return self.rules.points_in(contest.dealt[seat], contest.context(seat))
 
@@ -67,10 +79,15 @@ class EnvidoBet(SideBet):
         rules = self.rules
         return rules.accepted(
             st.chain,
-            lambda: rules.falta(contest.variant.match, contest.scores_now(), winner_side),  # type: ignore[attr-defined]
+            lambda: rules.falta(contest.mr, contest.scores_now(), winner_side),
         )
 
     # -- the protocol -----------------------------------------------------------------
+    def uses(self, method: str) -> bool:
+        if method == "deck_bonus":
+            return self.bonus
+        return super().uses(method)
+
     def start(self, contest: Contest) -> EnvidoState:
         n = len(contest.team)
         st = _STARTS.get(n)
@@ -81,13 +98,14 @@ class EnvidoBet(SideBet):
     def _open(self, contest: Contest, st: EnvidoState, s: int) -> bool:
         if st.stage != ENV_NONE or contest.trick_no or contest.level:
             return False
-        fl = _flor(contest)
-        if fl is not None and fl.called:  # type: ignore[attr-defined]
-            return False
         if self.pie_only:
             side = contest.team[s]
-            return s == next(x for x in reversed(contest.order) if contest.team[x] == side)
-        return not contest.played_first[s]
+            if s != next(x for x in reversed(contest.order) if contest.team[x] == side):
+                return False
+        elif contest.played_first[s]:
+            return False
+        fl = _flor(contest)
+        return fl is None or not fl.called
 
     def _calls(self, chain: tuple[str, ...]) -> list[Action]:
         allowed = self.chains
@@ -96,11 +114,11 @@ class EnvidoBet(SideBet):
     def offers(
         self, contest: Contest, state: Hashable, seat: int, on_turn: bool
     ) -> Sequence[Action]:
-        st: EnvidoState = state  # type: ignore[assignment]
-        return self._calls(()) if self._open(contest, st, seat) else ()
+        st = cast(EnvidoState, state)
+        return self.first if self._open(contest, st, seat) else ()
 
     def awaiting(self, contest: Contest, state: Hashable) -> int:
-        st: EnvidoState = state  # type: ignore[assignment]
+        st = cast(EnvidoState, state)
         if st.stage == ENV_PENDING:
             return st.responder
         if st.stage == ENV_DECLARING:
@@ -108,11 +126,11 @@ class EnvidoBet(SideBet):
         return -1
 
     def phase(self, contest: Contest, state: Hashable) -> str:
-        st: EnvidoState = state  # type: ignore[assignment]
+        st = cast(EnvidoState, state)
         return "answer-envido" if st.stage == ENV_PENDING else "declare-envido"
 
     def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[Action]:
-        st: EnvidoState = state  # type: ignore[assignment]
+        st = cast(EnvidoState, state)
         if st.stage == ENV_PENDING:
             if contest.team[seat] == contest.team[st.caller]:
                 return ()
@@ -127,31 +145,34 @@ class EnvidoBet(SideBet):
         return out
 
     def answered_by_leaving(self, contest: Contest, state: Hashable) -> bool:
-        return state.stage == ENV_PENDING  # type: ignore[attr-defined, no-any-return]
+        return cast(EnvidoState, state).stage == ENV_PENDING
 
     def act(
         self, contest: Contest, state: Hashable, seat: int, action: Action
     ) -> tuple[EnvidoState, Sequence[Credit]]:
-        st: EnvidoState = state  # type: ignore[assignment]
+        st = cast(EnvidoState, state)
         verb = action.verb
         if verb in _CALL_ACTS:
             responder = contest.next_of_side(seat, 1 - contest.team[seat])
-            new = attrs.evolve(
-                st,
-                chain=(*st.chain, verb),
-                called=True,
-                stage=ENV_PENDING,
-                caller=seat,
-                responder=responder,
+            new = EnvidoState(
+                st.spoken,
+                ENV_PENDING,
+                (*st.chain, verb),
+                True,
+                seat,
+                responder,
+                st.public,
+                st.result,
+                st.best,
             )
             return new, ()
         if st.stage == ENV_DECLARING:
             return self._declare(contest, st, seat, action), ()
         if verb != A.QUIERO:
             refused = self.rules.refused(st.chain)
-            return attrs.evolve(st, stage=ENV_DONE), ((contest.team[st.caller], refused),)
+            return st._replace(stage=ENV_DONE), ((contest.team[st.caller], refused),)
         if self.rules.declared():
-            return attrs.evolve(st, stage=ENV_DECLARING), ()
+            return st._replace(stage=ENV_DECLARING), ()
         return self._compare(contest, st)
 
     def _compare(self, contest: Contest, st: EnvidoState) -> tuple[EnvidoState, Sequence[Credit]]:
@@ -171,17 +192,25 @@ class EnvidoBet(SideBet):
                 public.append((s2, v))
             else:  # no better score, or none at all (an unsung flor): son buenas
                 public.append((s2, None))
-        st = attrs.evolve(st, stage=ENV_DONE, public=tuple(public))
         if best is None:  # only unsung flores were in play: nobody wins it
-            return st, ()
+            return st._replace(stage=ENV_DONE, public=tuple(public)), ()
         seat, value = best
         side = contest.team[seat]
         pts = self._value(contest, st, side)
-        return attrs.evolve(st, result=(seat, pts, value)), ((side, pts),)
+        done = EnvidoState(
+            st.spoken,
+            ENV_DONE,
+            st.chain,
+            st.called,
+            st.caller,
+            st.responder,
+            tuple(public),
+            (seat, pts, value),
+            st.best,
+        )
+        return done, ((side, pts),)
 
-    def _declare(
-        self, contest: Contest, st: EnvidoState, seat: int, act: Action
-    ) -> EnvidoState:
+    def _declare(self, contest: Contest, st: EnvidoState, seat: int, act: Action) -> EnvidoState:
         spoken = list(st.spoken)
         spoken[seat] = True
         best = st.best
@@ -191,14 +220,14 @@ class EnvidoBet(SideBet):
             said: tuple[int, int | None] = (seat, act.number)
         else:
             said = (seat, None)
-        st = attrs.evolve(st, spoken=tuple(spoken), best=best, public=(*st.public, said))
+        st = st._replace(spoken=tuple(spoken), best=best, public=(*st.public, said))
         if self._declarer_after(contest, st.caller, best, st.spoken) >= 0:
             return st
         assert best is not None
         won, stated = best
         # the truth is checked when the hand ends (RULES §2.6.5, §2.11)
         value = self._value(contest, st, contest.team[won])
-        return attrs.evolve(st, stage=ENV_DONE, result=(won, value, stated))
+        return st._replace(stage=ENV_DONE, result=(won, value, stated))
 
     def _beats(self, contest: Contest, s: int, value: int, best: tuple[int, int]) -> bool:
         bs, bv = best
@@ -226,29 +255,33 @@ class EnvidoBet(SideBet):
     def interrupted(
         self, contest: Contest, state: Hashable, seat: int, action: Action
     ) -> tuple[EnvidoState, Sequence[Credit]]:
-        st: EnvidoState = state  # type: ignore[assignment]
+        st = cast(EnvidoState, state)
         if action.verb == A.FLOR:
             if st.stage in (ENV_NONE, ENV_PENDING, ENV_DECLARING):
-                return attrs.evolve(st, stage=ENV_VOID), ()  # RULES §2.7.4
-        elif action.verb == A.MAZO and contest.phase_name == "answer-envido":
+                return st._replace(stage=ENV_VOID), ()  # RULES §2.7.4
+        elif (
+            action.verb == A.MAZO
+            and st.stage == ENV_PENDING
+            and contest.phase_name == "answer-envido"
+        ):
             # going to the deck as the answer refuses the envido
             refused = self.rules.refused(st.chain)
-            return attrs.evolve(st, stage=ENV_DONE), ((contest.team[st.caller], refused),)
+            return st._replace(stage=ENV_DONE), ((contest.team[st.caller], refused),)
         return st, ()
 
     def deck_bonus(self, contest: Contest, state: Hashable, side: int) -> int:
-        st: EnvidoState = state  # type: ignore[assignment]
-        if not self.rules.mazo_bonus_before_first_card() or st.called:
+        st = cast(EnvidoState, state)
+        if not self.bonus or st.called:
             return 0
         fl = _flor(contest)
-        if fl is not None and fl.called:  # type: ignore[attr-defined]
+        if fl is not None and fl.called:
             return 0
         return 0 if any(contest.team[x] == side for _k, x, _c, _d in contest.plays) else 1
 
     def close(self, contest: Contest, state: Hashable) -> tuple[EnvidoState, Sequence[Credit]]:
         """At the end of the hand: a stated envido score is checked against the cards; a
         false one gives the points to the other side (RULES §2.6.5, §2.11)."""
-        st: EnvidoState = state  # type: ignore[assignment]
+        st = cast(EnvidoState, state)
         if not self.rules.declared() or not st.result:
             return st, ()
         seat, value, stated = st.result
@@ -259,7 +292,7 @@ class EnvidoBet(SideBet):
         return st, ((1 - side, value, "envido forfeited"),)
 
     def shown(self, contest: Contest, state: Hashable) -> Sequence[tuple[int, tuple[Card, ...]]]:
-        st: EnvidoState = state  # type: ignore[assignment]
+        st = cast(EnvidoState, state)
         if st.result is None:
             return ()
         seat = st.result[0]

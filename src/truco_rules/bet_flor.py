@@ -9,7 +9,7 @@ variant's own side bets and answers it before any other.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import ClassVar
+from typing import ClassVar, cast
 
 import attrs
 
@@ -22,6 +22,7 @@ from .bet_states import (
     FL_DONE,
     FL_RESPOND,
     FL_RESTO,
+    EnvidoState,
     FlorState,
 )
 from .cards import Card
@@ -71,6 +72,15 @@ class FlorBet(SideBet):
         # the stock points_in ignores the deal: skip building a context per seat
         object.__setattr__(self, "plain", type(self.rules).points_in is FlorRules.points_in)
 
+    def uses(self, method: str) -> bool:
+        if method in ("offers", "interjections"):  # a flor sung by hand
+            return not self.auto
+        if method in ("automatic", "holds_back"):
+            return self.auto
+        if method == "restrict":
+            return self.sing_or_leave
+        return super().uses(method)
+
     def start(self, contest: Contest) -> FlorState:
         n = len(contest.team)
         pts: list[int | None] = [None] * n
@@ -78,29 +88,29 @@ class FlorBet(SideBet):
         for s in contest.order:
             cards = contest.dealt[s]
             pts[s] = fl.points(cards) if self.plain else fl.points_in(cards, contest.context(s))
-        return FlorState(tuple(pts), tuple(p is not None for p in pts))
+        return FlorState(tuple(pts), tuple([p is not None for p in pts]))
 
     def _by_hand(self, contest: Contest, st: FlorState, s: int) -> bool:
         if self.auto or not st.undeclared[s] or contest.played_first[s] or contest.trick_no:
             return False
-        env = contest.bet_state("envido")
-        return env is None or env.stage in (ENV_NONE, ENV_PENDING)  # type: ignore[attr-defined]
+        env = cast("EnvidoState | None", contest.bet_state("envido"))
+        return env is None or env.stage in (ENV_NONE, ENV_PENDING)
 
     def offers(
         self, contest: Contest, state: Hashable, seat: int, on_turn: bool
     ) -> Sequence[Action]:
-        return (_FLOR,) if self._by_hand(contest, state, seat) else ()  # type: ignore[arg-type]
+        return (_FLOR,) if self._by_hand(contest, cast(FlorState, state), seat) else ()
 
     def interjections(
         self, contest: Contest, state: Hashable, seat: int, on_turn: bool, awaiting: SideBet
     ) -> Sequence[Action]:
         # a flor answers any envido, whoever holds it (RULES §2.7.4)
-        if awaiting.name == "envido" and self._by_hand(contest, state, seat):  # type: ignore[arg-type]
+        if awaiting.name == "envido" and self._by_hand(contest, cast(FlorState, state), seat):
             return (_FLOR,)
         return ()
 
     def awaiting(self, contest: Contest, state: Hashable) -> int:
-        st: FlorState = state  # type: ignore[assignment]
+        st = cast(FlorState, state)
         return st.responder if st.stage in _WAITING else -1
 
     def phase(self, contest: Contest, state: Hashable) -> str:
@@ -111,7 +121,7 @@ class FlorBet(SideBet):
         return st.first_team if st.stage == FL_RESPOND else st.caller_team
 
     def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[Action]:
-        st: FlorState = state  # type: ignore[assignment]
+        st = cast(FlorState, state)
         if contest.team[seat] == self._asker(st) or st.pts[seat] is None:
             return ()
         if st.stage == FL_RESPOND:
@@ -135,7 +145,7 @@ class FlorBet(SideBet):
     def act(
         self, contest: Contest, state: Hashable, seat: int, action: Action
     ) -> tuple[FlorState, Sequence[Credit]]:
-        st: FlorState = state  # type: ignore[assignment]
+        st = cast(FlorState, state)
         if action.verb == A.FLOR:
             return self._sing(contest, st, seat)
         return self._answer(contest, st, seat, action.verb)
@@ -146,13 +156,11 @@ class FlorBet(SideBet):
         """Flor points: credited now, or with manual declaration at the end of the hand,
         when a flor whose holder went to the deck without showing it is lost (§2.7.2)."""
         if not self.auto:
-            return attrs.evolve(st, deferred=(*st.deferred, (side, pts, holder)))
+            return st._replace(deferred=(*st.deferred, (side, pts, holder)))
         out.append((side, pts))
         return st
 
-    def _sing(
-        self, contest: Contest, st: FlorState, s: int
-    ) -> tuple[FlorState, Sequence[Credit]]:
+    def _sing(self, contest: Contest, st: FlorState, s: int) -> tuple[FlorState, Sequence[Credit]]:
         fl = self.rules
         team = contest.team
         x = team[s]
@@ -168,26 +176,29 @@ class FlorBet(SideBet):
             undeclared[p] = False
         # every flor in play is sung and shown (a flor cannot be bluffed, RULES §2.11)
         sung = tuple(p for p in contest.order if p in mine or p in theirs)
-        st = attrs.evolve(
-            st, called=True, undeclared=tuple(undeclared), sung=sung, first_team=x, singer=s
+        duel = fl.duel() if theirs else ""
+        if theirs and duel not in ("ladder", "each_scores", "best_scores"):
+            known = ("ladder", "each_scores", "best_scores")
+            raise UnhandledChoice(type(fl).__name__, "flor_duel_mode", duel, "duel", known)
+        ladder = duel == "ladder"
+        st = st._replace(
+            called=True,
+            undeclared=tuple(undeclared),
+            sung=sung,
+            first_team=x,
+            singer=s,
+            stage=FL_RESPOND if ladder else FL_DONE,
+            responder=self._holder_after(contest, st, s, 1 - x) if ladder else st.responder,
         )
         out: list[Credit] = []
-        duel = fl.duel() if theirs else ""
         if not theirs:
-            st = self._award(attrs.evolve(st, stage=FL_DONE), x, fl.uncontested(len(mine)), s, out)
+            st = self._award(st, x, fl.uncontested(len(mine)), s, out)
         elif duel == "each_scores":
-            st = attrs.evolve(st, stage=FL_DONE)
             st = self._award(st, x, fl.flor_value * len(mine), s, out)
             st = self._award(st, 1 - x, fl.flor_value * len(theirs), theirs[0], out)
         elif duel == "best_scores":
             best = self._best(contest, st)
-            st = self._award(attrs.evolve(st, stage=FL_DONE), team[best], fl.flor_value, best, out)
-        elif duel == "ladder":
-            responder = self._holder_after(contest, st, s, 1 - x)
-            st = attrs.evolve(st, stage=FL_RESPOND, responder=responder)
-        else:
-            known = ("ladder", "each_scores", "best_scores")
-            raise UnhandledChoice(type(fl).__name__, "flor_duel_mode", duel, "duel", known)
+            st = self._award(st, team[best], fl.flor_value, best, out)
         return st, out
 
     def _best(self, contest: Contest, st: FlorState) -> int:
@@ -206,16 +217,15 @@ class FlorBet(SideBet):
         team = contest.team
         out: list[Credit] = []
         if verb == A.CON_FLOR_ME_ACHICO:
-            st = attrs.evolve(st, stage=FL_DONE)
+            st = st._replace(stage=FL_DONE)
             st = self._award(st, st.first_team, fl.achico_value, st.singer, out)
         elif verb == A.CON_FLOR_QUIERO:
             best = self._best(contest, st)
-            st = attrs.evolve(st, stage=FL_DONE)
+            st = st._replace(stage=FL_DONE)
             st = self._award(st, team[best], fl.con_flor_quiero_value, best, out)
         elif verb in (A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO):
             t = team[s]
-            st = attrs.evolve(
-                st,
+            st = st._replace(
                 resto_over_contra=st.stage == FL_CONTRA,
                 stage=FL_CONTRA if verb == A.CONTRAFLOR else FL_RESTO,
                 caller_team=t,
@@ -226,37 +236,37 @@ class FlorBet(SideBet):
             best = self._best(contest, st)
             side = team[best]
             if st.stage == FL_CONTRA:
-                st = attrs.evolve(st, stage=FL_DONE)
+                st = st._replace(stage=FL_DONE)
                 st = self._award(st, side, fl.contraflor_value, best, out)
             else:
                 nflor = sum(1 for p in st.sung if not contest.folded[p])
-                resto = fl.resto(contest.variant.match, contest.scores_now(), side, nflor)  # type: ignore[attr-defined]
-                st = attrs.evolve(st, stage=FL_DONE)
+                resto = fl.resto(contest.mr, contest.scores_now(), side, nflor)
+                st = st._replace(stage=FL_DONE)
                 st = self._award(st, side, resto, best, out)
                 if fl.contraflor_al_resto_ends_hand:
-                    st = attrs.evolve(st, ends="contraflor-al-resto")
+                    st = st._replace(ends="contraflor-al-resto")
         else:  # no-quiero
             value = (
                 fl.contraflor_refused_value
                 if st.stage == FL_CONTRA
                 else fl.resto_refused(st.resto_over_contra)
             )
-            st = attrs.evolve(st, stage=FL_DONE)
+            st = st._replace(stage=FL_DONE)
             st = self._award(st, st.caller_team, value, st.caller, out)
         return st, out
 
     def ends(self, contest: Contest, state: Hashable) -> str:
-        return state.ends  # type: ignore[attr-defined, no-any-return]
+        return cast(FlorState, state).ends
 
     # -- a flor sung automatically: at its holder's first decision -------------------
     def automatic(self, contest: Contest, state: Hashable) -> tuple[int, Action] | None:
         if not self.auto or contest.trick_no:
             return None
-        st: FlorState = state  # type: ignore[assignment]
+        st = cast(FlorState, state)
         if True not in st.undeclared:
             return None
-        env = contest.bet_state("envido")
-        if env is not None and env.stage == ENV_PENDING:  # type: ignore[attr-defined]
+        env = cast("EnvidoState | None", contest.bet_state("envido"))
+        if env is not None and env.stage == ENV_PENDING:
             # a flor answers any envido: it is declared and the envido is void (§2.7.4)
             for x in contest.order:
                 if st.undeclared[x] and not contest.folded[x]:
@@ -284,7 +294,7 @@ class FlorBet(SideBet):
 
     def holds_back(self, contest: Contest, state: Hashable, seat: int) -> bool:
         # his flor is sung at his first decision, before anything else he does
-        return self.auto and not contest.trick_no and state.undeclared[seat]  # type: ignore[attr-defined]
+        return self.auto and not contest.trick_no and cast(FlorState, state).undeclared[seat]
 
     def restrict(
         self, contest: Contest, state: Hashable, seat: int, legal: list[Action]
@@ -296,7 +306,7 @@ class FlorBet(SideBet):
 
     def close(self, contest: Contest, state: Hashable) -> tuple[FlorState, Sequence[Credit]]:
         """At the end of the hand, settle the flores still open."""
-        st: FlorState = state  # type: ignore[assignment]
+        st = cast(FlorState, state)
         fl = self.rules
         side = contest.hand_winner
         out: list[Credit] = []
@@ -313,7 +323,7 @@ class FlorBet(SideBet):
                 and not contest.folded[s]
             )
             if kept:  # declared and shown (RULES §2.10, §2.11)
-                st = attrs.evolve(st, called=True, sung=kept)
+                st = st._replace(called=True, sung=kept)
                 out.append((side, fl.uncontested(len(kept))))
         if not self.auto:
             for won, award, holder in st.deferred:
@@ -327,7 +337,7 @@ class FlorBet(SideBet):
         return st, out
 
     def shown(self, contest: Contest, state: Hashable) -> Sequence[tuple[int, tuple[Card, ...]]]:
-        st: FlorState = state  # type: ignore[assignment]
+        st = cast(FlorState, state)
         return tuple((s, tuple(contest.dealt[s])) for s in st.sung)
 
     def all_actions(self) -> Sequence[Action]:

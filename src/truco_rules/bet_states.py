@@ -9,7 +9,7 @@ each other.
 
 from __future__ import annotations
 
-import attrs
+from typing import NamedTuple
 
 __all__ = [
     "ENV_DECLARING",
@@ -32,9 +32,9 @@ ENV_NONE, ENV_PENDING, ENV_DECLARING, ENV_DONE, ENV_VOID = range(5)
 FL_NONE, FL_RESPOND, FL_CONTRA, FL_RESTO, FL_DONE = range(5)
 
 
-@attrs.frozen
-class EnvidoState:
-    """Where the envido of a contest stands."""
+class EnvidoState(NamedTuple):
+    """Where the envido of a contest stands (a named tuple: immutable, hashable, cheap to
+    make)."""
 
     spoken: tuple[bool, ...]
     """Per seat: whether it has stated its score (declared envido)."""
@@ -52,9 +52,8 @@ class EnvidoState:
     """The best score stated so far: ``(seat, score)``."""
 
 
-@attrs.frozen
-class FlorState:
-    """Where the flores of a contest stand."""
+class FlorState(NamedTuple):
+    """Where the flores of a contest stand (a named tuple, as :class:`EnvidoState`)."""
 
     pts: tuple[int | None, ...]
     """Per seat: the flor score of its dealt cards, ``None`` for no flor."""

@@ -1,7 +1,7 @@
 """Every side bet a contest of a variant plays, worked out once per variant: the kernel's
 envido and flor (built from the variant's ``envido`` and ``flor`` hooks) followed by the
 variant's own :attr:`~truco_rules.variant.Variant.side_bets`, which bet owns each verb, the
-order in which waiting bets are answered and settled, and which bets override each optional
+order in which waiting bets are answered and settled, and which bets use each optional
 method of the :class:`~truco_rules.side_bet.SideBet` protocol (only those are asked).
 """
 
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["BetTable", "bet_table"]
 
 _OPTIONAL = (
+    "offers",
     "interjections",
     "interrupted",
     "automatic",
@@ -46,7 +47,7 @@ class BetTable:
     settle: tuple[int, ...]
     """Bets by precedence: the order waiting bets are answered and closed."""
     users: dict[str, tuple[int, ...]]
-    """For each optional method, the bets that override it."""
+    """For :meth:`~SideBet.offers` and each optional method, the bets that use it."""
 
 
 _TABLES: dict[int, tuple[Variant, BetTable]] = {}
@@ -67,10 +68,7 @@ def bet_table(variant: Variant) -> BetTable:
     owner = {verb: own + i for verb, i in variant._sides.owner.items()}
     for i, bet in enumerate(kernel):
         owner.update(dict.fromkeys(bet.verbs, i))
-    users = {
-        m: tuple(i for i, b in enumerate(bets) if getattr(type(b), m) is not getattr(SideBet, m))
-        for m in _OPTIONAL
-    }
+    users = {m: tuple(i for i, b in enumerate(bets) if b.uses(m)) for m in _OPTIONAL}
     table = BetTable(
         bets,
         own,

@@ -220,7 +220,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
             call = self._ladder_call(s)
             if call is not None:
                 out.append(call)
-            if self.bets:
+            if self.bt.users["offers"]:
                 self._side_offers(s, on_turn, out)
             if on_turn or self.ld.mazo_out_of_turn:
                 out.append(_MAZO)
@@ -237,7 +237,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
             call = self._ladder_call(s)
             if call is not None:
                 out.append(call)
-            if self.bets:
+            if self.bt.users["offers"]:
                 self._side_offers(s, on_turn, out)
             out.append(_MAZO)
             return out
@@ -283,7 +283,11 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
 
     def _do(self, act: Action, s: int) -> None:
-        bet = self._side_owner(act) if self.bets else -1
+        bet = (
+            self._side_owner(act)
+            if self.bets and (act.verb != A.PLAY or self.side_waiting >= 0)
+            else -1
+        )
         side = self._side_outcome(bet, s, act) if bet >= 0 else None  # may raise: first
         self.log.append((s, act))
         self._legal = None
@@ -325,7 +329,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
             if self.deciders:
                 self.phase, self.turn = DECIDE, self.deciders[0]
                 return
-            if self.bets and (w := self._side_awaited()) >= 0:
+            if self.side_scan and (w := self._side_awaited()) >= 0:
                 self.turn = w  # the phase is the waiting bet's
             elif self.call:
                 self.phase, self.turn = TRUCO, self.call_responder
@@ -379,6 +383,7 @@ _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
     if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr", "bt", "bets", "side_bets")
+    and n != "side_scan"  # a cache: whether a bet may be waiting
     and n not in RULE_FLAGS
 )
 

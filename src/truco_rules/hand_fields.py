@@ -134,6 +134,7 @@ class HandFields:
         "revealed",
         "scores",
         "side_bets",
+        "side_scan",
         "side_state",
         "side_waiting",
         "special",
@@ -189,6 +190,7 @@ class HandFields:
     revealed: list[tuple[int, Card]]
     scores: tuple[int, ...]
     side_bets: tuple[SideBet, ...]
+    side_scan: bool
     side_state: list[Hashable]
     side_waiting: int
     special: str

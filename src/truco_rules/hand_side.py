@@ -42,6 +42,8 @@ class SideBetPlay(HandFields):
             st = b.start(self)
             self.side_state.append(_state(b.name, st) if i >= own else st)
         self.side_waiting = -1
+        # whether a bet may be waiting: the kernel's bets wait only after their state changed
+        self.side_scan = bool(bt.bets)
 
     # -- legal actions ----------------------------------------------------------------
     def _side_offers(self, s: int, on_turn: bool, out: list[Action]) -> None:
@@ -49,7 +51,9 @@ class SideBetPlay(HandFields):
         answer)."""
         own = self.bt.own
         states = self.side_state
-        for i, bet in enumerate(self.bets):
+        bets = self.bets
+        for i in self.bt.users["offers"]:
+            bet = bets[i]
             acts = bet.offers(self, states[i], s, on_turn)
             if i >= own:
                 sides = self.variant._sides
@@ -108,7 +112,8 @@ class SideBetPlay(HandFields):
     # -- who acts ---------------------------------------------------------------------
     def _side_awaited(self) -> int:
         """The seat a side bet awaits (the first bet by precedence that awaits one), noting
-        the bet and setting the phase; -1 if none does."""
+        the bet and setting the phase; -1 if none does (and, with the kernel's bets alone,
+        none will until a bet's state changes: ``side_scan`` is cleared)."""
         own = self.bt.own
         for i in self.bt.settle:
             bet = self.bets[i]
@@ -123,15 +128,14 @@ class SideBetPlay(HandFields):
                             "to the deck)"
                         )
                     if not self._answers_of(i, seat):
-                        raise TrucoError(
-                            f"side bet {bet.name!r} awaits seat {seat} with no answer"
-                        )
+                        raise TrucoError(f"side bet {bet.name!r} awaits seat {seat} with no answer")
             if seat >= 0:
                 self.side_waiting = i
                 name = bet.phase(self, self.side_state[i]) if i < own else PHASES[SIDE]
                 self.phase = _PHASE_OF[name]
                 return seat
         self.side_waiting = -1
+        self.side_scan = own < len(self.bets)
         return -1
 
     def _side_automatic(self) -> bool:
@@ -140,13 +144,22 @@ class SideBetPlay(HandFields):
             auto = self.bets[i].automatic(self, self.side_state[i])
             if auto is not None:
                 seat, act = auto
+                own = self.bt.own
+                if i >= own and (
+                    act not in self.variant._sides.actions[i - own]
+                    or not 0 <= seat < len(self.pos)
+                    or self.pos[seat] < 0
+                ):
+                    name = self.bets[i].name
+                    raise TrucoError(f"side bet {name!r} took {act!r} for seat {seat} by itself")
                 self._side_apply(self._side_outcome(i, seat, act), seat, act)
                 return True
         return False
 
     # -- acting -----------------------------------------------------------------------
     def _side_owner(self, act: Action) -> int:
-        """The index of the side bet whose action ``act`` is, or -1 (the contest's own)."""
+        """The index of the side bet whose action ``act`` is, or -1 (the contest's own; a
+        card played is always the contest's own)."""
         i = self.side_waiting
         if i >= 0:
             if self.phase == SIDE:
@@ -168,13 +181,10 @@ class SideBetPlay(HandFields):
         for j in self.bt.users["interrupted"]:
             if j != skip:
                 bet = self.bets[j]
-                outcome = _checked(
-                    j,
-                    bet.name,
-                    bet.interrupted(self, self.side_state[j], s, act),
-                    j >= self.bt.own,
-                )
-                self._side_set(outcome)
+                before = self.side_state[j]
+                result = bet.interrupted(self, before, s, act)
+                if result[0] is not before or result[1]:
+                    self._side_set(_checked(j, bet.name, result, j >= self.bt.own))
 
     def _side_apply(self, outcome: _Outcome, s: int, act: Action) -> None:
         self._side_interrupt(s, act, outcome[0])
@@ -188,6 +198,7 @@ class SideBetPlay(HandFields):
     def _side_set(self, outcome: _Outcome) -> None:
         i, state, credits = outcome
         self.side_state[i] = state
+        self.side_scan = True
         for side, pts, reason in credits:
             self._credit(side, pts, reason)
 
@@ -200,10 +211,13 @@ class SideBetPlay(HandFields):
         """At the end of the contest: each bet's last state and the points still owed (all
         worked out, in the order of precedence, before any is applied)."""
         own = self.bt.own
-        outcomes = [
-            _checked(i, self.bets[i].name, self.bets[i].close(self, self.side_state[i]), i >= own)
-            for i in self.bt.settle
-        ]
+        states = self.side_state
+        outcomes = []
+        for i in self.bt.settle:
+            bet = self.bets[i]
+            result = bet.close(self, states[i])
+            if i >= own or result[1] or result[0] is not states[i]:
+                outcomes.append(_checked(i, bet.name, result, i >= own))
         for outcome in outcomes:
             self._side_set(outcome)
 
@@ -215,6 +229,8 @@ def _checked(
     a kernel bet, not ``strict``, is trusted)."""
     state, credits = result
     if not strict:
+        if not credits:
+            return i, state, ()
         return i, state, tuple((c[0], c[1], c[2] if len(c) == 3 else name) for c in credits)
     return i, _state(name, state), _credits(name, credits)
 

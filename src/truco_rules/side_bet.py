@@ -73,6 +73,7 @@ from .actions import BASE_VERBS, NO_QUIERO, QUIERO, Action
 from .cards import Card
 from .context import HandContext
 from .errors import InvalidType, TrucoError
+from .scoring import MatchRule
 
 __all__ = ["Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
 
@@ -169,6 +170,11 @@ class Contest(Protocol):
         ...
 
     @property
+    def mr(self) -> MatchRule:
+        """The variant's match rule (the target, malas and buenas)."""
+        ...
+
+    @property
     def phase_name(self) -> str:
         """The phase of the contest (see :data:`truco_rules.hand.PHASES`)."""
         ...
@@ -259,7 +265,14 @@ class SideBet:
         :data:`truco_rules.hand.PHASES` (default ``"answer-side-bet"``)."""
         return "answer-side-bet"
 
-    # -- optional: each is asked only of the bets that override it ------------------------
+    def uses(self, method: str) -> bool:
+        """Whether the contest asks this bet's ``method`` (:meth:`offers` or one of the
+        optional methods below) at all. By default, whether the bet's class overrides it; a
+        bet whose options leave a method idle says no, and costs nothing there (the flor
+        sung automatically offers nothing)."""
+        return getattr(type(self), method) is not getattr(SideBet, method)
+
+    # -- optional: each is asked only of the bets that use it (:meth:`uses`) --------------
     def interjections(
         self, contest: Contest, state: Hashable, seat: int, on_turn: bool, awaiting: SideBet
     ) -> Sequence[Action]:
