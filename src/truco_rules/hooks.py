@@ -29,6 +29,8 @@ from typing import Any, ClassVar, Protocol, runtime_checkable
 
 import attrs
 
+from .bet_envido import EnvidoBet
+from .bet_flor import FlorBet
 from .cards import DECK, SPANISH, Card, Notation
 from .context import NO_CONTEXT, HandContext
 from .errors import UnsupportedSeats
@@ -50,8 +52,10 @@ __all__ = [
     "DealPlan",
     "Deck",
     "DeckRule",
+    "EnvidoBet",
     "EnvidoRules",
     "FixedRanking",
+    "FlorBet",
     "FlorRules",
     "HandContext",
     "MatchRule",
