@@ -410,7 +410,12 @@ class MatchState(StateView):
             seats = board.individual_winners(mr.target, self._team)
             chico = self._team[seats[0]] if seats else None
         else:
-            top = {h.winner for h in self._history if h.hand_no == self._hand_no and h.top_bet}
+            top = set()  # this deal's contests are the last entries of the history
+            for h in reversed(self._history):
+                if h.hand_no != self._hand_no:
+                    break
+                if h.top_bet:
+                    top.add(h.winner)
             chico = board.chico_winner(mr, env_winner, top)
         if chico is not None:
             board.count_chico(chico, seats, mr.chicos_to_win, self._team)
