@@ -26,7 +26,7 @@ some option value is kept, so changing a house rule rarely moves an id.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from .actions import BASE_VERBS, Action
 from .errors import UnknownActionId
@@ -57,7 +57,7 @@ class Vocabulary(Protocol):
     @property
     def vocabulary(self) -> frozenset[str]: ...
     @property
-    def side_bets(self) -> tuple[SideBet, ...]: ...
+    def side_bets(self) -> tuple[SideBet[Any], ...]: ...
 
 __all__ = ["ActionSpace", "action_space"]
 

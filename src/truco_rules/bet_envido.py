@@ -8,7 +8,7 @@ variant's own side bets.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import ClassVar, cast
 
 import attrs
@@ -43,7 +43,7 @@ def _flor(contest: Contest) -> FlorState | None:
 
 
 @attrs.frozen
-class EnvidoBet(SideBet):
+class EnvidoBet(SideBet[EnvidoState]):
     """The envido of a variant whose :attr:`~truco_rules.variant.Variant.envido` is
     ``rules``. It reads the flor's state (``contest.bet_state("flor")``) where the flor
     changes it."""
@@ -112,25 +112,25 @@ class EnvidoBet(SideBet):
         return [_CALL_ACTS[b] for b in _CALLS if (*chain, b) in allowed]
 
     def offers(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+        self, contest: Contest, state: EnvidoState, seat: int, on_turn: bool
     ) -> Sequence[Action]:
-        st = cast(EnvidoState, state)
+        st = state
         return self.first if self._open(contest, st, seat) else ()
 
-    def awaiting(self, contest: Contest, state: Hashable) -> int:
-        st = cast(EnvidoState, state)
+    def awaiting(self, contest: Contest, state: EnvidoState) -> int:
+        st = state
         if st.stage == ENV_PENDING:
             return st.responder
         if st.stage == ENV_DECLARING:
             return self._declarer_after(contest, st.caller, st.best, st.spoken)
         return -1
 
-    def phase(self, contest: Contest, state: Hashable) -> str:
-        st = cast(EnvidoState, state)
+    def phase(self, contest: Contest, state: EnvidoState) -> str:
+        st = state
         return "answer-envido" if st.stage == ENV_PENDING else "declare-envido"
 
-    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[Action]:
-        st = cast(EnvidoState, state)
+    def answers(self, contest: Contest, state: EnvidoState, seat: int) -> Sequence[Action]:
+        st = state
         if st.stage == ENV_PENDING:
             if contest.team[seat] == contest.team[st.caller]:
                 return ()
@@ -144,13 +144,13 @@ class EnvidoBet(SideBet):
                 out.append(Action.declare(v))
         return out
 
-    def answered_by_leaving(self, contest: Contest, state: Hashable) -> bool:
-        return cast(EnvidoState, state).stage == ENV_PENDING
+    def answered_by_leaving(self, contest: Contest, state: EnvidoState) -> bool:
+        return state.stage == ENV_PENDING
 
     def act(
-        self, contest: Contest, state: Hashable, seat: int, action: Action
+        self, contest: Contest, state: EnvidoState, seat: int, action: Action
     ) -> tuple[EnvidoState, Sequence[Credit]]:
-        st = cast(EnvidoState, state)
+        st = state
         verb = action.verb
         if verb in _CALL_ACTS:
             responder = contest.next_of_side(seat, 1 - contest.team[seat])
@@ -253,9 +253,9 @@ class EnvidoBet(SideBet):
         return -1
 
     def interrupted(
-        self, contest: Contest, state: Hashable, seat: int, action: Action
+        self, contest: Contest, state: EnvidoState, seat: int, action: Action
     ) -> tuple[EnvidoState, Sequence[Credit]]:
-        st = cast(EnvidoState, state)
+        st = state
         if action.verb == A.FLOR:
             if st.stage in (ENV_NONE, ENV_PENDING, ENV_DECLARING):
                 return st._replace(stage=ENV_VOID), ()  # RULES §2.7.4
@@ -269,8 +269,8 @@ class EnvidoBet(SideBet):
             return st._replace(stage=ENV_DONE), ((contest.team[st.caller], refused),)
         return st, ()
 
-    def deck_bonus(self, contest: Contest, state: Hashable, side: int) -> int:
-        st = cast(EnvidoState, state)
+    def deck_bonus(self, contest: Contest, state: EnvidoState, side: int) -> int:
+        st = state
         if not self.bonus or st.called:
             return 0
         fl = _flor(contest)
@@ -278,10 +278,10 @@ class EnvidoBet(SideBet):
             return 0
         return 0 if any(contest.team[x] == side for _k, x, _c, _d in contest.plays) else 1
 
-    def close(self, contest: Contest, state: Hashable) -> tuple[EnvidoState, Sequence[Credit]]:
+    def close(self, contest: Contest, state: EnvidoState) -> tuple[EnvidoState, Sequence[Credit]]:
         """At the end of the hand: a stated envido score is checked against the cards; a
         false one gives the points to the other side (RULES §2.6.5, §2.11)."""
-        st = cast(EnvidoState, state)
+        st = state
         if not self.rules.declared() or not st.result:
             return st, ()
         seat, value, stated = st.result
@@ -291,8 +291,8 @@ class EnvidoBet(SideBet):
             return st, ((side, value),)
         return st, ((1 - side, value, "envido forfeited"),)
 
-    def shown(self, contest: Contest, state: Hashable) -> Sequence[tuple[int, tuple[Card, ...]]]:
-        st = cast(EnvidoState, state)
+    def shown(self, contest: Contest, state: EnvidoState) -> Sequence[tuple[int, tuple[Card, ...]]]:
+        st = state
         if st.result is None:
             return ()
         seat = st.result[0]

@@ -8,8 +8,8 @@ variant's own side bets and answers it before any other.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
-from typing import ClassVar, cast
+from collections.abc import Sequence
+from typing import Any, ClassVar, cast
 
 import attrs
 
@@ -45,7 +45,7 @@ _NARROWED = ("play", "answer-call", "answer-envido")
 
 
 @attrs.frozen
-class FlorBet(SideBet):
+class FlorBet(SideBet[FlorState]):
     """The flor of a variant whose :attr:`~truco_rules.variant.Variant.flor` is ``rules``.
     It reads the envido's state (``contest.bet_state("envido")``): a flor is sung by hand
     only while no envido was settled."""
@@ -97,31 +97,31 @@ class FlorBet(SideBet):
         return env is None or env.stage in (ENV_NONE, ENV_PENDING)
 
     def offers(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+        self, contest: Contest, state: FlorState, seat: int, on_turn: bool
     ) -> Sequence[Action]:
-        return (_FLOR,) if self._by_hand(contest, cast(FlorState, state), seat) else ()
+        return (_FLOR,) if self._by_hand(contest, state, seat) else ()
 
     def interjections(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool, awaiting: SideBet
+        self, contest: Contest, state: FlorState, seat: int, on_turn: bool, awaiting: SideBet[Any]
     ) -> Sequence[Action]:
         # a flor answers any envido, whoever holds it (RULES §2.7.4)
-        if awaiting.name == "envido" and self._by_hand(contest, cast(FlorState, state), seat):
+        if awaiting.name == "envido" and self._by_hand(contest, state, seat):
             return (_FLOR,)
         return ()
 
-    def awaiting(self, contest: Contest, state: Hashable) -> int:
-        st = cast(FlorState, state)
+    def awaiting(self, contest: Contest, state: FlorState) -> int:
+        st = state
         return st.responder if st.stage in _WAITING else -1
 
-    def phase(self, contest: Contest, state: Hashable) -> str:
+    def phase(self, contest: Contest, state: FlorState) -> str:
         return "answer-flor"
 
     def _asker(self, st: FlorState) -> int:
         """The side whose flor call awaits a response."""
         return st.first_team if st.stage == FL_RESPOND else st.caller_team
 
-    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[Action]:
-        st = cast(FlorState, state)
+    def answers(self, contest: Contest, state: FlorState, seat: int) -> Sequence[Action]:
+        st = state
         if contest.team[seat] == self._asker(st) or st.pts[seat] is None:
             return ()
         if st.stage == FL_RESPOND:
@@ -143,9 +143,9 @@ class FlorBet(SideBet):
         return -1
 
     def act(
-        self, contest: Contest, state: Hashable, seat: int, action: Action
+        self, contest: Contest, state: FlorState, seat: int, action: Action
     ) -> tuple[FlorState, Sequence[Credit]]:
-        st = cast(FlorState, state)
+        st = state
         if action.verb == A.FLOR:
             return self._sing(contest, st, seat)
         return self._answer(contest, st, seat, action.verb)
@@ -255,14 +255,14 @@ class FlorBet(SideBet):
             st = self._award(st, st.caller_team, value, st.caller, out)
         return st, out
 
-    def ends(self, contest: Contest, state: Hashable) -> str:
-        return cast(FlorState, state).ends
+    def ends(self, contest: Contest, state: FlorState) -> str:
+        return state.ends
 
     # -- a flor sung automatically: at its holder's first decision -------------------
-    def automatic(self, contest: Contest, state: Hashable) -> tuple[int, Action] | None:
+    def automatic(self, contest: Contest, state: FlorState) -> tuple[int, Action] | None:
         if not self.auto or contest.trick_no:
             return None
-        st = cast(FlorState, state)
+        st = state
         if True not in st.undeclared:
             return None
         env = cast("EnvidoState | None", contest.bet_state("envido"))
@@ -292,21 +292,21 @@ class FlorBet(SideBet):
                 return s
         return -1
 
-    def holds_back(self, contest: Contest, state: Hashable, seat: int) -> bool:
+    def holds_back(self, contest: Contest, state: FlorState, seat: int) -> bool:
         # his flor is sung at his first decision, before anything else he does
-        return self.auto and not contest.trick_no and cast(FlorState, state).undeclared[seat]
+        return self.auto and not contest.trick_no and state.undeclared[seat]
 
     def restrict(
-        self, contest: Contest, state: Hashable, seat: int, legal: list[Action]
+        self, contest: Contest, state: FlorState, seat: int, legal: list[Action]
     ) -> list[Action]:
         if self.sing_or_leave and _FLOR in legal and contest.phase_name in _NARROWED:
             # an unsung flor: sing it or go to the deck (RULES §2.7.2)
             return [a for a in legal if a is _FLOR or a is _MAZO]
         return legal
 
-    def close(self, contest: Contest, state: Hashable) -> tuple[FlorState, Sequence[Credit]]:
+    def close(self, contest: Contest, state: FlorState) -> tuple[FlorState, Sequence[Credit]]:
         """At the end of the hand, settle the flores still open."""
-        st = cast(FlorState, state)
+        st = state
         fl = self.rules
         side = contest.hand_winner
         out: list[Credit] = []
@@ -336,8 +336,8 @@ class FlorBet(SideBet):
                     out.append((1 - contest.team[s], fl.flor_value, "hidden flor"))
         return st, out
 
-    def shown(self, contest: Contest, state: Hashable) -> Sequence[tuple[int, tuple[Card, ...]]]:
-        st = cast(FlorState, state)
+    def shown(self, contest: Contest, state: FlorState) -> Sequence[tuple[int, tuple[Card, ...]]]:
+        st = state
         return tuple((s, tuple(contest.dealt[s])) for s in st.sung)
 
     def all_actions(self) -> Sequence[Action]:

@@ -7,7 +7,7 @@ method of the :class:`~truco_rules.side_bet.SideBet` protocol (only those are as
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -37,7 +37,7 @@ _OPTIONAL = (
 class BetTable:
     """The side bets of a variant's contests (see the module)."""
 
-    bets: tuple[SideBet, ...]
+    bets: tuple[SideBet[Any], ...]
     """The kernel's bets, then the variant's own, in the order their calls are offered."""
     own: int
     """The index of the variant's first bet of its own (the kernel's come before it)."""
@@ -58,7 +58,7 @@ def bet_table(variant: Variant) -> BetTable:
     hit = _TABLES.get(id(variant))
     if hit is not None and hit[0] is variant:
         return hit[1]
-    kernel: list[SideBet] = []
+    kernel: list[SideBet[Any]] = []
     if variant.envido is not None:
         kernel.append(EnvidoBet(variant.envido))
     if variant.flor is not None:

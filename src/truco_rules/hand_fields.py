@@ -154,7 +154,7 @@ class HandFields:
     _legal: list[Action] | None
     calls_any_time: bool
     caps_raises: bool
-    bets: tuple[SideBet, ...]
+    bets: tuple[SideBet[Any], ...]
     blind: bool
     bt: BetTable
     call: int
@@ -189,7 +189,7 @@ class HandFields:
     results: list[int]
     revealed: list[tuple[int, Card]]
     scores: tuple[int, ...]
-    side_bets: tuple[SideBet, ...]
+    side_bets: tuple[SideBet[Any], ...]
     side_scan: bool
     side_state: list[Hashable]
     side_waiting: int

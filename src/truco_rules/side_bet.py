@@ -65,7 +65,7 @@ led there is refused with the match left as it was.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import ClassVar, Protocol
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import attrs
 
@@ -79,6 +79,9 @@ __all__ = ["Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
 
 _QUIERO = Action.call(QUIERO)
 _NO_QUIERO = Action.call(NO_QUIERO)
+
+S = TypeVar("S", bound=Hashable)
+"""The type of a side bet's state."""
 
 Credit = tuple[int, int] | tuple[int, int, str]
 """Points a side bet gives: ``(side, points)``, the side 0 or 1, or ``(side, points,
@@ -211,7 +214,7 @@ class Contest(Protocol):
 
 
 @attrs.frozen
-class SideBet:
+class SideBet(Generic[S]):
     """A side bet (see the module): subclass it, set :attr:`name` and :attr:`verbs`, and
     override the methods the bet needs (the defaults offer nothing and owe nothing)."""
 
@@ -226,41 +229,39 @@ class SideBet:
     """Whether every seat of the awaited seat's side is asked for :meth:`answers` (an envido
     is answered by any member of the challenged side), not the awaited seat alone."""
 
-    def start(self, contest: Contest) -> Hashable:
+    def start(self, contest: Contest) -> S:
         """The bet's state when a contest starts (immutable and hashable)."""
-        return None
+        return cast(S, None)
 
-    def offers(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
-    ) -> Sequence[Action]:
+    def offers(self, contest: Contest, state: S, seat: int, on_turn: bool) -> Sequence[Action]:
         """The calls ``seat`` may make now, while cards are played or a ladder call is
         answered (``on_turn``: it is that seat's turn)."""
         return ()
 
-    def awaiting(self, contest: Contest, state: Hashable) -> int:
+    def awaiting(self, contest: Contest, state: S) -> int:
         """The seat whose answer the bet waits for, or -1."""
         return -1
 
-    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[Action]:
+    def answers(self, contest: Contest, state: S, seat: int) -> Sequence[Action]:
         """The actions open to the awaited ``seat``."""
         return ()
 
     def act(
-        self, contest: Contest, state: Hashable, seat: int, action: Action
-    ) -> tuple[Hashable, Sequence[Credit]]:
+        self, contest: Contest, state: S, seat: int, action: Action
+    ) -> tuple[S, Sequence[Credit]]:
         """The new state after ``seat`` took ``action`` (one the bet offered it), and the
         points it gives at once."""
         raise TrucoError(f"side bet {self.name!r} offered {action} but does not act on it")
 
-    def close(self, contest: Contest, state: Hashable) -> tuple[Hashable, Sequence[Credit]]:
+    def close(self, contest: Contest, state: S) -> tuple[S, Sequence[Credit]]:
         """The state and the points still owed when the contest ends."""
         return state, ()
 
-    def refusal(self, contest: Contest, state: Hashable, seat: int, action: Action) -> str:
+    def refusal(self, contest: Contest, state: S, seat: int, action: Action) -> str:
         """Why ``action`` (with one of the bet's verbs) is not open to ``seat`` now."""
         return f"{self.name} does not allow that now"
 
-    def phase(self, contest: Contest, state: Hashable) -> str:
+    def phase(self, contest: Contest, state: S) -> str:
         """The name of the phase while the bet awaits an answer, one of
         :data:`truco_rules.hand.PHASES` (default ``"answer-side-bet"``)."""
         return "answer-side-bet"
@@ -274,51 +275,49 @@ class SideBet:
 
     # -- optional: each is asked only of the bets that use it (:meth:`uses`) --------------
     def interjections(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool, awaiting: SideBet
+        self, contest: Contest, state: S, seat: int, on_turn: bool, awaiting: SideBet[Any]
     ) -> Sequence[Action]:
         """Calls of this bet open to ``seat`` while ``awaiting``, another bet, waits for an
         answer (a flor may answer an envido)."""
         return ()
 
     def interrupted(
-        self, contest: Contest, state: Hashable, seat: int, action: Action
-    ) -> tuple[Hashable, Sequence[Credit]]:
+        self, contest: Contest, state: S, seat: int, action: Action
+    ) -> tuple[S, Sequence[Credit]]:
         """This bet's state and points when ``seat`` is about to take ``action`` that is not
         the bet's own: another bet's action (also one the rules take by themselves, see
         :meth:`automatic`) or going to the deck."""
         return state, ()
 
-    def automatic(self, contest: Contest, state: Hashable) -> tuple[int, Action] | None:
+    def automatic(self, contest: Contest, state: S) -> tuple[int, Action] | None:
         """An action of this bet the rules take now for a seat, unasked and unrecorded (a
         flor sung automatically), as ``(seat, action)``; ``None`` for none."""
         return None
 
-    def holds_back(self, contest: Contest, state: Hashable, seat: int) -> bool:
+    def holds_back(self, contest: Contest, state: S, seat: int) -> bool:
         """Whether ``seat``, not the one to act, has no action until the bet has acted for
         it (his flor is sung at his first decision, before anything else he does)."""
         return False
 
-    def restrict(
-        self, contest: Contest, state: Hashable, seat: int, legal: list[Action]
-    ) -> list[Action]:
+    def restrict(self, contest: Contest, state: S, seat: int, legal: list[Action]) -> list[Action]:
         """The actions left of ``legal`` (a seat with an unsung flor must sing it or go to
         the deck)."""
         return legal
 
-    def answered_by_leaving(self, contest: Contest, state: Hashable) -> bool:
+    def answered_by_leaving(self, contest: Contest, state: S) -> bool:
         """Whether going to the deck is also an answer while the bet awaits one (offered
         where the ladder lets a player go to the deck out of turn)."""
         return False
 
-    def deck_bonus(self, contest: Contest, state: Hashable, side: int) -> int:
+    def deck_bonus(self, contest: Contest, state: S, side: int) -> int:
         """Points added to what the other side wins when ``side`` goes to the deck."""
         return 0
 
-    def ends(self, contest: Contest, state: Hashable) -> str:
+    def ends(self, contest: Contest, state: S) -> str:
         """The reason the bet ends the contest now (nobody wins its tricks), or ``""``."""
         return ""
 
-    def shown(self, contest: Contest, state: Hashable) -> Sequence[tuple[int, tuple[Card, ...]]]:
+    def shown(self, contest: Contest, state: S) -> Sequence[tuple[int, tuple[Card, ...]]]:
         """Cards the bet shows at the end of the contest: ``(seat, cards)``."""
         return ()
 

@@ -90,7 +90,7 @@ class Variant:
     aliases: tuple[str, ...] = ()
     base: str | None = None
     """Name of the variant this one was derived from (informational)."""
-    side_bets: tuple[SideBet, ...] = ()
+    side_bets: tuple[SideBet[Any], ...] = ()
     """Side bets beside the envido and flor hooks (see :mod:`truco_rules.side_bet`)."""
 
     # caches derived from the hooks, for the hot paths of the hand
