@@ -38,6 +38,21 @@ _CALL_ACTS = {v: Action.call(v) for v in _CALLS}
 _STARTS: dict[int, EnvidoState] = {}
 
 
+def _staged(st: EnvidoState, stage: int) -> EnvidoState:
+    """``st`` at another stage (a named tuple made directly: cheaper than ``_replace``)."""
+    return EnvidoState(
+        st.spoken,
+        stage,
+        st.chain,
+        st.called,
+        st.caller,
+        st.responder,
+        st.public,
+        st.result,
+        st.best,
+    )
+
+
 def _flor(contest: Contest) -> FlorState | None:
     return cast("FlorState | None", contest.bet_state("flor"))
 
@@ -58,12 +73,16 @@ class EnvidoBet(SideBet[EnvidoState]):
     pie_only: bool = attrs.field(init=False, eq=False, repr=False)
     bonus: bool = attrs.field(init=False, eq=False, repr=False)
     first: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
+    declared: bool = attrs.field(init=False, eq=False, repr=False)
+    raiser_first: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "chains", self.rules.chains())
         object.__setattr__(self, "pie_only", self.rules.pie_only())
         object.__setattr__(self, "bonus", self.rules.mazo_bonus_before_first_card())
         object.__setattr__(self, "first", tuple(self._calls(())))
+        object.__setattr__(self, "declared", self.rules.declared())
+        object.__setattr__(self, "raiser_first", self.rules.last_raiser_states_first())
 
     # -- values -----------------------------------------------------------------------
     def points(self, contest: Contest, seat: int) -> int | None:
@@ -170,9 +189,9 @@ class EnvidoBet(SideBet[EnvidoState]):
             return self._declare(contest, st, seat, action), ()
         if verb != A.QUIERO:
             refused = self.rules.refused(st.chain)
-            return st._replace(stage=ENV_DONE), ((contest.team[st.caller], refused),)
-        if self.rules.declared():
-            return st._replace(stage=ENV_DECLARING), ()
+            return _staged(st, ENV_DONE), ((contest.team[st.caller], refused),)
+        if self.declared:
+            return _staged(st, ENV_DECLARING), ()
         return self._compare(contest, st)
 
     def _compare(self, contest: Contest, st: EnvidoState) -> tuple[EnvidoState, Sequence[Credit]]:
@@ -243,7 +262,7 @@ class EnvidoBet(SideBet[EnvidoState]):
         order = contest.order
         n = len(order)
         team = contest.team
-        start = contest.pos[caller] if self.rules.last_raiser_states_first() else 0
+        start = contest.pos[caller] if self.raiser_first else 0
         for i in range(n):
             s = order[(start + i) % n]
             if spoken[s] or contest.folded[s]:
@@ -258,7 +277,7 @@ class EnvidoBet(SideBet[EnvidoState]):
         st = state
         if action.verb == A.FLOR:
             if st.stage in (ENV_NONE, ENV_PENDING, ENV_DECLARING):
-                return st._replace(stage=ENV_VOID), ()  # RULES §2.7.4
+                return _staged(st, ENV_VOID), ()  # RULES §2.7.4
         elif (
             action.verb == A.MAZO
             and st.stage == ENV_PENDING
@@ -266,7 +285,7 @@ class EnvidoBet(SideBet[EnvidoState]):
         ):
             # going to the deck as the answer refuses the envido
             refused = self.rules.refused(st.chain)
-            return st._replace(stage=ENV_DONE), ((contest.team[st.caller], refused),)
+            return _staged(st, ENV_DONE), ((contest.team[st.caller], refused),)
         return st, ()
 
     def deck_bonus(self, contest: Contest, state: EnvidoState, side: int) -> int:
@@ -282,7 +301,7 @@ class EnvidoBet(SideBet[EnvidoState]):
         """At the end of the hand: a stated envido score is checked against the cards; a
         false one gives the points to the other side (RULES §2.6.5, §2.11)."""
         st = state
-        if not self.rules.declared() or not st.result:
+        if not self.declared or not st.result:
             return st, ()
         seat, value, stated = st.result
         truthful = stated == self.points(contest, seat) and not contest.folded[seat]

@@ -283,11 +283,8 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
 
     def _do(self, act: Action, s: int) -> None:
-        bet = (
-            self._side_owner(act)
-            if self.bets and (act.verb != A.PLAY or self.side_waiting >= 0)
-            else -1
-        )
+        waiting = self.side_waiting >= 0  # if not, only a call can be a bet's
+        bet = self._side_owner(act) if waiting else self.bt.owner.get(act.verb, -1)
         side = self._side_outcome(bet, s, act) if bet >= 0 else None  # may raise: first
         self.log.append((s, act))
         self._legal = None

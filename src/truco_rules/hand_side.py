@@ -174,7 +174,10 @@ class SideBetPlay(HandFields):
         """What bet ``i`` makes of ``s`` taking ``act``: its new state and the points it
         gives, checked; nothing changes yet."""
         bet = self.bets[i]
-        return _checked(i, bet.name, bet.act(self, self.side_state[i], s, act), i >= self.bt.own)
+        state, credits = bet.act(self, self.side_state[i], s, act)
+        if i < self.bt.own and not credits:  # a kernel bet's, trusted: nothing to check
+            return i, state, ()
+        return _checked(i, bet.name, (state, credits), i >= self.bt.own)
 
     def _side_interrupt(self, s: int, act: Action, skip: int = -1) -> None:
         """Tell the bets that listen that ``s`` takes ``act``, not theirs."""
@@ -187,10 +190,16 @@ class SideBetPlay(HandFields):
                     self._side_set(_checked(j, bet.name, result, j >= self.bt.own))
 
     def _side_apply(self, outcome: _Outcome, s: int, act: Action) -> None:
-        self._side_interrupt(s, act, outcome[0])
-        self._side_set(outcome)
-        i = outcome[0]
-        if i in self.bt.users["ends"] and not self.end_reason:
+        i, state, credits = outcome
+        users = self.bt.users
+        heard = users["interrupted"]
+        if heard and heard != (i,):
+            self._side_interrupt(s, act, i)
+        self.side_state[i] = state
+        self.side_scan = True
+        for side, pts, reason in credits:
+            self._credit(side, pts, reason)
+        if i in users["ends"] and not self.end_reason:
             reason = self.bets[i].ends(self, self.side_state[i])
             if reason:
                 self._finish(reason, None, 0)
@@ -204,8 +213,11 @@ class SideBetPlay(HandFields):
 
     def _deck_bonus(self, side: int) -> int:
         states = self.side_state
-        users = self.bt.users["deck_bonus"]
-        return sum(self.bets[i].deck_bonus(self, states[i], side) for i in users)
+        bets = self.bets
+        total = 0
+        for i in self.bt.users["deck_bonus"]:
+            total += bets[i].deck_bonus(self, states[i], side)
+        return total
 
     def _close_side_bets(self) -> None:
         """At the end of the contest: each bet's last state and the points still owed (all
