@@ -108,8 +108,6 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         self.variant = variant
         self.tr = variant.tricks
         self.ld = variant.ladder
-        self.env = variant.envido
-        self.fl = variant.flor
         self.mr = variant.match
         self.order = tuple(order)
         nseats = len(team)
@@ -344,7 +342,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
             self._side_interrupt(s, _MAZO)
         if self.call and self.team[self.call_caller] != t:
             # going to the deck with a call pending refuses it for the side
-            for x in self._live(t):
+            for x in self.live(t):
                 self.folded[x] = True
             self._finish("mazo", others, self.ld.refused(self.call) + bonus)
             return
@@ -352,12 +350,12 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
             self.call = 0
             self.call_refused = []
         if self.ld.mazo_concedes_for_side:  # one player running concedes for his side
-            for x in self._live(t):
+            for x in self.live(t):
                 self.folded[x] = True
         self.folded[s] = True
         if s in self.to_play:
             self.to_play.remove(s)
-        if not self._live(t):
+        if not self.live(t):
             self._finish("mazo", others, self._award(others) + bonus)
         elif not self.to_play:
             self._end_trick()
@@ -379,7 +377,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
 _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
-    if n not in ("_legal", "variant", "tr", "ld", "env", "fl", "mr", "bt", "bets", "side_bets")
+    if n not in ("_legal", "variant", "tr", "ld", "mr", "bt", "bets", "side_bets")
     and n != "side_scan"  # a cache: whether a bet may be waiting
     and n not in RULE_FLAGS
 )

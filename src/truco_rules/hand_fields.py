@@ -16,18 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from . import actions as A
 from .actions import PLAYS, Action
-from .bet_states import (  # noqa: F401  (the envido and flor stages, named here too)
-    ENV_DECLARING,
-    ENV_DONE,
-    ENV_NONE,
-    ENV_PENDING,
-    ENV_VOID,
-    FL_CONTRA,
-    FL_DONE,
-    FL_NONE,
-    FL_RESPOND,
-    FL_RESTO,
-)
 from .cards import SPANISH, Card, Notation
 from .context import HandContext
 from .options import ask
@@ -37,7 +25,6 @@ if TYPE_CHECKING:
     from .hooks import BetLadder, TrickRule
     from .scoring import MatchRule
     from .side_bet import SideBet
-    from .sidebets import EnvidoRules, FlorRules
     from .variant import Variant
 
 __all__ = ["PHASES", "HandFields"]
@@ -110,9 +97,7 @@ class HandFields:
         "deciders",
         "double",
         "end_reason",
-        "env",
         "fixed_value",
-        "fl",
         "folded",
         "hand_winner",
         "ld",
@@ -166,9 +151,7 @@ class HandFields:
     deciders: list[int]
     double: bool
     end_reason: str
-    env: EnvidoRules | None
     fixed_value: int
-    fl: FlorRules | None
     folded: list[bool]
     hand_winner: int | None
     ld: BetLadder
@@ -234,19 +217,13 @@ class HandFields:
                 return s
         return -1
 
-    _next_of_team = next_of_side
-
     def live(self, side: int) -> list[int]:
         """The seats of ``side`` that have not folded, in play order."""
         return [s for s in self.order if self.team[s] == side and not self.folded[s]]
 
-    _live = live
-
     def scores_now(self) -> tuple[int, int]:
         """The two sides' match scores with the points credited so far in the contest."""
         return (self.scores[0] + self.pts_now[0], self.scores[1] + self.pts_now[1])
-
-    _scores_now = scores_now
 
     def _credit(self, team: int, pts: int, reason: str) -> None:
         if pts <= 0 or self.end_reason:

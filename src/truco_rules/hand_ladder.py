@@ -41,7 +41,7 @@ class LadderPlay(HandFields):
         """What winning the hand now gives ``team``: the stake, or, for an accepted top rung
         that wins the target, whatever ``team`` still lacks (RULES §7.5)."""
         if self._at_top_bet():
-            return max(1, self.mr.target - self._scores_now()[team])
+            return max(1, self.mr.target - self.scores_now()[team])
         return self.stake()
 
     def _ladder_call(self, s: int) -> Action | None:
@@ -56,7 +56,7 @@ class LadderPlay(HandFields):
         ld = self.ld
         if (  # no call once the stake in force or pending already decides the game for both
             self.caps_raises
-            and ld.values[self.call or self.level] >= self.mr.target - min(self._scores_now())
+            and ld.values[self.call or self.level] >= self.mr.target - min(self.scores_now())
         ):
             return None
         if self.call:
@@ -65,7 +65,7 @@ class LadderPlay(HandFields):
                 return None
             if (
                 ld.forbid_pointless_raise
-                and self._scores_now()[self.team[s]] + ld.values[self.call] >= self.mr.target
+                and self.scores_now()[self.team[s]] + ld.values[self.call] >= self.mr.target
             ):
                 return None
             return self.variant._ladder_actions[nxt - 1]
@@ -111,4 +111,4 @@ class LadderPlay(HandFields):
         self.call = self.level + 1
         self.call_caller = s
         self.call_refused = []
-        self.call_responder = self._next_of_team(s, 1 - self.team[s])
+        self.call_responder = self.next_of_side(s, 1 - self.team[s])

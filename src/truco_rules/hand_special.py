@@ -47,5 +47,5 @@ class SpecialPlay(HandFields):
         """A ladder call in a special hand that forbids it: the caller's side loses the game
         (the opponents get what they lack)."""
         others = 1 - self.team[s]
-        lack = max(1, self.mr.target - self._scores_now()[others])
+        lack = max(1, self.mr.target - self.scores_now()[others])
         self._finish("forbidden call", others, lack)
