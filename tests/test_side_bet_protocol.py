@@ -20,7 +20,7 @@ from truco_rules.bet_states import EnvidoState, FlorState
 from truco_rules.bet_table import bet_table
 from truco_rules.dealing import deal_order
 from truco_rules.hooks import SideBet
-from truco_rules.side_bet import Contest, Credit
+from truco_rules.side_bet import OPTIONAL_METHODS, Contest, Credit
 
 APUESTA = tr.Action.call("apuesta")
 ANUNCIO = tr.Action.call("anuncio")
@@ -30,16 +30,6 @@ MAZO = tr.Action.call("mazo")
 BASE = tr.get_variant("argentine")
 # no flor on either side: an envido is not voided by a flor sung automatically
 NO_FLOR = ["1E 7O 4C", "3B 5E 6C"]
-_OPTIONAL = (
-    "interjections",
-    "interrupted",
-    "automatic",
-    "holds_back",
-    "restrict",
-    "deck_bonus",
-    "ends",
-    "shown",
-)
 
 State = tuple[str, int, bool]  # (stage, caller, announced)
 
@@ -55,7 +45,7 @@ class Probe(SideBet):
     credit: Credit = (0, 1, "announced")
 
     def uses(self, method: str) -> bool:
-        if method in _OPTIONAL:
+        if method in OPTIONAL_METHODS:
             return method == self.mode
         return super().uses(method)
 

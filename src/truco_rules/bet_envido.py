@@ -25,13 +25,11 @@ from .bet_states import (
     FlorState,
 )
 from .cards import Card
-from .side_bet import Contest, Credit, SideBet
+from .side_bet import _NO_QUIERO, _QUIERO, Contest, Credit, SideBet
 from .sidebets import EnvidoRules
 
 __all__ = ["EnvidoBet"]
 
-_QUIERO = Action.call(A.QUIERO)
-_NO_QUIERO = Action.call(A.NO_QUIERO)
 _SON_BUENAS = Action.call(A.SON_BUENAS)
 _CALLS = (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)
 _CALL_ACTS = {v: Action.call(v) for v in _CALLS}

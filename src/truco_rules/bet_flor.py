@@ -27,15 +27,13 @@ from .bet_states import (
 )
 from .cards import Card
 from .errors import UnhandledChoice
-from .side_bet import Contest, Credit, SideBet
+from .side_bet import _NO_QUIERO, _QUIERO, Contest, Credit, SideBet
 from .sidebets import FlorRules
 
 __all__ = ["FlorBet"]
 
 _FLOR = Action.call(A.FLOR)
 _MAZO = Action.call(A.MAZO)
-_QUIERO = Action.call(A.QUIERO)
-_NO_QUIERO = Action.call(A.NO_QUIERO)
 _CONTRAFLOR = Action.call(A.CONTRAFLOR)
 _RESTO = Action.call(A.CONTRAFLOR_AL_RESTO)
 _CF_QUIERO = Action.call(A.CON_FLOR_QUIERO)

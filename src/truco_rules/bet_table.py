@@ -13,24 +13,14 @@ import attrs
 
 from .bet_envido import EnvidoBet
 from .bet_flor import FlorBet
-from .side_bet import SideBet
+from .side_bet import OPTIONAL_METHODS, SideBet
 
 if TYPE_CHECKING:
     from .variant import Variant
 
 __all__ = ["BetTable", "bet_table"]
 
-_OPTIONAL = (
-    "offers",
-    "interjections",
-    "interrupted",
-    "automatic",
-    "holds_back",
-    "restrict",
-    "deck_bonus",
-    "ends",
-    "shown",
-)
+_ASKED = ("offers", *OPTIONAL_METHODS)
 
 
 @attrs.frozen
@@ -68,7 +58,7 @@ def bet_table(variant: Variant) -> BetTable:
     owner = {verb: own + i for verb, i in variant._sides.owner.items()}
     for i, bet in enumerate(kernel):
         owner.update(dict.fromkeys(bet.verbs, i))
-    users = {m: tuple(i for i, b in enumerate(bets) if b.uses(m)) for m in _OPTIONAL}
+    users = {m: tuple(i for i, b in enumerate(bets) if b.uses(m)) for m in _ASKED}
     table = BetTable(
         bets,
         own,

@@ -39,8 +39,6 @@ from .hand_fields import (
     _ACCEPT_HAND,
     _DECLINE_HAND,
     _MAZO,
-    _NO_QUIERO,
-    _QUIERO,
     DECIDE,
     DECLARE,
     ENVIDO,
@@ -61,6 +59,7 @@ from .hand_tricks import TrickPlay
 from .hand_views import BetViews
 from .hand_why import RefusalPlay
 from .hooks import SPECIAL_NONE
+from .side_bet import _NO_QUIERO, _QUIERO
 
 if TYPE_CHECKING:
     from .variant import Variant

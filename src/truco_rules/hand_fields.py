@@ -42,8 +42,6 @@ PHASES = (
 )
 
 
-_QUIERO = Action.call(A.QUIERO)
-_NO_QUIERO = Action.call(A.NO_QUIERO)
 _MAZO = Action.call(A.MAZO)
 _ACCEPT_HAND = Action.call(A.ACCEPT_HAND)
 _DECLINE_HAND = Action.call(A.DECLINE_HAND)

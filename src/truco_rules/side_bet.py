@@ -75,10 +75,23 @@ from .context import HandContext
 from .errors import InvalidType, TrucoError
 from .scoring import MatchRule
 
-__all__ = ["Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
+__all__ = ["OPTIONAL_METHODS", "Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
 
 _QUIERO = Action.call(QUIERO)
 _NO_QUIERO = Action.call(NO_QUIERO)
+
+OPTIONAL_METHODS = (
+    "interjections",
+    "interrupted",
+    "automatic",
+    "holds_back",
+    "restrict",
+    "deck_bonus",
+    "ends",
+    "shown",
+)
+"""The protocol's optional methods: each is asked only of the bets that use it
+(:meth:`SideBet.uses`)."""
 
 S = TypeVar("S", bound=Hashable)
 """The type of a side bet's state."""
@@ -263,7 +276,9 @@ class SideBet(Generic[S]):
 
     def phase(self, contest: Contest, state: S) -> str:
         """The name of the phase while the bet awaits an answer, one of
-        :data:`truco_rules.hand.PHASES` (default ``"answer-side-bet"``)."""
+        :data:`truco_rules.hand.PHASES`. Only the kernel's envido and flor name phases of
+        their own; a bet of the variant's own is always answered in ``"answer-side-bet"``
+        (the phase observations and tensors know for it), whatever this returns."""
         return "answer-side-bet"
 
     def uses(self, method: str) -> bool:
