@@ -19,6 +19,7 @@ __all__ = [
     "InvalidSeat",
     "InvalidType",
     "ParseError",
+    "ProtocolError",
     "TrucoError",
     "UnhandledChoice",
     "UnknownAction",
@@ -63,8 +64,34 @@ def _listing(items: Iterable[object], limit: int = 40) -> str:
     return shown or "(none)"
 
 
+def _rebuilt(cls: type[TrucoError], args: tuple[object, ...], state: dict[str, Any]) -> TrucoError:
+    """An error of class ``cls`` with ``args`` and attributes ``state``, made without calling
+    its ``__init__`` (whose parameters are not its ``args``): how errors unpickle."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
+
 class TrucoError(Exception):
-    """Base class of every error raised by truco-rules on bad input."""
+    """Base class of every error raised by truco-rules on bad input.
+
+    Every error pickles and unpickles to an equal error (same class, message and attributes),
+    so one raised in a worker process (a process pool, Dask) reaches the caller as itself.
+    Two errors are equal when their class, arguments and attributes are.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, TrucoError)
+        return self.args == other.args and self.__dict__ == other.__dict__
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.args))
 
 
 class InvalidType(TrucoError, TypeError):
@@ -215,6 +242,16 @@ class UnhandledChoice(TrucoError, NotImplementedError):
             f"{hook}.{option} = {shown(value)} has no meaning in {hook}.{method}(), which knows "
             f"{', '.join(repr(k) for k in known)}: override {method}() to give it one"
         )
+
+
+class ProtocolError(TrucoError):
+    """A hook or side bet from outside the kernel broke its protocol: it returned a value of
+    the wrong type or out of range, or never settled. Names the hook and the method; the
+    action that led there is refused and the match is left as it was."""
+
+    def __init__(self, hook: str, method: str, problem: str) -> None:
+        self.hook, self.method, self.problem = hook, method, problem
+        super().__init__(f"{hook}.{method}() broke the protocol: {problem}")
 
 
 class UnknownParameter(TrucoError, KeyError):

@@ -1,0 +1,92 @@
+"""Issue 21 §4: every TrucoError crosses a process boundary as itself.
+
+A process pool or a Dask worker pickles the exception a task raised; an error whose
+``__init__`` takes other parameters than its ``args`` used to fail to unpickle, and the caller
+saw ``BrokenProcessPool`` instead of the ``IllegalAction`` that was raised.
+"""
+
+from __future__ import annotations
+
+import inspect
+import pickle
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import truco_rules as tr
+from truco_rules import errors
+
+EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
+    errors.TrucoError: errors.TrucoError("something"),
+    errors.InvalidType: errors.InvalidType("seed", "an int", "7"),
+    errors.UnknownVariant: errors.UnknownVariant("nope", ["argentine"]),
+    errors.UnknownOption: errors.UnknownOption("x", "argentine", ["a", "b"]),
+    errors.InvalidOption: errors.InvalidOption("target", -3, "1 to 10000"),
+    errors.UnsupportedSeats: errors.UnsupportedSeats(5, "argentine", (2, 4, 6)),
+    errors.ParseError: errors.ParseError("cannot read 'x'"),
+    errors.InvalidCard: errors.InvalidCard("ZZ", "Spanish", "1E, 7O"),
+    errors.UnknownAction: errors.UnknownAction("dance", "argentine", ["truco"], "truco"),
+    errors.InvalidSeat: errors.InvalidSeat(9, 2),
+    errors.IllegalAction: errors.IllegalAction("truco", 1, "not your turn", ["play 1E"]),
+    errors.WrongPlayer: errors.WrongPlayer("quiero", 0, "seat 1 acts", ["quiero"]),
+    errors.InvalidRecord: errors.InvalidRecord("bad record"),
+    errors.UnknownActionId: errors.UnknownActionId("no action 999"),
+    errors.CannotUndo: errors.CannotUndo("only 2 actions"),
+    errors.UnhandledChoice: errors.UnhandledChoice("H", "opt", "v", "m", ["a"]),
+    errors.ProtocolError: errors.ProtocolError("side bet 'primera'", "act", "side 1.0"),
+    errors.UnknownParameter: errors.UnknownParameter("x", "game", ["players"]),
+}
+
+
+def _subclasses(cls: type) -> set[type]:
+    out = {cls}
+    for sub in cls.__subclasses__():
+        out |= _subclasses(sub)
+    return out
+
+
+def test_every_error_class_has_an_example() -> None:
+    public = {
+        c for c in _subclasses(errors.TrucoError) if c.__module__ == errors.__name__
+    }
+    assert public <= set(EXAMPLES), sorted(c.__name__ for c in public - set(EXAMPLES))
+
+
+@pytest.mark.parametrize("cls", sorted(EXAMPLES, key=lambda c: c.__name__))
+def test_error_pickles_to_an_equal_error(cls: type[errors.TrucoError]) -> None:
+    error = EXAMPLES[cls]
+    assert type(error) is cls
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        back = pickle.loads(pickle.dumps(error, protocol))
+        assert type(back) is cls
+        assert back == error
+        assert str(back) == str(error)
+        assert back.__dict__ == error.__dict__
+    # the attributes a caller reads survive too
+    for name in inspect.signature(cls.__init__).parameters:
+        if hasattr(error, name):
+            assert getattr(back, name) == getattr(error, name)
+
+
+def test_errors_compare_by_content() -> None:
+    a = errors.InvalidSeat(9, 2)
+    assert a == errors.InvalidSeat(9, 2)
+    assert a != errors.InvalidSeat(8, 2)
+    assert a != errors.TrucoError(str(a))
+    assert hash(a) == hash(errors.InvalidSeat(9, 2))
+
+
+def _illegal_in_worker(seed: int) -> None:
+    m = tr.get_variant("argentine").new_match(seats=2, seed=seed)
+    m.apply("quiero")  # nothing to answer: IllegalAction
+
+
+def test_illegal_action_in_a_process_pool_reaches_the_caller_as_itself() -> None:
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        future = pool.submit(_illegal_in_worker, 3)
+        with pytest.raises(tr.IllegalAction) as caught:
+            future.result(timeout=60)
+    try:
+        _illegal_in_worker(3)
+    except tr.IllegalAction as here:
+        assert caught.value == here
