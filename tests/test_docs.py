@@ -45,7 +45,7 @@ from typing import Any
 import pytest
 
 import truco_rules as tr
-from truco_rules import variant as variant_module
+from truco_rules import registry as variant_module
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 ARGENTINE_PAGE = DOCS / "variants" / "argentine.md"

@@ -10,7 +10,7 @@ import pytest
 from conftest import scenario
 
 import truco_rules as tr
-from truco_rules import variant as variant_module
+from truco_rules import registry as variant_module
 
 FOUR = ["1E 7O 3B", "4E 5O 6B", "4C 5C 6C", "7C 10B 11O"]
 

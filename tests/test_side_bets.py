@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import truco_rules as tr
-import truco_rules.variant as variant_module
+import truco_rules.registry as variant_module
 from truco_rules.hooks import SideBet
 from truco_rules.side_bet import Contest, Credit
 from truco_rules.tensors import observation_features, observation_size, phase_names

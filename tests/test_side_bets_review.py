@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 import truco_rules as tr
-import truco_rules.variant as variant_module
+import truco_rules.registry as variant_module
 from truco_rules.hooks import SideBet
 from truco_rules.side_bet import Contest, Credit
 from truco_rules.testing.checks import check_live

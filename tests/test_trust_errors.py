@@ -34,6 +34,7 @@ EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.CannotUndo: errors.CannotUndo("only 2 actions"),
     errors.UnhandledChoice: errors.UnhandledChoice("H", "opt", "v", "m", ["a"]),
     errors.ProtocolError: errors.ProtocolError("side bet 'primera'", "act", "side 1.0"),
+    errors.RegistryError: errors.RegistryError("a different variant named 'x'"),
     errors.UnknownParameter: errors.UnknownParameter("x", "game", ["players"]),
 }
 

@@ -144,7 +144,7 @@ ARGENTINE = Variant(
     envido=EnvidoRules(),
     flor=FlorRules(),
     match=MatchRule(target=30),
-    # "default": the variant played when none is named (truco_rules.variant.DEFAULT_ALIAS)
+    # "default": the variant played when none is named (truco_rules.registry.DEFAULT_ALIAS)
     aliases=("argentino", "truco-argentino", "con-flor", "argentine-con-flor", "default"),
 )
 """Standard Argentine truco, con flor (RULES §2)."""

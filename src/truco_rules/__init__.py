@@ -31,6 +31,7 @@ from .errors import (
     InvalidType,
     ParseError,
     ProtocolError,
+    RegistryError,
     TrucoError,
     UnhandledChoice,
     UnknownAction,
@@ -44,12 +45,8 @@ from .errors import (
 from .hand import Hand
 from .match import CHANCE, TERMINAL, HandSummary, Match, deal_order
 from .observe import Observation, PlayedCard
-from .variant import (
-    Variant,
-    get_variant,
-    register_variant,
-    variant_names,
-)
+from .registry import get_variant, register_variant, variant_names
+from .variant import Variant
 
 __version__ = "0.1.0"
 
@@ -78,6 +75,7 @@ __all__ = [
     "ParseError",
     "PlayedCard",
     "ProtocolError",
+    "RegistryError",
     "Suit",
     "TrucoError",
     "UnhandledChoice",

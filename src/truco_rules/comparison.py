@@ -17,6 +17,7 @@ from typing import Any
 import attrs
 
 from .hooks import DealContext, DealPlan
+from .registry import get_variant
 from .render import Grid, Section
 from .rule_words import (
     deal_format,
@@ -28,7 +29,7 @@ from .rule_words import (
     turned_card_words,
     words,
 )
-from .variant import HOOK_SLOTS, Variant, get_variant
+from .variant import HOOK_SLOTS, Variant
 
 __all__ = ["CONCERNS", "compare_table", "rule_sheet"]
 

@@ -20,6 +20,7 @@ __all__ = [
     "InvalidType",
     "ParseError",
     "ProtocolError",
+    "RegistryError",
     "TrucoError",
     "UnhandledChoice",
     "UnknownAction",
@@ -252,6 +253,12 @@ class ProtocolError(TrucoError):
     def __init__(self, hook: str, method: str, problem: str) -> None:
         self.hook, self.method, self.problem = hook, method, problem
         super().__init__(f"{hook}.{method}() broke the protocol: {problem}")
+
+
+class RegistryError(TrucoError, ValueError):
+    """A variant registration that conflicts with another (a name or alias already taken by a
+    different variant, without ``replace=True``), or a variant that cannot reach a worker
+    process as the same rule set (fan-out refuses it rather than play other rules)."""
 
 
 class UnknownParameter(TrucoError, KeyError):

@@ -4,38 +4,133 @@ A long job is a list of tasks, each carrying its own explicit seed, and a functi
 turns one task into a partial result. :func:`run_tasks` maps the function over the tasks in
 this process (``executor=None``), on a ``ProcessPoolExecutor``, or on a Dask client's
 ``get_executor()``: since every task is fully described by its arguments, the partial results,
-and whatever is summed from them in task order, are the same whichever runs them.
+and whatever is summed from them in task order, are the same whichever runs them. A task's
+variant reaches the worker as the same rule set or the task is refused
+(:func:`variant_spec`, :func:`resolve_variant`): a worker never plays what its own registry
+happens to hold under the name.
 """
 
 from __future__ import annotations
 
+import hashlib
+import pickle
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from .variant import Variant, get_variant, variant_names
+import attrs
+
+from .errors import RegistryError
+from .registry import installed_variant
+from .variant import Variant
 
 __all__ = ["chunks", "resolve_variant", "run_tasks", "variant_spec"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
-VariantSpec = tuple[Variant | str, dict[str, Any]]
+VariantSpec = tuple[str, Any, str]
+"""How a task names its variant: ``("name", (name, options), fingerprint)``,
+``("pickle", bytes, fingerprint)`` or, for tasks run in this process, ``("object", variant,
+"")`` (see :func:`variant_spec`)."""
 
 
-def variant_spec(variant: Variant) -> VariantSpec:
-    """A cheap picklable description of ``variant``: a registered name and its changed
-    options when that rebuilds it exactly, else the variant object itself."""
-    if variant.name in variant_names():
-        opts = variant.non_default_options()
-        if get_variant(variant.name, opts) == variant:
-            return variant.name, opts
-    return variant, {}
+def _canonical(value: object, depth: int = 0) -> str:
+    """``repr(value)`` with the items of sets and dicts in sorted order (their iteration order
+    depends on the process's hash seed), attrs classes walked field by field."""
+    if depth > 50:
+        return "..."
+    if attrs.has(type(value)):
+        fields = ", ".join(
+            f"{f.name}={_canonical(getattr(value, f.name), depth + 1)}"
+            for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
+        )
+        return f"{type(value).__module__}.{type(value).__qualname__}({fields})"
+    if isinstance(value, (tuple, list)):
+        return f"{type(value).__name__}({', '.join(_canonical(v, depth + 1) for v in value)})"
+    if isinstance(value, (set, frozenset)):
+        return f"{type(value).__name__}({sorted(_canonical(v, depth + 1) for v in value)})"
+    if isinstance(value, dict):
+        items = sorted(f"{_canonical(k, depth + 1)}: {_canonical(v, depth + 1)}" for k, v in
+                       value.items())
+        return f"dict({items})"
+    if isinstance(value, type):
+        return f"{value.__module__}.{value.__qualname__}"
+    return repr(value)
+
+
+def fingerprint(variant: Variant) -> str:
+    """A digest of every field of ``variant`` (its hooks and their options, recursively): two
+    processes that build the same rule set get the same digest. Empty when some field shows
+    only its identity (``<... at 0x...>``), which no other process can compare."""
+    text = _canonical(variant)
+    return "" if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()
+
+
+def variant_spec(variant: Variant, executor: Executor | None = None) -> VariantSpec:
+    """A description of ``variant`` for tasks run by ``executor``, which a worker process turns
+    back into the same rule set, or refuses (:func:`resolve_variant`). With no executor the
+    tasks run here and the description is the variant itself.
+
+    A variant that an installed entry point gives, with changed options, travels as its name
+    and those options: any process with the same packages installed rebuilds it. Any other
+    variant (registered at run time, a name replaced with ``replace=True``, made with
+    ``derive``) travels as itself, pickled here. Either way the description carries the rule
+    set's :func:`fingerprint`, which the worker checks. A variant that cannot be pickled is
+    refused here with :class:`~truco_rules.errors.RegistryError`.
+    """
+    if executor is None:
+        return "object", variant, ""
+    fp = fingerprint(variant)
+    installed = installed_variant(variant.name)
+    if installed is not None and fp:
+        stock = installed.options()
+        opts = {k: v for k, v in variant.options().items() if stock.get(k, v) != v}
+        if installed.with_options(**opts) == variant:
+            return "name", (variant.name, opts), fp
+    try:
+        data = pickle.dumps(variant)
+    except Exception as exc:
+        raise RegistryError(
+            f"the variant {variant.name!r} cannot be sent to worker processes: pickling it "
+            f"failed ({type(exc).__name__}: {exc}); define its hooks at module level of an "
+            "importable module, or run without an executor"
+        ) from None
+    return "pickle", data, fp
 
 
 def resolve_variant(spec: VariantSpec) -> Variant:
-    """The variant a :func:`variant_spec` describes."""
-    return get_variant(spec[0], spec[1])
+    """The variant a :func:`variant_spec` describes, in this (worker) process.
+
+    Raises :class:`~truco_rules.errors.RegistryError` when this process cannot rebuild it or
+    would build another rule set (another version of the package that defines it, say)."""
+    how, what, fp = spec
+    if how == "object" and isinstance(what, Variant):
+        return what
+    try:
+        if how == "name":
+            name, opts = what
+            installed = installed_variant(name)
+            if installed is None:
+                raise RegistryError(f"no installed package gives the variant {name!r} here")
+            variant = installed.with_options(**opts)
+        elif how == "pickle":
+            variant = pickle.loads(what)
+        else:
+            raise RegistryError(f"{how!r} is not a way to describe a variant")
+    except RegistryError:
+        raise
+    except Exception as exc:
+        raise RegistryError(
+            f"a worker process cannot rebuild the variant it was sent: "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    if not isinstance(variant, Variant) or (fp and fingerprint(variant) != fp):
+        raise RegistryError(
+            f"the variant {getattr(variant, 'name', '?')!r} is another rule set in this worker "
+            "process than in the caller's (another version of the package that defines it?)"
+        )
+    return variant
 
 
 def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import DEAL, Action
 from .errors import InvalidRecord, TrucoError, shown
-from .variant import get_variant
+from .registry import get_variant
 
 if TYPE_CHECKING:
     from .cards import Card

@@ -33,7 +33,8 @@ import attrs
 
 from .errors import ParseError
 from .match import Match
-from .variant import Variant, get_variant
+from .registry import get_variant
+from .variant import Variant
 
 __all__ = [
     "LEAF_BUDGET",

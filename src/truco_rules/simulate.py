@@ -25,7 +25,8 @@ from .analysis.intervals import Estimate, mean_interval, share_interval
 from .fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
 from .match import HandSummary, Match
 from .policy import Agent, AgentSpec, RandomAgent, agent_label, seat_chooser
-from .variant import Variant, get_variant
+from .registry import get_variant
+from .variant import Variant
 
 __all__ = [
     "Agent",
@@ -306,7 +307,7 @@ def simulate(
     v = get_variant(variant)
     v.table.check_seats(seats, v.name)
     labels = tuple(agent_label(_agent_for(agents, s)) for s in range(seats))
-    spec = variant_spec(v)
+    spec = variant_spec(v, executor)
     tasks = [(spec, agents, seats, seed, s, n) for s, n in chunks(matches, chunk)]
     done = [0]
 

@@ -1,26 +1,15 @@
-"""Variants: named, frozen bundles of hooks and options, and the registry that finds them.
+"""Variants: named, frozen bundles of hooks and options.
 
 A :class:`Variant` is composed of hook objects (see :mod:`truco_rules.hooks`). A house rule is
-``variant.with_options(name=value, ...)`` or :meth:`Variant.derive`, never a copy.
-
-Variants are found through the entry-point group ``truco_rules.variants``: a package declares
-
-.. code-block:: toml
-
-    [project.entry-points."truco_rules.variants"]
-    my-house = "my_package.rules:MY_HOUSE"
-
-and ``truco_rules.get_variant("my-house")`` finds it. The built-in variants register the same
-way. :func:`register_variant` registers one at run time.
+``variant.with_options(name=value, ...)`` or :meth:`Variant.derive`, never a copy. The
+registry that finds variants by name is :mod:`truco_rules.registry`.
 """
 
 from __future__ import annotations
 
 import difflib
 import itertools
-import warnings
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from importlib import metadata
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import attrs
@@ -30,7 +19,13 @@ from .action_space import ActionSpace, action_space
 from .actions import Action
 from .cards import BINARY, SPANISH, Card, Notation, parse_cards
 from .context import HandContext, as_context
-from .errors import InvalidType, ParseError, UnknownAction, UnknownOption, UnknownVariant, shown
+from .errors import (
+    InvalidType,
+    ParseError,
+    UnknownAction,
+    UnknownOption,
+    shown,
+)
 from .hooks import (
     BetLadder,
     Deck,
@@ -49,17 +44,7 @@ from .hooks import (
 from .options import check_decisions
 from .side_bet import SideBet, SideBetTable, side_table
 
-__all__ = [
-    "ENTRY_POINT_GROUP",
-    "HOOK_SLOTS",
-    "Variant",
-    "default_variant",
-    "get_variant",
-    "register_variant",
-    "variant_names",
-]
-
-ENTRY_POINT_GROUP = "truco_rules.variants"
+__all__ = ["HOOK_SLOTS", "Variant", "use_match_class", "use_registry"]
 
 HOOK_SLOTS: tuple[str, ...] = (
     *("deck", "ranking", "table", "tricks", "ladder"),
@@ -145,10 +130,8 @@ class Variant:
     def option_info(self) -> dict[str, dict[str, Any]]:
         """Every option with its value, its default (its value in the registered variant of
         this name, else the hook's default), allowed values, documentation and source."""
-        try:
-            defaults = get_variant(self.name).options()
-        except UnknownVariant:
-            defaults = {}
+        ref = self._registered()
+        defaults = {} if ref is None else ref.options()
         info: dict[str, dict[str, Any]] = {}
         for name, slot in self._option_home.items():
             hook = getattr(self, slot)
@@ -198,11 +181,14 @@ class Variant:
         )
         return base.with_options(**opts)
 
+    def _registered(self) -> Variant | None:
+        """The variant registered under this one's name, if any."""
+        return _REGISTERED[0](self.name) if _REGISTERED else None
+
     def non_default_options(self) -> dict[str, Any]:
         """Options whose value differs from the registered variant of the same name."""
-        try:
-            ref = get_variant(self.name)
-        except UnknownVariant:
+        ref = self._registered()
+        if ref is None:
             return self.options()
         ref_opts = ref.options()
         return {k: v for k, v in self.options().items() if ref_opts.get(k, object()) != v}
@@ -379,12 +365,9 @@ class Variant:
         }
 
 
-# -- the registry --------------------------------------------------------------------------
-_REGISTRY: dict[str, Variant] = {}
-_ALIASES: dict[str, str] = {}
-_BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
-_loaded = False
+# -- what the variant builds and reads, set by the modules above it -----------------------
 _MATCH_CLASS: list[Callable[..., Any]] = []
+_REGISTERED: list[Callable[[str], Variant | None]] = []
 
 
 def use_match_class(cls: Callable[..., Any]) -> None:
@@ -393,102 +376,8 @@ def use_match_class(cls: Callable[..., Any]) -> None:
     _MATCH_CLASS[:] = [cls]
 
 
-def _load_entry_points() -> None:
-    global _loaded
-    if _loaded:
-        return
-    _loaded = True
-    eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
-
-    # our own distribution first (so others may build on it), then third parties, by name
-    def is_ours(ep: metadata.EntryPoint) -> bool:
-        return ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"
-
-    ours = sorted((ep for ep in eps if is_ours(ep)), key=lambda ep: ep.name)
-    theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
-    for ep in ours + theirs:
-        if ep.name not in _REGISTRY:
-            _load_one(ep)
-
-
-def _load_one(ep: metadata.EntryPoint) -> None:
-    """Load one entry point; a broken one is reported and remembered, not fatal to others."""
-    try:
-        obj = ep.load()
-        v = obj() if callable(obj) and not isinstance(obj, Variant) else obj
-        if not isinstance(v, Variant):
-            raise TypeError(f"it loads a {type(v).__name__}, not a Variant")
-        if v.name != ep.name:
-            raise ValueError(f"it loads a variant named {v.name!r}")
-    except Exception as exc:  # a third party's bug must not break every other variant
-        _BROKEN[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
-        warnings.warn(
-            f"truco-rules: variant entry point {ep.name!r} ({ep.value}) failed to load: {exc}",
-            RuntimeWarning,
-            stacklevel=3,
-        )
-        return
-    _BROKEN.pop(ep.name, None)
-    register_variant(v)
-
-
-def register_variant(variant: Variant, *, replace: bool = False) -> None:
-    """Make ``variant`` known by its name and aliases."""
-    if not isinstance(variant, Variant):
-        raise InvalidType("variant", "a Variant", variant)
-    if not replace and variant.name in _REGISTRY and _REGISTRY[variant.name] != variant:
-        raise ValueError(f"a different variant named {variant.name!r} is already registered")
-    _REGISTRY[variant.name] = variant
-    for alias in variant.aliases:
-        _ALIASES[alias] = variant.name
-
-
-def variant_names() -> tuple[str, ...]:
-    """The names of every registered variant."""
-    _load_entry_points()
-    return tuple(_REGISTRY)
-
-
-DEFAULT_ALIAS = "default"
-"""The alias of the variant played when none is named. The kernel names no region: a variant
-package gives this alias to one of its variants (the built-in ones give it to their standard
-rule set), and a third party may register another under it with ``replace=True``."""
-
-
-def default_variant() -> Variant:
-    """The variant played when none is named: the one registered under the alias
-    :data:`DEFAULT_ALIAS`, else the first registered one."""
-    _load_entry_points()
-    name = _ALIASES.get(DEFAULT_ALIAS)
-    return _REGISTRY[name] if name in _REGISTRY else _REGISTRY[next(iter(_REGISTRY))]
-
-
-def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
-    """The variant registered under ``name`` or an alias (case-insensitive), with ``options``.
-
-    Raises :class:`~truco_rules.errors.UnknownVariant` listing the known names.
-    """
-    if isinstance(name, Variant):
-        v = name
-    elif not isinstance(name, str):
-        raise InvalidType("name", "a variant name (str) or a Variant", name)
-    else:
-        _load_entry_points()
-        key = name[:65].strip().lower().replace("_", "-").replace(" ", "-")
-        key = _ALIASES.get(key, key)
-        found = _REGISTRY.get(key) if len(name) <= 64 else None
-        if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
-            _load_one(_BROKEN[key][0])
-            found = _REGISTRY.get(key)
-        if found is None:
-            known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
-            raise UnknownVariant(str(name), known)
-        v = found
-    if options is not None and not isinstance(options, Mapping):
-        raise InvalidType("options", "a mapping of option names to values", options)
-    if options:
-        for key in options:
-            if not isinstance(key, str):
-                raise InvalidType("option name", "a str", key)
-        return v.with_options(**options)
-    return v
+def use_registry(lookup: Callable[[str], Variant | None]) -> None:
+    """Make :meth:`Variant.non_default_options` compare with ``lookup(name)``, the variant
+    registered under a name (called once by :mod:`truco_rules.registry`, so that the variant
+    never imports the registry)."""
+    _REGISTERED[:] = [lookup]

@@ -34,13 +34,14 @@ from ..errors import UnknownParameter
 from ..infostate import InfoTracker
 from ..match import CHANCE, TERMINAL, Match
 from ..position import board_text
+from ..registry import default_variant, get_variant
 from ..tensors import (
     information_features,
     information_size,
     observation_features,
     observation_size,
 )
-from ..variant import Variant, default_variant, get_variant
+from ..variant import Variant
 
 __all__ = ["GAME_NAME", "TrucoGame", "TrucoObserver", "TrucoState"]
 

@@ -38,8 +38,9 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
 
 from ..errors import UnknownParameter
 from ..match import Match
+from ..registry import DEFAULT_ALIAS, get_variant
 from ..tensors import observation_features, observation_size
-from ..variant import DEFAULT_ALIAS, Variant, get_variant
+from ..variant import Variant
 
 __all__ = ["TrucoEnv", "env", "raw_env"]
 

@@ -29,7 +29,8 @@ from ..errors import IllegalAction, InvalidOption
 from ..hand import Hand
 from ..match import Match
 from ..observe import Observation
-from ..variant import Variant, get_variant
+from ..registry import get_variant
+from ..variant import Variant
 from .determinize import weighted_world
 from .odds import MatchOdds
 from .rollout import hand_action

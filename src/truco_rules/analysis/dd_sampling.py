@@ -18,7 +18,8 @@ import attrs
 from ..cards import Card
 from ..errors import ParseError
 from ..fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
-from ..variant import Variant, get_variant
+from ..registry import get_variant
+from ..variant import Variant
 from .double_dummy import solver
 from .intervals import Estimate, share_interval
 
@@ -197,8 +198,8 @@ def double_dummy_rates(
         a.table.check_seats(seats, a.name)
         if set(a.deck.cards) != set(v.deck.cards):
             raise ParseError(f"{a.name} and {v.name} are not played with the same cards")
-        aspec = variant_spec(a)
-    vspec = variant_spec(v)
+        aspec = variant_spec(a, executor)
+    vspec = variant_spec(v, executor)
     tasks = [(vspec, aspec, seats, seed, s, n) for s, n in chunks(deals, BLOCK)]
     done = [0]
 

@@ -26,8 +26,9 @@ from typing import Any
 from ..cards import Card
 from ..errors import ParseError
 from ..hooks import DealContext, DealPlan
+from ..registry import get_variant
 from ..tricks import TIED, trick_result
-from ..variant import Variant, get_variant
+from ..variant import Variant
 
 __all__ = ["DoubleDummy", "double_dummy", "solver"]
 

@@ -28,8 +28,9 @@ import attrs
 
 from ..cards import Card
 from ..context import HandContext
+from ..registry import get_variant
 from ..render import Grid, Section
-from ..variant import Variant, get_variant
+from ..variant import Variant
 
 __all__ = [
     "Odds",

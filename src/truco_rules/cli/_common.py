@@ -10,8 +10,9 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..errors import ParseError, shown
-from ..variant import Variant, get_variant, variant_names
-from ..variant import default_variant as default_variant_of_registry
+from ..registry import default_variant as default_variant_of_registry
+from ..registry import get_variant, variant_names
+from ..variant import Variant
 
 
 def default_variant() -> str:

@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from ..perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
-from ..variant import get_variant, variant_names
+from ..registry import get_variant, variant_names
 from ._common import at_least, chosen_variants, default_variant, formatter
 
 PERFT_HEADER = """\

@@ -7,8 +7,9 @@ import json
 from collections.abc import Sequence
 
 from ..comparison import compare_table, rule_sheet
+from ..registry import get_variant, variant_names
 from ..render import FORMATS, render
-from ..variant import Variant, get_variant, variant_names
+from ..variant import Variant
 from ._common import parse_options
 
 

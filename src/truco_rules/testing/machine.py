@@ -10,7 +10,8 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, pr
 
 from ..errors import TrucoError, UnknownAction
 from ..match import CHANCE, Match
-from ..variant import Variant, get_variant
+from ..registry import get_variant
+from ..variant import Variant
 from .checks import (
     check_cards,
     check_live,

@@ -21,7 +21,8 @@ from ..actions import BASE_VERBS, Action
 from ..cards import DECK, Card
 from ..errors import TrucoError
 from ..match import CHANCE, Match
-from ..variant import Variant, get_variant, variant_names
+from ..registry import get_variant, variant_names
+from ..variant import Variant
 
 __all__ = [
     "TARGETS",

@@ -1,0 +1,177 @@
+"""The registry: variants found by name or alias.
+
+Variants are found through the entry-point group ``truco_rules.variants``: a package declares
+
+.. code-block:: toml
+
+    [project.entry-points."truco_rules.variants"]
+    my-house = "my_package.rules:MY_HOUSE"
+
+and ``truco_rules.get_variant("my-house")`` finds it. The built-in variants register the same
+way. :func:`register_variant` registers one at run time, in this process only.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping
+from importlib import metadata
+from typing import Any
+
+from .errors import InvalidType, RegistryError, UnknownVariant
+from .variant import Variant, use_registry
+
+__all__ = [
+    "DEFAULT_ALIAS",
+    "ENTRY_POINT_GROUP",
+    "default_variant",
+    "get_variant",
+    "installed_variant",
+    "register_variant",
+    "variant_names",
+]
+
+ENTRY_POINT_GROUP = "truco_rules.variants"
+
+_REGISTRY: dict[str, Variant] = {}
+_ALIASES: dict[str, str] = {}
+_BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
+_INSTALLED: dict[str, Variant] = {}
+"""The variants as their entry points gave them: what any other process with the same
+packages installed finds under the same names."""
+_loaded = False
+def _load_entry_points() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
+
+    # our own distribution first (so others may build on it), then third parties, by name
+    def is_ours(ep: metadata.EntryPoint) -> bool:
+        return ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"
+
+    ours = sorted((ep for ep in eps if is_ours(ep)), key=lambda ep: ep.name)
+    theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
+    for ep in ours + theirs:
+        if ep.name not in _REGISTRY:
+            _load_one(ep)
+
+
+def _load_one(ep: metadata.EntryPoint) -> None:
+    """Load one entry point; a broken one is reported and remembered, not fatal to others."""
+    try:
+        obj = ep.load()
+        v = obj() if callable(obj) and not isinstance(obj, Variant) else obj
+        if not isinstance(v, Variant):
+            raise TypeError(f"it loads a {type(v).__name__}, not a Variant")
+        if v.name != ep.name:
+            raise ValueError(f"it loads a variant named {v.name!r}")
+    except Exception as exc:  # a third party's bug must not break every other variant
+        _BROKEN[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
+        warnings.warn(
+            f"truco-rules: variant entry point {ep.name!r} ({ep.value}) failed to load: {exc}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return
+    _BROKEN.pop(ep.name, None)
+    register_variant(v)
+    _INSTALLED[v.name] = v
+
+
+def register_variant(variant: Variant, *, replace: bool = False) -> None:
+    """Make ``variant`` known by its name and aliases in this process.
+
+    A name or alias that another variant holds is refused with
+    :class:`~truco_rules.errors.RegistryError` unless ``replace`` is true. A registration made
+    at run time lives in this process only: fan-out to worker processes
+    (:func:`~truco_rules.simulate.simulate` with an executor) sends such a variant itself, not
+    its name, so a worker never plays the rule set its own registry has under that name.
+    """
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant", variant)
+    if not isinstance(replace, bool):
+        raise InvalidType("replace", "a bool", replace)
+    if not replace:
+        if variant.name in _REGISTRY and _REGISTRY[variant.name] != variant:
+            raise RegistryError(
+                f"a different variant named {variant.name!r} is already registered "
+                "(register_variant(..., replace=True) replaces it)"
+            )
+        for alias in variant.aliases:
+            held = _ALIASES.get(alias, variant.name)
+            if held != variant.name and held in _REGISTRY:
+                raise RegistryError(
+                    f"the alias {alias!r} already names the variant {held!r} "
+                    "(register_variant(..., replace=True) takes it)"
+                )
+    _REGISTRY[variant.name] = variant
+    for alias in variant.aliases:
+        _ALIASES[alias] = variant.name
+
+
+def installed_variant(name: str) -> Variant | None:
+    """The variant that the entry point ``name`` gives (what a fresh process with the same
+    packages installed finds under that name), or ``None`` if no entry point gave one."""
+    _load_entry_points()
+    return _INSTALLED.get(name)
+
+
+def variant_names() -> tuple[str, ...]:
+    """The names of every registered variant."""
+    _load_entry_points()
+    return tuple(_REGISTRY)
+
+
+DEFAULT_ALIAS = "default"
+"""The alias of the variant played when none is named. The kernel names no region: a variant
+package gives this alias to one of its variants (the built-in ones give it to their standard
+rule set), and a third party may register another under it with ``replace=True``."""
+
+
+def default_variant() -> Variant:
+    """The variant played when none is named: the one registered under the alias
+    :data:`DEFAULT_ALIAS`, else the first registered one."""
+    _load_entry_points()
+    name = _ALIASES.get(DEFAULT_ALIAS)
+    return _REGISTRY[name] if name in _REGISTRY else _REGISTRY[next(iter(_REGISTRY))]
+
+
+def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
+    """The variant registered under ``name`` or an alias (case-insensitive), with ``options``.
+
+    Raises :class:`~truco_rules.errors.UnknownVariant` listing the known names.
+    """
+    if isinstance(name, Variant):
+        v = name
+    elif not isinstance(name, str):
+        raise InvalidType("name", "a variant name (str) or a Variant", name)
+    else:
+        _load_entry_points()
+        key = name[:65].strip().lower().replace("_", "-").replace(" ", "-")
+        key = _ALIASES.get(key, key)
+        found = _REGISTRY.get(key) if len(name) <= 64 else None
+        if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
+            _load_one(_BROKEN[key][0])
+            found = _REGISTRY.get(key)
+        if found is None:
+            known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
+            raise UnknownVariant(str(name), known)
+        v = found
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidType("options", "a mapping of option names to values", options)
+    if options:
+        for key in options:
+            if not isinstance(key, str):
+                raise InvalidType("option name", "a str", key)
+        return v.with_options(**options)
+    return v
+
+
+def _registered(name: str) -> Variant | None:
+    _load_entry_points()
+    return _REGISTRY.get(name)
+
+
+use_registry(_registered)

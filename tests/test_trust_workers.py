@@ -1,0 +1,159 @@
+"""Issue 21 §4: a variant reaches worker processes as the same rule set, or fan-out refuses it.
+
+A worker process (a spawned process pool, a Dask worker) has its own registry, filled from
+the installed entry points. A variant registered at run time, or a name replaced with
+``register_variant(..., replace=True)``, used to travel to the workers as its bare name: the
+worker then played whatever its own registry held under that name (the stock rule set), and
+the caller got a report of rules it had not asked for.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import pickle
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+import pytest
+
+import truco_rules as tr
+from truco_rules import registry as variant_module
+from truco_rules.analysis import double_dummy_rates
+from truco_rules.fanout import fingerprint, resolve_variant, variant_spec
+from truco_rules.simulate import simulate
+
+STOCK = tr.get_variant("argentine")
+
+
+@pytest.fixture
+def replaced() -> Iterator[tr.Variant]:
+    """``argentine`` replaced at run time by a rule set that plays to fewer points."""
+    short = STOCK.derive("argentine", "argentine to few points", target=6)
+    tr.register_variant(short, replace=True)
+    try:
+        yield short
+    finally:
+        tr.register_variant(STOCK, replace=True)
+
+
+def _spawned() -> ProcessPoolExecutor:
+    # spawn: a fresh interpreter whose registry holds only what the entry points give
+    return ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"))
+
+
+def test_a_replaced_variant_is_played_as_itself_by_spawned_workers(
+    replaced: tr.Variant,
+) -> None:
+    here = simulate("argentine", 12, seed=4, chunk=6)
+    with _spawned() as pool:
+        there = simulate("argentine", 12, seed=4, chunk=6, executor=pool)
+    assert there == here
+    stock = simulate(STOCK, 12, seed=4, chunk=6)
+    assert here != stock  # the test tells the two rule sets apart
+
+
+def test_a_run_time_variant_travels_by_value_an_installed_one_by_name(
+    replaced: tr.Variant,
+) -> None:
+    with _spawned() as pool:
+        assert variant_spec(replaced, pool)[0] == "pickle"
+        assert variant_spec(tr.get_variant("paulista"), pool)[0] == "name"
+        changed = tr.get_variant("paulista").with_options(target=15)
+        how, what, fp = variant_spec(changed, pool)
+    assert how == "name" and what == ("paulista", changed.non_default_options())
+    assert resolve_variant((how, what, fp)) == changed
+
+
+def test_double_dummy_rates_of_a_replaced_variant_match_across_processes(
+    replaced: tr.Variant,
+) -> None:
+    here = double_dummy_rates("argentine", 2, 300, seed=2, against="paulista")
+    with _spawned() as pool:
+        there = double_dummy_rates(
+            "argentine", 2, 300, seed=2, against="paulista", executor=pool
+        )
+    assert there == here
+
+
+def test_a_variant_that_cannot_be_pickled_is_refused_before_fan_out() -> None:
+    @attrs.frozen
+    class LocalMatchRule(type(STOCK.match)):  # type: ignore[misc]
+        pass
+
+    local = STOCK.derive("argentine-local", "local hooks", match=LocalMatchRule(
+        **attrs.asdict(STOCK.match, recurse=False)))
+    with _spawned() as pool:
+        with pytest.raises(tr.RegistryError, match="cannot be sent to worker processes"):
+            variant_spec(local, pool)
+        with pytest.raises(tr.RegistryError, match="argentine-local"):
+            simulate(local, 4, seed=1, executor=pool)
+    # in this process it plays
+    assert simulate(local, 4, seed=1).matches == 4
+
+
+def test_a_worker_refuses_a_name_it_resolves_to_another_rule_set() -> None:
+    with _spawned() as pool:
+        how, what, fp = variant_spec(tr.get_variant("mineiro"), pool)
+    with pytest.raises(tr.RegistryError, match="another rule set"):
+        resolve_variant((how, what, "0" * 64))
+    with pytest.raises(tr.RegistryError, match="no installed package"):
+        resolve_variant(("name", ("no-such-variant", {}), fp))
+    with pytest.raises(tr.RegistryError, match="cannot rebuild"):
+        resolve_variant(("pickle", b"not a pickle", fp))
+    evil: Any = pickle.dumps(["not", "a", "variant"])
+    with pytest.raises(tr.RegistryError):
+        resolve_variant(("pickle", evil, ""))
+    with pytest.raises(tr.RegistryError):
+        resolve_variant(("eval", "__import__('os')", ""))
+
+
+def test_the_refusal_reaches_the_caller_from_a_worker() -> None:
+    """A worker's RegistryError is an error of ours: it pickles back to the caller as itself."""
+    spec = ("name", ("mineiro", {}), "0" * 64)
+    with _spawned() as pool:
+        future = pool.submit(resolve_variant, spec)
+        with pytest.raises(tr.RegistryError, match="another rule set"):
+            future.result(timeout=120)
+
+
+def test_fingerprints_do_not_depend_on_the_hash_seed() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import truco_rules as tr; from truco_rules.fanout import fingerprint; "
+        "print([fingerprint(tr.get_variant(n)) for n in sorted(tr.variant_names())])"
+    )
+    outs = {
+        subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, check=True,
+            env={"PYTHONHASHSEED": seed, "PATH": ""},
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(outs) == 1
+    assert fingerprint(STOCK) in next(iter(outs))
+
+
+@pytest.mark.parametrize("replace", [False])
+def test_a_conflicting_registration_is_a_typed_error(replace: bool) -> None:
+    other = STOCK.derive("argentine", "another rule set under the stock name", target=6)
+    with pytest.raises(tr.RegistryError, match="already registered") as caught:
+        tr.register_variant(other, replace=replace)
+    assert isinstance(caught.value, ValueError)  # as before, for callers catching ValueError
+    assert tr.get_variant("argentine") == STOCK
+    thief = STOCK.derive("argentine-thief", "takes an alias", aliases=("paulista-truco",))
+    with pytest.raises(tr.RegistryError, match="alias 'paulista-truco'"):
+        tr.register_variant(thief)
+    assert tr.get_variant("paulista-truco").name == "paulista"
+    assert "argentine-thief" not in tr.variant_names()
+    with pytest.raises(tr.InvalidType):
+        tr.register_variant(thief, replace="yes")  # type: ignore[arg-type]
+
+
+def test_installed_variant_is_what_the_entry_point_gives(replaced: tr.Variant) -> None:
+    assert variant_module.installed_variant("argentine") == STOCK
+    assert tr.get_variant("argentine") == replaced
+    assert variant_module.installed_variant("no-such-variant") is None
