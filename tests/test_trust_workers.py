@@ -157,3 +157,23 @@ def test_installed_variant_is_what_the_entry_point_gives(replaced: tr.Variant) -
     assert variant_module.installed_variant("argentine") == STOCK
     assert tr.get_variant("argentine") == replaced
     assert variant_module.installed_variant("no-such-variant") is None
+
+
+def test_dask_workers_play_the_replaced_variant_and_return_our_errors(
+    replaced: tr.Variant,
+) -> None:
+    distributed = pytest.importorskip(
+        "distributed", reason="needs the dask extra: pip install '.[dask]'"
+    )
+    here = simulate("argentine", 8, seed=4, chunk=4)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        there = simulate("argentine", 8, seed=4, chunk=4, executor=client.get_executor(pure=False))
+        assert there == here
+        future = client.submit(resolve_variant, ("name", ("mineiro", {}), "0" * 64), pure=False)
+        with pytest.raises(tr.RegistryError, match="another rule set"):
+            future.result(timeout=120)
