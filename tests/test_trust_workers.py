@@ -177,3 +177,35 @@ def test_dask_workers_play_the_replaced_variant_and_return_our_errors(
         future = client.submit(resolve_variant, ("name", ("mineiro", {}), "0" * 64), pure=False)
         with pytest.raises(tr.RegistryError, match="another rule set"):
             future.result(timeout=120)
+
+
+class _LyingExecutor:
+    """An executor whose workers give back something else than the task's result."""
+
+    def __init__(self, give: Any) -> None:
+        self.give = give
+
+    def map(self, fn: Any, tasks: Any) -> Any:
+        return self.give(list(tasks))
+
+
+@pytest.mark.parametrize(
+    "give",
+    [
+        lambda tasks: [None for _ in tasks],
+        lambda tasks: [{"matches": 4} for _ in tasks],
+        lambda tasks: [],
+        lambda tasks: iter(()),
+    ],
+    ids=["none", "dict", "no-results", "empty-iterator"],
+)
+def test_a_worker_result_is_checked_like_any_input(give: Any) -> None:
+    with pytest.raises(tr.ProtocolError, match=r"executor\.map"):
+        simulate("argentine", 8, seed=1, chunk=4, executor=_LyingExecutor(give))  # type: ignore[arg-type]
+    with pytest.raises(tr.ProtocolError, match=r"executor\.map"):
+        double_dummy_rates("argentine", 2, 200, seed=1, executor=_LyingExecutor(give))  # type: ignore[arg-type]
+
+
+def test_an_executor_that_is_not_one_is_a_type_error() -> None:
+    with pytest.raises(tr.InvalidType, match="executor"):
+        simulate("argentine", 4, seed=1, executor=5)  # type: ignore[arg-type]

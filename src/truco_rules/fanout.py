@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from .errors import RegistryError
+from .errors import InvalidType, ProtocolError, RegistryError, shown
 from .registry import installed_variant
 from .variant import Variant
 
@@ -144,14 +144,29 @@ def run_tasks(
     tasks: Sequence[T],
     executor: Executor | None = None,
     progress: Callable[[R], None] | None = None,
+    expect: type[R] | None = None,
 ) -> list[R]:
     """``[fn(t) for t in tasks]``, run by ``executor`` (default: here), in task order.
 
-    ``progress(result)`` is called as each result arrives (in task order)."""
+    ``progress(result)`` is called as each result arrives (in task order). A worker's result
+    is input like any other: with ``expect``, each must be an instance of it, and an executor
+    must give exactly one result per task, else :class:`~truco_rules.errors.ProtocolError`.
+    ``executor`` must have the ``map`` of a :class:`concurrent.futures.Executor`, else
+    :class:`~truco_rules.errors.InvalidType`."""
+    if executor is not None and not callable(getattr(executor, "map", None)):
+        raise InvalidType("executor", "a concurrent.futures.Executor or None", executor)
     results: Iterable[R] = map(fn, tasks) if executor is None else executor.map(fn, tasks)
     out: list[R] = []
     for r in results:
+        if expect is not None and not isinstance(r, expect):
+            raise ProtocolError(
+                "executor", "map", f"a task gave {shown(r)}, not a {expect.__name__}"
+            )
         out.append(r)
         if progress is not None:
             progress(r)
+    if len(out) != len(tasks):
+        raise ProtocolError(
+            "executor", "map", f"{len(out)} results for {len(tasks)} tasks"
+        )
     return out

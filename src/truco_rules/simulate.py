@@ -317,6 +317,6 @@ def simulate(
             progress(done[0], matches)
 
     total = SimulationReport(agents=labels)
-    for part in run_tasks(_run_chunk, tasks, executor, tick):
+    for part in run_tasks(_run_chunk, tasks, executor, tick, SimulationReport):
         total = total.merge(part)
     return total

@@ -208,7 +208,7 @@ def double_dummy_rates(
         if progress is not None:
             progress(done[0], deals)
 
-    parts = run_tasks(_solve_block, tasks, executor, tick)
+    parts = run_tasks(_solve_block, tasks, executor, tick, DoubleDummyReport)
     total = parts[0]
     for part in parts[1:]:
         total = total.merge(part)
