@@ -480,12 +480,14 @@ def sample_per_module(mutants: list[Mutant], n: int | None, seed: int, module: s
 
 
 def sample_total(by_module: dict[str, list[Mutant]], n: int, seed: int) -> list[Mutant]:
-    """A uniform sample of ``n`` mutants over every module together (seeded)."""
+    """A uniform sample of ``n`` mutants over every module together (seeded), in the order
+    drawn: a run that a budget stops early has tested a uniform sample of the whole scope, not
+    the first modules (the set drawn is the one the sorted order gave before)."""
     pool = [m for ms in by_module.values() for m in ms]
     if n >= len(pool):
         return pool
     rng = random.Random(f"total:{seed}")
-    return [pool[i] for i in sorted(rng.sample(range(len(pool)), n))]
+    return [pool[i] for i in rng.sample(range(len(pool)), n)]
 
 
 def _run_many(root: Path, todo: list[Mutant], args: argparse.Namespace) -> int:
