@@ -11,12 +11,18 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import truco_rules as tr
 from truco_rules.agents import ISMCTSAgent
 from truco_rules.agents.odds import MatchOdds
+from truco_rules.bots import SimpleBot
 from truco_rules.options import MAX_OPTION_INT
+from truco_rules.tensors import observation_features
+
+TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
 
 
 # -- the longest target ---------------------------------------------------------------------
@@ -52,3 +58,53 @@ def test_the_search_plays_at_the_longest_target(
         action = agent.choose(m, legal)
         assert action in legal
         m.apply(action)
+
+
+# -- the tensors' sides ---------------------------------------------------------------------
+ENVIDO_TABLES = [
+    (n, s)
+    for n in tr.variant_names()
+    if tr.get_variant(n).envido is not None
+    for s in tr.get_variant(n).seat_counts
+]
+
+
+def _expected_envido_slots(m: tr.Match, seat: int) -> list[float]:
+    """The last five observation features of ``seat``, from the match's own sides: the best
+    envido stated by the seat's side and by the other (/ 40), the chain's length (/ 5), the
+    flores sung by each side (/ seats)."""
+    hand = m.hand
+    assert hand is not None
+    obs = m.observation(seat)
+    mine = m.team[seat]
+    best = [0.0, 0.0]
+    for s, v in obs.current.envido_statements:
+        if v is not None:
+            k = 0 if m.team[s] == mine else 1
+            best[k] = max(best[k], v / 40)
+    flor = [0.0, 0.0]
+    for s in obs.current.flor_sung:
+        flor[0 if m.team[s] == mine else 1] += 1 / m.seats
+    return [*best, len(obs.current.envido_chain) / 5, *flor]
+
+
+@pytest.mark.parametrize(("name", "seats"), ENVIDO_TABLES)
+def test_envido_and_flor_slots_mean_my_side_and_theirs(name: str, seats: int) -> None:
+    """Every seat's "mine" envido and flor slots hold what its own side stated or sang,
+    the "theirs" slots what the other side did, at every table size: at 3 seats the gallo
+    is alone, so seats two apart are not partners (the slots were swapped there)."""
+    v = tr.get_variant(name)
+    filled = [0, 0]
+    for seed in range(12):
+        m = v.new_match(seats, seed=seed)
+        bot = SimpleBot(random.Random(seed))
+        while not m.is_over() and m.hand_no < 3:
+            if m.hand is not None:
+                for seat in range(seats):
+                    got = observation_features(m.observation(seat), v)[-5:]
+                    want = _expected_envido_slots(m, seat)
+                    assert got == pytest.approx(want), (seed, seat, m.position())
+                    filled[0] += want[0] > 0 or want[3] > 0
+                    filled[1] += want[1] > 0 or want[4] > 0
+            m.apply(bot.choose(m, m.legal_actions()))
+    assert filled[0] and filled[1]  # both slots were exercised
