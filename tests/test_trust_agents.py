@@ -16,11 +16,12 @@ import random
 import pytest
 
 import truco_rules as tr
-from truco_rules.agents import ISMCTSAgent
+from truco_rules.agents import ISMCTSAgent, sample_world
 from truco_rules.agents.odds import MatchOdds
 from truco_rules.bots import SimpleBot
 from truco_rules.options import MAX_OPTION_INT
 from truco_rules.tensors import observation_features
+from truco_rules.testing import world_problems
 
 TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
 
@@ -108,3 +109,111 @@ def test_envido_and_flor_slots_mean_my_side_and_theirs(name: str, seats: int) ->
                     filled[1] += want[1] > 0 or want[4] > 0
             m.apply(bot.choose(m, m.legal_actions()))
     assert filled[0] and filled[1]  # both slots were exercised
+
+
+# -- sampled worlds are possible deals ------------------------------------------------------
+def _starts(v: tr.Variant) -> list[tuple[int, int]]:
+    """Standings to start from: level, and where a side's hand is special (a hand of 11/10
+    for either side, an iron hand)."""
+    out = [(0, 0)]
+    if v.special is not None:
+        at = v.match.target - v.special.lacking
+        out += [(at, at // 2), (at // 3, at), (at, at)]
+    return out
+
+
+STARTS = [(n, s, sc) for n, s in TABLES for sc in _starts(tr.get_variant(n))]
+
+
+def _kind(m: tr.Match) -> str:
+    """What kind of contest a world is sampled in, to show the test reached it."""
+    assert m.hand is not None and m.plan is not None
+    special = m.hand.special or "plain"
+    return f"{m.plan.kind or 'deal'}/{len(m.hand.order)} seats/{special}"
+
+
+def _check_worlds(m: tr.Match, seed: int, every: int = 2) -> set[str]:
+    """Play ``m`` by the simple bot for three deals; every ``every`` decisions sample a world
+    for the seat to act and check it is a possible deal. The kinds of contest checked."""
+    bot = SimpleBot(random.Random(seed))
+    rng = random.Random(seed)
+    kinds: set[str] = set()
+    step = 0
+    while not m.is_over() and m.hand_no < 3:
+        seat = m.current_player()
+        if m.hand is not None and seat >= 0 and (step := step + 1) % every == 0:
+            world = sample_world(m.variant, m.observation(seat), rng, tries=8)
+            if world is not None:
+                assert world_problems(m, seat, world) == [], (seat, m.position())
+                kinds.add(_kind(m))
+        m.apply(bot.choose(m, m.legal_actions()))
+    return kinds
+
+
+@pytest.mark.parametrize(("name", "seats", "scores"), STARTS)
+def test_every_sampled_world_is_a_possible_deal(
+    name: str, seats: int, scores: tuple[int, int]
+) -> None:
+    """At every variant, table size and special hand, every world sampled for the seat to
+    act agrees with everything the seat has seen (:func:`world_problems`)."""
+    v = tr.get_variant(name)
+    kinds: set[str] = set()
+    for seed in range(3):
+        kinds |= _check_worlds(v.new_match(seats, seed=seed, scores=scores), seed)
+    iron = scores[0] == scores[1] != 0  # a blind iron hand is not searched
+    assert kinds or iron  # some world was sampled and checked
+    if seats == 6:  # a pica-pica follows the first redonda: its duels were searched
+        assert any("pica-pica/2 seats" in k for k in kinds), kinds
+    if scores != (0, 0) and len(set(scores)) == 2:
+        assert any("one-side" in k for k in kinds), kinds
+
+
+@pytest.mark.parametrize(
+    "position",
+    [
+        "paulista 4 s1 m2:11-3:0-0 | h1 11-3 0-0 @2 Jh/Ah/2h.Kc/Js.Qd t5h | 2:accept-hand,"
+        "2:play_4d,3:play_Kd,0:play_6d,1:play_4h,0:play_3c_down,1:play_5s_down",
+        "mineiro 4 s2 m2:10-3:0-0 | h1 10-3 0-0 @2 Kc/4h/Ad.3s/3c t- | 2:accept-hand,"
+        "2:play_5d,3:play_Ah,0:play_Qd,1:play_Qc,3:play_6s,0:play_Kd_down,1:play_6c_down",
+    ],
+)
+def test_a_partners_hand_of_11_is_the_one_the_seat_saw(position: str) -> None:
+    """RULES §5.5: at a 4-seat hand of 11/10 the side at the mark sees its partner's
+    cards. Seat 0 played one of them face down: every world gives seat 0 the very cards
+    seat 2 saw (the face-down card was no secret to it, and the two still held are not
+    the one played)."""
+    m = tr.Match.from_position(position)
+    assert m.hand is not None and m.current_player() == 2
+    rng = random.Random(0)
+    for _ in range(30):
+        world = sample_world(m.variant, m.observation(2), rng)
+        assert world is not None and world.hand is not None
+        assert world_problems(m, 2, world) == []
+        assert set(world.hand.dealt[0]) == set(m.hand.dealt[0])
+
+
+@pytest.mark.parametrize(("name", "seats"), [("argentine", 6), ("almeria", 4)])
+def test_a_later_duel_is_searched_as_that_duel_without_the_cards_seen_before(
+    name: str, seats: int
+) -> None:
+    """RULES §2.12.1, §7.2: a deal played as duels. In each duel the worlds are that duel
+    (not the round of every seat), and no card seen in an earlier duel of the deal is dealt
+    to another seat."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=5)
+    bot = SimpleBot(random.Random(5))
+    rng = random.Random(5)
+    checked: set[int] = set()
+    while m.hand_no < 3 and not m.is_over():
+        hand, plan = m.hand, m.plan
+        if hand is not None and plan is not None and len(plan.contests) > 1:
+            index = sum(h.hand_no == m.hand_no for h in m.history)
+            assert hand.order == plan.contests[index]
+            seat = m.current_player()
+            world = sample_world(v, m.observation(seat), rng)
+            assert world is not None and world.hand is not None
+            assert world.hand.order == hand.order
+            assert world_problems(m, seat, world) == []
+            checked.add(index)
+        m.apply(bot.choose(m, m.legal_actions()))
+    assert checked == {0, 1, 2} if seats == 6 else {0, 1}  # every duel of the deal
