@@ -18,6 +18,7 @@ from .cards import SPANISH, Card, Notation
 from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
 if TYPE_CHECKING:
+    from .dealing import HandSummary
     from .state import MatchState
 
 __all__ = ["HandView", "Observation", "PlayedCard", "hand_view", "observe"]
@@ -101,6 +102,21 @@ class Observation:
     """Every player's own score, when the table keeps individual scores (gallo)."""
     notation: Notation = SPANISH
     """The deck notation of the match (its variant with its options): how cards are written."""
+    sides: tuple[int, ...] = ()
+    """The side (0 or 1) of every seat in the deal in play: who plays with whom is public
+    (at 3 seats the gallo is alone on his side against the pair)."""
+    contests: tuple[tuple[int, ...], ...] = ()
+    """The contests of the deal in play, each its seats in play order, mano first: one of
+    every seat, or several 1v1 duels played one after the other."""
+    contest: int = 0
+    """Which of ``contests`` is in play (how many of them have ended)."""
+    deal_seen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """The cards other seats were seen to hold in this deal beyond the contest's table: in
+    the deal's contests that have ended (played face up, or shown at the end), and a
+    partner's whole hand once seen (a hand of 11/10). None is an unseen card of the deal."""
+    discards: tuple[tuple[int, Card | None], ...] = ()
+    """The cards put aside in this deal before play, ``(seat, card)``: the seat's own
+    card, ``None`` for another seat's (unseen)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, e.g. for JSON or an adapter: cards as text in the match's notation,
@@ -250,6 +266,10 @@ def observe(match: MatchState, seat: int) -> Observation:
         "previous": None if match.last_hand is None else hand_view(match.last_hand, seat, fmt),
         "player_scores": tuple(match.player_scores or ()),
         "notation": match.variant.notation,
+        "sides": tuple(match.team),
+        "contests": tuple(match._contests),
+        "contest": match._contest if hand is not None else 0,
+        "discards": tuple((s, c if s == seat else None) for s, c in match._discarded),
     }
     if hand is None:
         discarding = match.current_player() >= 0  # a player dealt an extra card discards
@@ -301,4 +321,57 @@ def observe(match: MatchState, seat: int) -> Observation:
         special=hand.special,
         unseen_cards=len(hand.cards[seat]) if blind else 0,
         partner_cards=partners,
+        deal_seen=_deal_seen(match, seat, fmt),
     )
+
+
+def _deal_seen(
+    match: MatchState, seat: int, fmt: Callable[[Action], str]
+) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The cards other seats were seen to hold in the deal: a partner's whole hand, if the
+    seat saw it (a hand of 11/10: a card he then played face down is no secret to it), and
+    in the deal's finished contests the last one's as its public record shows them, the
+    earlier ones' (the first duel of a pica-pica, seen from its third) by their face-up
+    plays, if played cards stay visible, and their shown cards."""
+    hand = match.hand
+    if hand is None:
+        return ()
+    seen: dict[int, list[Card]] = {}
+
+    def add(s: int, card: Card | None) -> None:
+        if s != seat and card is not None and card not in seen.setdefault(s, []):
+            seen[s].append(card)
+
+    if hand.sees_partners(seat):
+        for p in hand.order:
+            if hand.team[p] == hand.team[seat]:
+                for c in hand.dealt[p]:
+                    add(p, c)
+    done: list[HandSummary] = []  # the deal's finished contests, the last one first
+    for h in reversed(match._history):
+        if h.hand_no != match.hand_no:
+            break
+        done.append(h)
+    if done:
+        last = match.last_hand
+        assert last is not None
+        view = hand_view(last, seat, fmt)
+        for played in view.table:
+            add(played.seat, played.card)
+        for s, cards in view.shown:
+            for c in cards:
+                add(s, c)
+        # the contests before the last one: their actions are the record's, just before
+        # the last contest's and the current one's (a contest records one entry per action)
+        end = len(match._actions) - len(hand.log) - done[0].actions
+        visible = match.variant.tricks.played_cards_visible
+        for h in done[1:]:
+            start = end - h.actions
+            for s, act in match._actions[start:end]:
+                if visible and act.verb == PLAY and not act.down:
+                    add(s, act.card)
+            for s, cards in h.shown:
+                for c in cards:
+                    add(s, c)
+            end = start
+    return tuple((s, tuple(cs)) for s, cs in sorted(seen.items()) if cs)

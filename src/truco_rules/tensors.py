@@ -150,7 +150,10 @@ def observation_features(obs: Observation, variant: Variant) -> list[float]:
 
 
 def _sides(obs: Observation) -> dict[int, int]:
-    """Each seat's side, as far as the observation tells (seats alternate sides)."""
+    """Each seat's side in the deal (:attr:`Observation.sides`: at 3 seats the gallo is
+    alone against the pair, so sides do not alternate there)."""
+    if len(obs.sides) == obs.seats:
+        return dict(enumerate(obs.sides))
     return {s: obs.team if (s - obs.seat) % 2 == 0 else 1 - obs.team for s in range(obs.seats)}
 
 

@@ -2,17 +2,23 @@
 
 :func:`sample_world` takes only the public rules (a :class:`~truco_rules.Variant`) and one
 seat's :class:`~truco_rules.Observation`; it cannot see a hidden card because it is never
-given one. It deals the unseen cards at random to the other seats (keeping every card they
-showed face up), rebuilds the contest in play from its public record, and keeps the world
-only if the seat would observe exactly what it observes now (same record, same envido
-statements and flores, same legal actions); else it tries again. At a two-seat table the
-first deals tried are drawn to fit the other seat's face-up plays under the rule of thumb
-of :mod:`.rollout` (the weakest card that beats the card on the table, else the weakest),
-and only then any deal. A world comes with a weight: the probability that the other seats,
-holding its cards, would have made the choices they made if they played by that rule of
-thumb (:func:`~.rollout.rollout_probability`, floored at 0.02; a crude opponent model: a
-call of truco makes a strong hand likelier). The search draws its worlds in proportion to
-those weights.
+given one. It deals the unseen cards at random to the other seats, keeping every card the
+seat saw them hold in the deal (played face up, shown at the end of an earlier contest of
+the deal, a partner's hand seen at a hand of 11/10), rebuilds the deal in play from the
+contest in play on (:mod:`.worlds`: a duel of a pica-pica is that duel), replays its public
+record, and keeps the world only if the seat would observe exactly what it observes now;
+else it tries again. In a contest of two seats the first deals tried are drawn to fit the
+other seat's face-up plays under the rule of thumb of :mod:`.rollout` (the weakest card
+that beats the card on the table, else the weakest), and only then any deal. A world comes
+with a weight: the probability that the other seats, holding its cards, would have made the
+choices they made if they played by that rule of thumb
+(:func:`~.rollout.rollout_probability`, floored at 0.02; a crude opponent model: a call of
+truco makes a strong hand likelier). The search draws its worlds in proportion to those
+weights.
+
+Every world is a possible deal given the seat's information state:
+:func:`truco_rules.testing.world_problems` checks it, and the test suite checks it at every
+variant, table size and special hand.
 """
 
 from __future__ import annotations
@@ -20,25 +26,19 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..actions import Action
 from ..cards import Card
 from ..context import HandContext
-from ..errors import TrucoError
-from ..match import Match, deal_order
+from ..match import Match
 from ..observe import Observation, observe
 from ..variant import Variant
-from .rollout import rollout_probability
+from .worlds import HIDDEN, rebuild, same_view
 
 __all__ = ["sample_world", "searchable", "weighted_world"]
 
-_FLOOR = 0.02
-
-_HIDDEN = ("play down", "play (gathered)")
-
 
 def searchable(variant: Variant, obs: Observation) -> bool:
-    """Whether :func:`sample_world` can rebuild this situation: a seat in a contest with
-    its own three cards in view, at a table that deals three cards each in one contest."""
+    """Whether :func:`sample_world` can rebuild this situation: a seat to act in a contest,
+    with its own three cards in view."""
     return (
         obs.phase not in ("deal", "over", "discard")
         and obs.seat == obs.current_player
@@ -49,18 +49,20 @@ def searchable(variant: Variant, obs: Observation) -> bool:
 
 
 def _known(variant: Variant, obs: Observation) -> tuple[dict[int, list[Card]], set[Card]]:
-    """Cards known per other seat (played face up, partners' held) and all cards in view."""
+    """Cards known per other seat (played face up in the contest, partners' held, seen in
+    the deal's earlier contests) and every card of the deal in view (the seat's own, put
+    aside or not, and the turned card too)."""
     known: dict[int, list[Card]] = {s: [] for s in range(obs.seats) if s != obs.seat}
     seen: set[Card] = set(obs.my_dealt)
+    seen.update(c for _s, c in obs.discards if c is not None)
     if obs.turned is not None:
         seen.add(obs.turned)
-    for p in obs.current.table:
-        if p.seat != obs.seat and p.card is not None:
-            known[p.seat].append(p.card)
-            seen.add(p.card)
-    for s, held in obs.partner_cards:
-        for c in held:
-            if c not in known[s]:
+    faceup = [(p.seat, (p.card,)) for p in obs.current.table if p.card is not None]
+    for s, cards in (*faceup, *obs.partner_cards, *obs.deal_seen):
+        if s == obs.seat:
+            continue
+        for c in cards:
+            if c is not None and c not in known[s]:
                 known[s].append(c)
             seen.add(c)
     return known, seen
@@ -98,9 +100,10 @@ def _constraints(obs: Observation) -> tuple[dict[int, int], dict[int, bool]]:
 
 
 def _single_plays(variant: Variant, obs: Observation) -> list[tuple[int, Card, int]]:
-    """At a two-seat table, the other seat's face-up single plays before it played any card
-    face down or two at once: (seat, card, strength of the card it had to beat or -1)."""
-    if obs.seats != 2:
+    """In a contest of two seats (a two-seat table, a duel), the other seat's face-up single
+    plays before it played any card face down or two at once: (seat, card, strength of the
+    card it had to beat or -1)."""
+    if len(obs.contests[obs.contest] if obs.contests else range(obs.seats)) != 2:
         return []
     strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
     out: list[tuple[int, Card, int]] = []
@@ -108,7 +111,7 @@ def _single_plays(variant: Variant, obs: Observation) -> list[tuple[int, Card, i
     for s, text in obs.current.public_log:
         if not text.startswith("play"):
             continue
-        if text in _HIDDEN or " over " in text:
+        if text in HIDDEN or " over " in text:
             break  # hidden cards from here on: the rule cannot be followed any further
         act = variant.parse_action(text)
         if act.card is None or act.under is not None:
@@ -145,7 +148,9 @@ def _deal(
     obs: Observation,
     rng: random.Random,
     strict: bool,
-) -> list[list[Card]] | None:
+) -> tuple[list[list[Card]], list[Card]] | None:
+    """Every seat's cards and the cards put aside by the seats that discarded (the seat's
+    own as it knows them, the others' unseen ones at random), or ``None``."""
     known, seen = _known(variant, obs)
     pool = [c for c in variant.deck.cards if c not in seen]
     stated, flor = _constraints(obs)
@@ -170,73 +175,15 @@ def _deal(
             return None
         hands[s] = cards
         pool = [c for c in pool if c not in pick]
-    return hands
-
-
-def _likelihood(m: Match, seat: int, action: Action) -> float:
-    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (exactly,
-    floored so that no world is ruled out by the model alone)."""
-    legal = m.legal_actions()
-    if len(legal) < 2:
-        return 1.0
-    return max(_FLOOR, rollout_probability(m, legal, action))
-
-
-def _rebuild(
-    variant: Variant, obs: Observation, hands: list[list[Card]]
-) -> tuple[Match, float] | None:
-    """The contest in play, dealt ``hands``, with its public record replayed, and how
-    likely the other seats' choices were with these cards (by the rule-of-thumb model)."""
-    turned = None
-    if variant.ranking.turns_up_card:
-        turned = obs.turned
-        if turned is None:
-            return None
-    order = deal_order(variant, hands, obs.mano, turned)
-    scores = obs.player_scores or obs.scores
-    chicos = (0, 0) if obs.player_scores else obs.chicos
-    try:
-        m = Match(
-            variant, obs.seats, deals=[order], mano=obs.mano, scores=scores, chicos=chicos
-        )
-    except TrucoError:
-        return None
-    hidden = {s: [c for c in hands[s] if c not in _faceup(obs, s)] for s in range(obs.seats)}
-    weight = 1.0
-    for s, text in obs.current.public_log:
-        try:
-            if s != obs.seat and text in _HIDDEN:
-                card = hidden[s].pop(0)
-                m.apply(Action.play(card, text == "play down"), s)
-            elif s != obs.seat and text.endswith(" over (down)"):
-                top = variant.parse_action(text[: -len(" over (down)")]).card
-                if top is None:
+    put: list[Card] = []
+    if obs.contest == 0:  # the cards put aside before this contest: dealt and discarded
+        for _s, card in obs.discards:
+            if card is None:
+                if not pool:
                     return None
-                under = next(c for c in hidden[s] if c != top)
-                hidden[s].remove(under)
-                m.apply(Action.play_over(top, under), s)
-            else:
-                act = variant.parse_action(text)
-                if s != obs.seat and m.current_player() == s:
-                    weight *= _likelihood(m, s, act)
-                m.apply(act, s)
-        except (TrucoError, IndexError, StopIteration):
-            return None
-    return m, weight
-
-
-def _faceup(obs: Observation, seat: int) -> list[Card]:
-    return [p.card for p in obs.current.table if p.seat == seat and p.card is not None]
-
-
-def _same(a: Observation, b: Observation) -> bool:
-    return (
-        a.current == b.current
-        and a.legal_actions == b.legal_actions
-        and a.my_cards == b.my_cards
-        and a.stake == b.stake
-        and a.current_player == b.current_player
-    )
+                card = pool.pop()
+            put.append(card)
+    return hands, put
 
 
 def weighted_world(
@@ -248,11 +195,11 @@ def weighted_world(
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
-        hands = _deal(variant, obs, rng, strict=attempt < max(1, tries // 2))
-        if hands is None:
+        dealt = _deal(variant, obs, rng, strict=attempt < max(1, tries // 2))
+        if dealt is None:
             continue
-        built = _rebuild(variant, obs, hands)
-        if built is not None and _same(observe(built[0], obs.seat), obs):
+        built = rebuild(variant, obs, *dealt)
+        if built is not None and same_view(observe(built[0], obs.seat), obs):
             return built
     return None
 

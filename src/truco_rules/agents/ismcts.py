@@ -294,7 +294,7 @@ class _Points:
 def _fallback(
     variant: Variant, obs: Observation, legal: list[Action], rng: random.Random
 ) -> Action:
-    """A plain rule where no world can be rebuilt (discards, blind hands, duels)."""
+    """A plain rule where no world can be rebuilt (discards, blind hands)."""
     strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
     if legal[0].verb == DISCARD:
         return min(legal, key=lambda a: strength[a.card.index] if a.card is not None else 0)

@@ -13,7 +13,8 @@ their options, start scores, actions, legal action sequences and matches at any 
 Checks (:mod:`truco_rules.testing.checks`) assert the invariants of docs/invariants.md on
 any state, and :class:`TrucoMachine` is a hypothesis state machine that plays any variant,
 legal and illegal actions alike, checking them as it goes; subclass it to add your own
-``@invariant`` methods.
+``@invariant`` methods. :func:`world_problems` says whether a world a search player sampled
+(:func:`truco_rules.agents.sample_world`) is a possible deal given what its seat has seen.
 
 Installing truco-rules also registers a hypothesis plugin, so ``st.from_type(Card)``,
 ``st.from_type(Action)``, ``st.from_type(Variant)`` and ``st.from_type(Match)`` work (and
@@ -62,6 +63,7 @@ from .strategies import (
     variants,
     vocabulary,
 )
+from .worlds import possible_world, seen_in_deal, world_problems
 
 __all__ = [
     "TARGETS",
@@ -89,10 +91,13 @@ __all__ = [
     "option_values",
     "play_random",
     "playouts",
+    "possible_world",
     "replay_with_deals",
     "score_width",
     "seat_counts",
+    "seen_in_deal",
     "start_scores",
     "variants",
     "vocabulary",
+    "world_problems",
 ]

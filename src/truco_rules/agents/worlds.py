@@ -1,0 +1,196 @@
+"""Building a sampled world: a full match whose deal in play is the one a seat observes.
+
+:func:`rebuild` takes the public rules, one seat's :class:`~truco_rules.Observation` and a
+guess of every seat's cards, and plays the contest in play over again from its public
+record, the guessed cards taking the place of the hidden ones. The world's deal is the
+observed deal from the contest in play on: the same contests (a pica-pica duel is played
+as that duel, with the duels after it still to come), the same sides, the same standing;
+the cards put aside before play are put aside again. :func:`same_view` says whether the
+seat observes in the world exactly what it observes in the real match.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from ..actions import Action
+from ..cards import Card
+from ..errors import TrucoError
+from ..hooks import DealContext, DealPlan
+from ..match import Match
+from ..observe import Observation
+from ..variant import Variant
+from .rollout import rollout_probability
+
+__all__ = ["HIDDEN", "rebuild", "remaining", "same_view"]
+
+_FLOOR = 0.02
+HIDDEN = ("play down", "play (gathered)")
+"""How a seat's record shows another seat's card it may not see."""
+
+
+def _never(seats: int) -> bool:
+    return False
+
+
+@attrs.frozen
+class _FromContest:
+    """A table whose first deal is ``first`` (the deal in play of a real match, from its
+    contest in play on) and every later deal ``table``'s own."""
+
+    table: Any
+    first: DealPlan
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        return tuple(self.table.seat_counts)
+
+    @property
+    def deals_extra_cards(self) -> bool:
+        return bool(getattr(self.table, "deals_extra_cards", False))
+
+    def check_seats(self, seats: int, variant: str) -> None:
+        self.table.check_seats(seats, variant)
+
+    def individual_scores(self, seats: int) -> bool:
+        return bool(getattr(self.table, "individual_scores", _never)(seats))
+
+    def plan(self, ctx: DealContext) -> DealPlan:
+        plan: DealPlan = self.first if ctx.hand_no == 0 else self.table.plan(ctx)
+        return plan
+
+    def next_mano(self, ctx: DealContext) -> int:
+        mano: int = self.table.next_mano(ctx)
+        return mano
+
+
+@functools.lru_cache(maxsize=64)
+def _dealing(variant: Variant, first: DealPlan) -> Variant:
+    """``variant`` whose first deal is planned as ``first``."""
+    return attrs.evolve(variant, table=_FromContest(variant.table, first))
+
+
+def remaining(obs: Observation) -> tuple[tuple[int, ...], ...]:
+    """The contests of the observed deal from the one in play on."""
+    return obs.contests[obs.contest :]
+
+
+def _world_variant(variant: Variant, obs: Observation) -> Variant:
+    """The rules of the world: ``variant`` itself when a first deal with the observed mano
+    and standing is planned as the observed deal from its contest in play on, else
+    ``variant`` made to plan it so (a pica-pica follows a redonda; a later duel of a deal
+    is played without the earlier ones)."""
+    if not obs.contests:
+        return variant
+    ctx = DealContext(obs.seats, obs.mano, 0, obs.scores, variant.match.target, None)
+    plan = variant.table.plan(ctx)
+    later = remaining(obs)
+    extra = tuple(s for s, _c in obs.discards) if obs.contest == 0 else ()
+    if plan.contests == later and plan.sides == obs.sides and plan.extra_cards == extra:
+        return variant
+    return _dealing(variant, DealPlan(contests=later, sides=obs.sides, extra_cards=extra))
+
+
+def _likelihood(m: Match, seat: int, action: Action) -> float:
+    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (exactly,
+    floored so that no world is ruled out by the model alone)."""
+    legal = m.legal_actions()
+    if len(legal) < 2:
+        return 1.0
+    return max(_FLOOR, rollout_probability(m, legal, action))
+
+
+def _order(
+    v: Variant, obs: Observation, hands: Sequence[Sequence[Card]], put: Sequence[Card]
+) -> list[Card]:
+    """The card order that deals ``hands`` from the mano (and the cards ``put`` aside to the
+    seats that discard, then the turned card), the rest of the deck after."""
+    n = obs.seats
+    order = [hands[(obs.mano + k) % n][k // n] for k in range(3 * n)]
+    order += put
+    if v.ranking.turns_up_card and obs.turned is not None:
+        order.append(obs.turned)
+    used = set(order)
+    return order + [c for c in v.deck.cards if c not in used]
+
+
+def rebuild(
+    variant: Variant,
+    obs: Observation,
+    hands: Sequence[Sequence[Card]],
+    put: Sequence[Card] = (),
+) -> tuple[Match, float] | None:
+    """The contest in play dealt ``hands`` (and the cards ``put`` aside by the seats that
+    discard, in order), with its public record replayed, and how likely the other seats'
+    choices were with these cards by the rule-of-thumb model; ``None`` if the record cannot
+    be replayed with them."""
+    if variant.ranking.turns_up_card and obs.turned is None:
+        return None
+    v = _world_variant(variant, obs)
+    scores = obs.player_scores or obs.scores
+    chicos = (0, 0) if obs.player_scores else obs.chicos
+    try:
+        m = Match(
+            v,
+            obs.seats,
+            deals=[_order(v, obs, hands, put)],
+            mano=obs.mano,
+            scores=scores,
+            chicos=chicos,
+        )
+        for (s, _c), card in zip(obs.discards if obs.contest == 0 else (), put, strict=True):
+            m.apply(Action.discard(card), s)
+    except (TrucoError, ValueError):
+        return None
+    # the cards a seat may have played unseen: neither seen on the table nor seen held
+    faceup = {s: {p.card for p in obs.current.table if p.seat == s} for s in range(obs.seats)}
+    held = {s: set(cs) for s, cs in obs.partner_cards}
+    hidden = {
+        s: [c for c in hands[s] if c not in faceup[s] and c not in held.get(s, ())]
+        for s in range(obs.seats)
+    }
+    weight = 1.0
+    for s, text in obs.current.public_log:
+        try:
+            if s != obs.seat and text in HIDDEN:
+                card = hidden[s].pop(0)
+                m.apply(Action.play(card, text == "play down"), s)
+            elif s != obs.seat and text.endswith(" over (down)"):
+                top = variant.parse_action(text[: -len(" over (down)")]).card
+                if top is None:
+                    return None
+                under = next(c for c in hidden[s] if c != top)
+                hidden[s].remove(under)
+                m.apply(Action.play_over(top, under), s)
+            else:
+                act = variant.parse_action(text)
+                if s != obs.seat and m.current_player() == s:
+                    weight *= _likelihood(m, s, act)
+                m.apply(act, s)
+        except (TrucoError, IndexError, StopIteration):
+            return None
+    return m, weight
+
+
+def _deal_part(obs: Observation) -> Observation:
+    """``obs`` without what a world, whose past starts at the contest in play, lacks: the
+    deal's number, the contest before, the contests already played and what they showed."""
+    return attrs.evolve(
+        obs,
+        hand_no=0,
+        previous=None,
+        contests=remaining(obs),
+        contest=0,
+        deal_seen=(),
+        discards=obs.discards if obs.contest == 0 else (),
+    )
+
+
+def same_view(world: Observation, real: Observation) -> bool:
+    """Whether a world's observation is the real one, but for the contests before the one
+    in play (a world starts at the contest in play)."""
+    return _deal_part(world) == _deal_part(real)
