@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import DISCARD, Action
+from .arguments import seat_index
 from .cards import Card
 from .hand import Hand
 from .observe import HandView, Observation, hand_view, observe
@@ -163,7 +164,9 @@ class InfoTracker:
         self._turned = match.turned  # the turned card of the deal in play, for its contests
 
     def string(self, match: MatchState, seat: int) -> str:
-        """The information state of ``seat`` (the match must be the one tracked)."""
+        """The information state of ``seat`` (the match must be the one tracked); a seat the
+        match does not have raises :class:`~truco_rules.errors.InvalidSeat`."""
+        seat = seat_index(seat, match.seats)
         obs = observe(match, seat)
         fmt = match.variant.format_card
         head = f"{match.variant.name} seats {match.seats} seat {seat}"

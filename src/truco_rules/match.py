@@ -20,8 +20,9 @@ from . import observe as _observe
 from . import variant as _variant_module
 from .action_space import action_space
 from .actions import Action
+from .arguments import integer
 from .dealing import HandSummary, deal_order
-from .errors import CannotUndo, ParseError, TrucoError
+from .errors import CannotUndo, CannotUndoType, ParseError, TrucoError, shown
 from .infostate import InfoTracker, observation_string
 from .io import dumps, loads, match_record, record_to_text, replay, text_to_record
 from .observe import Observation
@@ -103,8 +104,7 @@ class Match(MatchState):
     # ------------------------------------------------------------------ views and records
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (see :mod:`truco_rules.observe`)."""
-        self._check_seat(seat)
-        return _observe.observe(self, seat)
+        return _observe.observe(self, self._check_seat(seat))
 
     def to_record(self) -> dict[str, Any]:
         """The game record as plain data (variant, options, deal source, start, actions)."""
@@ -163,11 +163,12 @@ class Match(MatchState):
         with equal JSON, to what it was before them. More than were played, or a count that
         is not a non-negative integer, raises :class:`~truco_rules.errors.CannotUndo` and
         changes nothing. It replays the record, so it costs the length of the match."""
-        if type(n) is not int or n < 0:
-            raise CannotUndo(f"undo takes a non-negative number of actions, not {n!r}")
+        n = integer(n, "n (the number of actions to undo)", "a non-negative int", CannotUndoType)
+        if n < 0:
+            raise CannotUndo(f"undo takes a non-negative number of actions, not {shown(n)}")
         if n > len(self._actions):
             raise CannotUndo(
-                f"cannot undo {n} action(s): only {len(self._actions)} were played"
+                f"cannot undo {shown(n)} action(s): only {len(self._actions)} were played"
             )
         if n == 0:
             return
@@ -186,11 +187,12 @@ class Match(MatchState):
     def hand_returns(self, index: int = -1) -> tuple[int, ...]:
         """Per seat, the points its side scored minus the points the other side scored in
         the finished contest ``history[index]`` (default: the last one). Raises
-        :class:`~truco_rules.errors.ParseError` when there is no such contest."""
-        if type(index) is not int or not -len(self._history) <= index < len(self._history):
-            raise ParseError(
-                f"no finished contest {index!r}: {len(self._history)} contest(s) finished"
-            )
+        :class:`~truco_rules.errors.ParseError` when there is no such contest,
+        :class:`~truco_rules.errors.InvalidType` for an index that is no integer."""
+        done = len(self._history)
+        index = integer(index, "index", f"an int from {-done} to {done - 1}")
+        if not -done <= index < done:
+            raise ParseError(f"no finished contest {shown(index)}: {done} contest(s) finished")
         h = self._history[index]
         sides = h.sides or self._team
         diff = h.points[0] - h.points[1]
@@ -200,7 +202,7 @@ class Match(MatchState):
         """Everything ``seat`` has seen, in order, as one string (see
         :mod:`truco_rules.infostate`). It replays the match, so it costs its length; an
         adapter keeps an :class:`~truco_rules.infostate.InfoTracker` instead."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         m = self._replayed(())
         tracker = InfoTracker(m)
         for s, a in self._actions:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .actions import PLAY, Action
+from .arguments import seat_index
 from .cards import SPANISH, Card, Notation
 from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
@@ -232,7 +233,10 @@ def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
 
 
 def observe(match: MatchState, seat: int) -> Observation:
-    """The observation of ``seat`` in ``match``."""
+    """The observation of ``seat`` in ``match`` (a seat that is not one of the match's raises
+    :class:`~truco_rules.errors.InvalidSeat`: seat ``-1`` is no seat, not the last one)."""
+    if seat.__class__ is not int or not 0 <= seat < match.seats:
+        seat = seat_index(seat, match.seats)
     hand = match.hand
     fmt = match.variant.format_action
     common: dict[str, Any] = {
