@@ -220,25 +220,29 @@ class Match(MatchState):
         return format_position(self)
 
     @staticmethod
-    def from_position(text: str, variant: Variant | None = None) -> Match:
+    def from_position(text: str, variant: Variant | str | None = None) -> Match:
         """Rebuild the match a :meth:`position` string describes (equal to the original).
-        ``variant`` supplies a variant that is not registered under the position's name.
-        Raises :class:`~truco_rules.errors.ParseError` for malformed or inconsistent text."""
+        ``variant`` (a :class:`Variant` or a registered name) supplies a variant that is not
+        registered under the position's name. Raises :class:`~truco_rules.errors.ParseError`
+        for malformed or inconsistent text, whatever it holds, and
+        :class:`~truco_rules.errors.ParseErrorType` (also an ``InvalidType``) for a ``text``
+        that is not a ``str``."""
         record, board = parse_position(text)
         if variant is not None:
-            if variant.name != record["variant"]:
+            given = _variant_module.get_variant(variant)
+            if given.name != record["variant"]:
                 raise ParseError(
-                    f"the position is of variant {record['variant']!r}, not {variant.name!r}"
+                    f"the position is of variant {shown(record['variant'])}, "
+                    f"not {shown(given.name)}"
                 )
-            record["variant"] = variant.with_options(**record["options"])
-            record["options"] = {}
+            record["variant"] = given  # its options are the position's, set in the replay
         try:
             m = _as_match(replay(record))
         except TrucoError as exc:
             raise ParseError(f"the position does not replay: {exc}") from None
         if board_text(m) != board:
             raise ParseError(
-                f"the board {board!r} is not the one the moves reach: {board_text(m)!r}"
+                f"the board {shown(board)} is not the one the moves reach: {board_text(m)!r}"
             )
         return m
 
