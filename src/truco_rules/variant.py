@@ -46,7 +46,7 @@ from .hooks import (
     option_fields,
     strength_groups,
 )
-from .options import check_decisions
+from .options import check_decisions, check_numbers
 from .side_bet import SideBet, SideBetTable, side_table
 
 __all__ = [
@@ -125,6 +125,7 @@ class Variant:
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
             check_decisions(hook)  # a choice nothing gives a meaning to fails here
+            check_numbers(hook, slot)  # so does a number no record could write
             if hook is None or not attrs.has(type(hook)):
                 continue
             for f in option_fields(hook):
