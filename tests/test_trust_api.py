@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import truco_rules as tr
 from truco_rules import errors
-from truco_rules.analysis import DoubleDummy, double_dummy, double_dummy_rates
+from truco_rules.analysis import DoubleDummy, double_dummy, double_dummy_rates, solver
 from truco_rules.analysis.odds import special_cards, special_probability, table_odds
 from truco_rules.hooks import BetLadder
 from truco_rules.infostate import InfoTracker
@@ -451,6 +451,10 @@ P_HANDS = ["4c 4h 5s", "3c 3h 2s"]
         (lambda: double_dummy(ARG, ["1E 1B 7E", "3B 3C 3O " + "1C " * 5000]), tr.ParseError),
         (lambda: double_dummy("paulista", P_HANDS, turned=5), tr.InvalidType),
         (lambda: DoubleDummy(ARG, "2"), tr.InvalidType),
+        (lambda: solver([], 2), tr.InvalidType),  # was lru_cache's unhashable TypeError
+        (lambda: solver(ARG, "2"), tr.InvalidType),
+        (lambda: InfoTracker(5), tr.InvalidType),  # was an AttributeError
+        (lambda: playing(ARG, 2).observation(0).render(5), tr.InvalidType),
         (lambda: special_probability(ARG, 41), tr.ParseError),  # was ZeroDivisionError
         (lambda: special_probability(ARG, -1), tr.ParseError),  # was math.comb's ValueError
         (lambda: special_probability(ARG, 2.0), tr.InvalidType),

@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 from .actions import DISCARD, Action
 from .arguments import seat_index
 from .cards import Card
+from .errors import InvalidType
 from .hand import Hand
 from .observe import HandView, Observation, hand_view, observe
+from .state import MatchState
 
 if TYPE_CHECKING:
     from .dealing import HandSummary
-    from .state import MatchState
 
 __all__ = ["InfoTracker", "contest_text", "observation_string"]
 
@@ -122,6 +123,8 @@ class InfoTracker:
     __slots__ = ("_actions", "_contests", "_fmt", "_past", "_turned")
 
     def __init__(self, match: MatchState) -> None:
+        if not isinstance(match, MatchState):
+            raise InvalidType("match", "a Match", match)
         self._fmt: Callable[[Action], str] = match.variant.format_action
         self._past: list[list[str]] = [[] for _ in range(match.seats)]
         self._contests = 0

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .actions import PLAY, Action
-from .arguments import seat_index
+from .arguments import callable_or_none, seat_index
 from .cards import SPANISH, Card, Notation
 from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
@@ -126,6 +126,7 @@ class Observation:
         deck notation, the one its legal actions are written in)."""
         if fmt is None:
             fmt = self.notation.format
+        callable_or_none(fmt, "fmt", "a function card -> text, or None")
 
         def cards(cs: tuple[Card, ...]) -> str:
             return " ".join(fmt(c) for c in cs) or "-"

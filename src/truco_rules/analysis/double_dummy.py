@@ -305,9 +305,14 @@ def _parse_hand(v: Variant, hand: Sequence[Card] | str, size: int) -> tuple[Card
     return cards
 
 
-@functools.lru_cache(maxsize=32)
-def solver(variant: Variant, seats: int = 2) -> DoubleDummy:
+def solver(variant: Variant | str, seats: int = 2) -> DoubleDummy:
     """The shared :class:`DoubleDummy` of a variant and seat count (kept between calls)."""
+    v = get_variant(variant)  # checked before the cache hashes them
+    return _solver(v, integer(seats, "seats"))
+
+
+@functools.lru_cache(maxsize=32)
+def _solver(variant: Variant, seats: int) -> DoubleDummy:
     return DoubleDummy(variant, seats)
 
 
