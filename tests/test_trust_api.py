@@ -478,3 +478,11 @@ def test_runs_and_analysis_check_their_arguments(
 
 def test_play_match_takes_a_variant_name() -> None:
     assert play_match(ARG, 2, 5) == play_match(tr.get_variant(ARG), 2, 5)
+
+
+def test_deal_order_takes_a_variant_name_and_refuses_junk() -> None:
+    hands = ["1E 2E 3E", "4E 5E 6E"]
+    assert tr.deal_order(ARG, hands) == tr.deal_order(tr.get_variant(ARG), hands)
+    for bad in (None, 5, ["argentine"]):
+        with pytest.raises(tr.InvalidType):  # was an AttributeError
+            tr.deal_order(bad, hands)

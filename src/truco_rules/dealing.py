@@ -17,10 +17,10 @@ from .arguments import integer
 from .cards import Card
 from .errors import InvalidType, ParseError, shown
 from .hooks import DealContext, DealPlan
+from .variant import Variant, get_variant
 
 if TYPE_CHECKING:
     from .hand import Hand
-    from .variant import Variant
 
 __all__ = [
     "MAX_SEED",
@@ -68,16 +68,18 @@ class HandSummary:
 
 
 def deal_order(
-    variant: Variant,
+    variant: Variant | str,
     hands: Sequence[Sequence[Card] | str],
     mano: int = 0,
     turned: Card | str | None = None,
 ) -> tuple[Card, ...]:
-    """The card order that deals ``hands[s]`` to seat ``s`` (and turns up ``turned``).
+    """The card order that deals ``hands[s]`` to seat ``s`` (and turns up ``turned``) in
+    ``variant`` (a :class:`~truco_rules.variant.Variant` or a registered name).
 
     Handy for scenarios: ``m = v.new_match(deals=[deal_order(v, ["1E 7E 3B", "4C 5C 6O"])])``.
     The rest of the deck follows in canonical order.
     """
+    variant = get_variant(variant)
     if not isinstance(hands, Sequence) or isinstance(hands, str):
         raise InvalidType("hands", "a sequence of hands (card text or Cards), one per seat", hands)
     if not 1 <= len(hands) <= 8:
