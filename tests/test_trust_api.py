@@ -486,3 +486,27 @@ def test_deal_order_takes_a_variant_name_and_refuses_junk() -> None:
     for bad in (None, 5, ["argentine"]):
         with pytest.raises(tr.InvalidType):  # was an AttributeError
             tr.deal_order(bad, hands)
+
+
+@pytest.mark.parametrize("bad", [None, 5, "play 1E", tr.DECK[0], object()], ids=errors.shown)
+def test_formatting_and_tensor_helpers_refuse_junk(bad: Any) -> None:
+    """What a bot's framework calls on every step: formatting an action or a card, the
+    information tracker, the observation string and the tensors (AttributeErrors before)."""
+    from truco_rules.infostate import observation_string
+    from truco_rules.tensors import observation_features, observation_size
+
+    m = playing(ARG, 2)
+    v, obs = m.variant, m.observation(0)
+    calls: list[Callable[[], object]] = [
+        lambda: v.format_action(bad),
+        lambda: InfoTracker(m).update(bad),
+        lambda: observation_string(bad),
+        lambda: observation_features(bad, v),
+        lambda: observation_features(obs, bad),
+    ]
+    if not isinstance(bad, tr.Card):
+        calls.append(lambda: v.format_card(bad))
+    if not isinstance(bad, int):
+        calls.append(lambda: observation_size(v, bad))
+    for call in calls:
+        refused(m, call, tr.InvalidType)

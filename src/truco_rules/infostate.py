@@ -86,6 +86,8 @@ def _now_text(obs: Observation, fmt: CardFmt) -> str:
 
 def observation_string(obs: Observation, fmt: CardFmt = str) -> str:
     """What a seat sees now, on one line (``fmt`` formats a card; default Spanish)."""
+    if not isinstance(obs, Observation):
+        raise InvalidType("obs", "an Observation", obs)
     head = f"seat {obs.seat} side {obs.team} of {obs.seats} | {_now_text(obs, fmt)}"
     parts = [head]
     if obs.previous is not None:
@@ -144,6 +146,8 @@ class InfoTracker:
 
     def update(self, match: MatchState) -> None:
         """Take in what happened since the last call."""
+        if not isinstance(match, MatchState):
+            raise InvalidType("match", "a Match", match)
         card_fmt = match.variant.format_card
         for s, act in match.actions[self._actions :]:
             if act.verb == DISCARD and act.card is not None:

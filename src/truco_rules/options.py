@@ -17,6 +17,7 @@ __all__ = [
     "MAX_OPTION_INT",
     "ask",
     "check_decisions",
+    "check_hook",
     "check_numbers",
     "meaning",
     "option",
@@ -136,3 +137,10 @@ def check_numbers(hook: Any, slot: str) -> None:
                 f"integers from {-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,} "
                 "(every number of a rule set is bounded)",
             )
+
+
+def check_hook(hook: Any, slot: str) -> None:
+    """What a variant checks of the hook in ``slot`` when it is built:
+    :func:`check_decisions` and :func:`check_numbers`."""
+    check_decisions(hook)
+    check_numbers(hook, slot)

@@ -46,7 +46,7 @@ from .hooks import (
     option_fields,
     strength_groups,
 )
-from .options import check_decisions, check_numbers
+from .options import check_hook
 from .side_bet import SideBet, SideBetTable, side_table
 
 __all__ = [
@@ -124,8 +124,7 @@ class Variant:
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
-            check_decisions(hook)  # a choice nothing gives a meaning to fails here
-            check_numbers(hook, slot)  # so does a number no record could write
+            check_hook(hook, slot)  # a choice with no meaning, a number no record can write
             if hook is None or not attrs.has(type(hook)):
                 continue
             for f in option_fields(hook):
@@ -249,6 +248,8 @@ class Variant:
 
     def format_action(self, action: Action) -> str:
         """An action's text in this variant's notation."""
+        if action.__class__ is not Action:
+            raise InvalidType("action", "an Action", action)
         return action.text(self.deck.notation)
 
     def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:
