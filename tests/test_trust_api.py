@@ -10,9 +10,10 @@ raises ``InvalidType`` (a ``TypeError``), also the error the argument always rai
 number out of range, 5,000 digits included, raises a short ``TrucoError``; hostile position
 text is a ``ParseError``. A refused call leaves the match exactly as it was.
 
-Every test here but ``test_the_largest_numbers_allowed_still_write_every_record`` (a guard)
-failed on the code before the fix (commit ac13513, run with its errors module given the five
-new class names); a few parametrized cases among them are guards that already held.
+Every test here failed on the code before the fix (commit ac13513, run with its errors module
+given the five new class names), but two guards: the largest allowed numbers written
+everywhere, and hypothesis over junk in a position (the crafted hostile positions are what
+failed). A few parametrized cases of the failing tests are guards that already held.
 """
 
 from __future__ import annotations
