@@ -36,6 +36,12 @@ EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.ProtocolError: errors.ProtocolError("side bet 'primera'", "act", "side 1.0"),
     errors.RegistryError: errors.RegistryError("a different variant named 'x'"),
     errors.UnknownParameter: errors.UnknownParameter("x", "game", ["players"]),
+    # issue 21 §2: a wrong Python type for these arguments is also the error they always raised
+    errors.InvalidSeatType: errors.InvalidSeatType("seat", "an int from 0 to 1", "0"),
+    errors.UnknownActionIdType: errors.UnknownActionIdType("action id", "an int", 2.0),
+    errors.CannotUndoType: errors.CannotUndoType("n", "a non-negative int", True),
+    errors.ParseErrorType: errors.ParseErrorType("position", "a str", b"x"),
+    errors.InvalidRecordType: errors.InvalidRecordType("a record", "a dict", []),
 }
 
 

@@ -25,11 +25,12 @@ some option value is kept, so changing a house rule rarely moves an id.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from .actions import BASE_VERBS, Action
-from .errors import UnknownActionId
+from .actions import BASE_VERBS, Action, check_fields
+from .arguments import integer
+from .errors import InvalidType, UnknownActionId, UnknownActionIdType, shown
 
 if TYPE_CHECKING:
     from .hooks import BetLadder, Deck, TrickRule
@@ -85,37 +86,49 @@ class ActionSpace:
         return len(self.actions)
 
     def id(self, action: Action) -> int:
-        """The id of ``action``; :class:`~truco_rules.errors.UnknownActionId` if it has none."""
-        i = self._index.get(action) if isinstance(action, Action) else None
+        """The id of ``action``; :class:`~truco_rules.errors.UnknownActionId` if it has none
+        (:class:`~truco_rules.errors.UnknownActionIdType` if it is no well-formed Action)."""
+        try:
+            i = self._index.get(action)
+        except TypeError:  # a hand-built Action with an unhashable field
+            i = None
         if i is None:
+            if action.__class__ is not Action:
+                raise UnknownActionIdType("action", "an Action or its text", action)
+            try:
+                check_fields(action)
+            except InvalidType as exc:
+                raise UnknownActionIdType(exc.argument, "a well-formed Action", action) from None
             raise UnknownActionId(
-                f"{action!r} has no id in the action space of variant {self.variant_name!r}"
+                f"{shown(action)} has no id in the action space of variant "
+                f"{self.variant_name!r}"
             )
         return i
 
     def ids(self, actions: Iterable[Action]) -> list[int]:
         """The ids of several actions, in the same order."""
-        return [self.id(a) for a in actions]
+        return [self.id(a) for a in _each(actions)]
 
     def action(self, action_id: int) -> Action:
-        """The action with id ``action_id``; :class:`~truco_rules.errors.UnknownActionId` for
-        an id outside ``0 .. num_actions - 1``."""
-        if type(action_id) is not int or not 0 <= action_id < len(self.actions):
-            # numpy integers are welcome too
-            if hasattr(action_id, "__index__") and not isinstance(action_id, (bool, float)):
-                i = action_id.__index__()
-                if 0 <= i < len(self.actions):
-                    return self.actions[i]
+        """The action with id ``action_id``: an ``int`` or a numpy integer (see
+        :mod:`truco_rules.arguments`). :class:`~truco_rules.errors.UnknownActionId` for an id
+        outside ``0 .. num_actions - 1``, :class:`~truco_rules.errors.UnknownActionIdType`
+        for another type (a bool, a float, text)."""
+        if action_id.__class__ is int and 0 <= action_id < len(self.actions):
+            return self.actions[action_id]
+        last = len(self.actions) - 1
+        i = integer(action_id, "action id", f"an int from 0 to {last}", UnknownActionIdType)
+        if not 0 <= i <= last:
             raise UnknownActionId(
-                f"action id {action_id!r} is not in the action space of variant "
-                f"{self.variant_name!r}: ids are 0 to {len(self.actions) - 1}"
+                f"action id {shown(i)} is not in the action space of variant "
+                f"{self.variant_name!r}: ids are 0 to {last}"
             )
-        return self.actions[action_id]
+        return self.actions[i]
 
     def mask(self, actions: Iterable[Action]) -> list[int]:
         """A list of ``num_actions`` zeros with a one at the id of each of ``actions``."""
         out = [0] * len(self.actions)
-        for a in actions:
+        for a in _each(actions):
             out[self.id(a)] = 1
         return out
 
@@ -124,6 +137,13 @@ class ActionSpace:
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.variant_name}: {len(self.actions)} actions>"
+
+
+def _each(actions: Iterable[Action]) -> Iterator[Action]:
+    try:
+        return iter(actions)
+    except TypeError:
+        raise InvalidType("actions", "an iterable of Actions", actions) from None
 
 
 def _build(variant: Vocabulary) -> ActionSpace:

@@ -13,13 +13,15 @@ from typing import TYPE_CHECKING
 
 import attrs
 
+from .arguments import integer
 from .cards import Card
 from .errors import InvalidType, ParseError, shown
 from .hooks import DealContext, DealPlan
+from .registry import get_variant
+from .variant import Variant
 
 if TYPE_CHECKING:
     from .hand import Hand
-    from .variant import Variant
 
 __all__ = [
     "MAX_SEED",
@@ -67,24 +69,25 @@ class HandSummary:
 
 
 def deal_order(
-    variant: Variant,
+    variant: Variant | str,
     hands: Sequence[Sequence[Card] | str],
     mano: int = 0,
     turned: Card | str | None = None,
 ) -> tuple[Card, ...]:
-    """The card order that deals ``hands[s]`` to seat ``s`` (and turns up ``turned``).
+    """The card order that deals ``hands[s]`` to seat ``s`` (and turns up ``turned``) in
+    ``variant`` (a :class:`~truco_rules.variant.Variant` or a registered name).
 
     Handy for scenarios: ``m = v.new_match(deals=[deal_order(v, ["1E 7E 3B", "4C 5C 6O"])])``.
     The rest of the deck follows in canonical order.
     """
+    variant = get_variant(variant)
     if not isinstance(hands, Sequence) or isinstance(hands, str):
         raise InvalidType("hands", "a sequence of hands (card text or Cards), one per seat", hands)
     if not 1 <= len(hands) <= 8:
         raise ParseError(f"hands lists one hand per seat, not {len(hands)}")
     parsed = [variant._as_cards(h) for h in hands]
     n = len(parsed)
-    if type(mano) is not int:
-        raise InvalidType("mano", "an int", mano)
+    mano = integer(mano, "mano")
     if not 0 <= mano < n:
         raise ParseError(f"mano must be a seat from 0 to {n - 1}, not {shown(mano)}")
     order = [parsed[(mano + k) % n][k // n] for k in range(3 * n)]
@@ -127,24 +130,27 @@ MAX_SEED = 2**64 - 1
 
 def check_arguments(
     seats: object, seed: object, deals: object, mano: object, scores: object, chicos: object
-) -> None:
-    """Types and ranges of :class:`Match`'s arguments that do not depend on the variant."""
-    if type(seats) is not int:
-        raise InvalidType("seats", "an int", seats)
+) -> tuple[int, int | None, int | None, tuple[int, ...], tuple[int, ...]]:
+    """Types and ranges of :class:`Match`'s arguments that do not depend on the variant;
+    returns ``seats``, ``seed``, ``mano``, ``scores`` and ``chicos`` as Python ints (numpy
+    integers are welcome: see :mod:`truco_rules.arguments`)."""
+    count = integer(seats, "seats")
     if seed is not None:
-        if type(seed) is not int:
-            raise InvalidType("seed", "an int or None", seed)
+        seed = integer(seed, "seed", "an int or None")
         if not 0 <= seed <= MAX_SEED:
             raise ParseError(f"seed must be an integer from 0 to 2**64-1, not {shown(seed)}")
     if deals is not None and (not isinstance(deals, Sequence) or isinstance(deals, str)):
         raise InvalidType("deals", "a sequence of card orders (text or Cards) or None", deals)
-    if mano is not None and type(mano) is not int:
-        raise InvalidType("mano", "an int or None", mano)
+    if mano is not None:
+        mano = integer(mano, "mano", "an int or None")
+    standing: list[tuple[int, ...]] = []
     for name, value in (("scores", scores), ("chicos", chicos)):
         if not isinstance(value, Sequence) or isinstance(value, str):
             raise InvalidType(name, "a sequence of ints", value)
-        if len(value) > 8 or any(type(x) is not int for x in value):
+        if len(value) > 8:
             raise ParseError(f"{name} must be a few non-negative ints, not {shown(value)}")
+        standing.append(tuple(integer(x, f"each of {name}") for x in value))
+    return count, seed, mano, standing[0], standing[1]
 
 
 def hand_seed(seed: int, hand_no: int) -> random.Random:

@@ -2,6 +2,13 @@
 
 Each subclass names one kind of mistake; the message says what was wrong and what is allowed.
 An operation that raises leaves every object it was given exactly as it was.
+
+An argument of the wrong Python type raises :class:`InvalidType` (also a ``TypeError``). Where
+that argument is a seat, an action id, a count of actions to undo, a position or a record, the
+error is ``<Error>Type`` (:class:`InvalidSeatType`, :class:`UnknownActionIdType`,
+:class:`CannotUndoType`, :class:`ParseErrorType`, :class:`InvalidRecordType`): an
+``InvalidType`` that is also the error a wrong value of that argument raises, so a handler
+of either catches it. :mod:`truco_rules.arguments` holds the checks.
 """
 
 from __future__ import annotations
@@ -12,19 +19,24 @@ from typing import Any
 
 __all__ = [
     "CannotUndo",
+    "CannotUndoType",
     "IllegalAction",
     "InvalidCard",
     "InvalidOption",
     "InvalidRecord",
+    "InvalidRecordType",
     "InvalidSeat",
+    "InvalidSeatType",
     "InvalidType",
     "ParseError",
+    "ParseErrorType",
     "ProtocolError",
     "RegistryError",
     "TrucoError",
     "UnhandledChoice",
     "UnknownAction",
     "UnknownActionId",
+    "UnknownActionIdType",
     "UnknownOption",
     "UnknownParameter",
     "UnknownVariant",
@@ -104,8 +116,10 @@ class InvalidType(TrucoError, TypeError):
     def __init__(self, argument: str, expected: str, value: object) -> None:
         self.argument = argument
         self.value = value
-        super().__init__(
-            f"{argument} must be {expected}, not {type(value).__name__} {shown(value)}"
+        # not super(): in the classes below that are also another error, the next class in
+        # line takes other parameters
+        Exception.__init__(
+            self, f"{argument} must be {expected}, not {type(value).__name__} {shown(value)}"
         )
 
 
@@ -161,6 +175,11 @@ class ParseError(TrucoError, ValueError):
     """Text that is not valid notation (an action, a record line, ...)."""
 
 
+class ParseErrorType(InvalidType, ParseError):
+    """Text expected (a position) but another Python type given: an :class:`InvalidType`,
+    and a :class:`ParseError` as it always was."""
+
+
 class InvalidCard(ParseError):
     """Text that does not name a card in the deck notation in use."""
 
@@ -190,6 +209,15 @@ class InvalidSeat(TrucoError, ValueError):
     def __init__(self, seat: object, seats: int) -> None:
         self.seat = seat
         super().__init__(f"there is no seat {shown(seat)}; seats are 0 to {seats - 1}")
+
+
+class InvalidSeatType(InvalidType, InvalidSeat):
+    """A seat argument of the wrong Python type (``"0"``, ``1.0``, ``True``): an
+    :class:`InvalidType`, and an :class:`InvalidSeat` as a wrong seat always was."""
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        super().__init__(argument, expected, value)
+        self.seat = value
 
 
 class IllegalAction(TrucoError, ValueError):
@@ -222,14 +250,30 @@ class InvalidRecord(TrucoError, ValueError):
     """A game record (JSON or text) that is malformed or does not replay."""
 
 
+class InvalidRecordType(InvalidType, InvalidRecord):
+    """A record of the wrong Python type (JSON or text that is not a ``str``, a record that
+    is not a mapping): an :class:`InvalidType`, and an :class:`InvalidRecord` as it always
+    was."""
+
+
 class UnknownActionId(TrucoError, ValueError):
     """An integer action id outside a variant's action space, or an action that has no id
     in it (see :mod:`truco_rules.action_space`)."""
 
 
+class UnknownActionIdType(InvalidType, UnknownActionId):
+    """An action id of the wrong Python type (``"3"``, ``2.0``, ``True``): an
+    :class:`InvalidType`, and an :class:`UnknownActionId` as a wrong id always was."""
+
+
 class CannotUndo(TrucoError, ValueError):
     """An undo of more actions than the match has had, or of a count that is not a
     non-negative integer."""
+
+
+class CannotUndoType(InvalidType, CannotUndo):
+    """A count of actions to undo of the wrong Python type (``1.0``, ``"1"``, ``True``): an
+    :class:`InvalidType`, and a :class:`CannotUndo` as a wrong count always was."""
 
 
 class UnhandledChoice(TrucoError, NotImplementedError):

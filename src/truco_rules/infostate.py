@@ -18,13 +18,15 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from .actions import DISCARD, Action
+from .arguments import seat_index
 from .cards import Card
+from .errors import InvalidType
 from .hand import Hand
 from .observe import HandView, Observation, hand_view, observe
+from .state import MatchState
 
 if TYPE_CHECKING:
     from .dealing import HandSummary
-    from .state import MatchState
 
 __all__ = ["InfoTracker", "contest_text", "observation_string"]
 
@@ -84,6 +86,8 @@ def _now_text(obs: Observation, fmt: CardFmt) -> str:
 
 def observation_string(obs: Observation, fmt: CardFmt = str) -> str:
     """What a seat sees now, on one line (``fmt`` formats a card; default Spanish)."""
+    if not isinstance(obs, Observation):
+        raise InvalidType("obs", "an Observation", obs)
     head = f"seat {obs.seat} side {obs.team} of {obs.seats} | {_now_text(obs, fmt)}"
     parts = [head]
     if obs.previous is not None:
@@ -121,6 +125,8 @@ class InfoTracker:
     __slots__ = ("_actions", "_contests", "_fmt", "_past", "_turned")
 
     def __init__(self, match: MatchState) -> None:
+        if not isinstance(match, MatchState):
+            raise InvalidType("match", "a Match", match)
         self._fmt: Callable[[Action], str] = match.variant.format_action
         self._past: list[list[str]] = [[] for _ in range(match.seats)]
         self._contests = 0
@@ -140,6 +146,8 @@ class InfoTracker:
 
     def update(self, match: MatchState) -> None:
         """Take in what happened since the last call."""
+        if not isinstance(match, MatchState):
+            raise InvalidType("match", "a Match", match)
         card_fmt = match.variant.format_card
         for s, act in match.actions[self._actions :]:
             if act.verb == DISCARD and act.card is not None:
@@ -163,7 +171,9 @@ class InfoTracker:
         self._turned = match.turned  # the turned card of the deal in play, for its contests
 
     def string(self, match: MatchState, seat: int) -> str:
-        """The information state of ``seat`` (the match must be the one tracked)."""
+        """The information state of ``seat`` (the match must be the one tracked); a seat the
+        match does not have raises :class:`~truco_rules.errors.InvalidSeat`."""
+        seat = seat_index(seat, match.seats)
         obs = observe(match, seat)
         fmt = match.variant.format_card
         head = f"{match.variant.name} seats {match.seats} seat {seat}"

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .actions import DEAL, Action
-from .errors import InvalidRecord, TrucoError, shown
+from .errors import InvalidRecord, InvalidRecordType, TrucoError, shown
 from .registry import get_variant
 
 if TYPE_CHECKING:
@@ -66,6 +66,8 @@ def dumps(record: dict[str, Any]) -> str:
 
 def loads(text: str) -> dict[str, Any]:
     """Parse JSON record text (raises :class:`InvalidRecord`)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidRecordType("a JSON record", "a str", text)
     try:
         data = json.loads(text)
     except (ValueError, TypeError, RecursionError) as exc:
@@ -77,7 +79,7 @@ def loads(text: str) -> dict[str, Any]:
 
 def _check(record: dict[str, Any]) -> None:
     if not isinstance(record, dict):
-        raise InvalidRecord(f"a record is a mapping, not {type(record).__name__}")
+        raise InvalidRecordType("a record", "a dict (as from to_record)", record)
     if record.get("format") != FORMAT:
         raise InvalidRecord(
             f"unknown record format {shown(record.get('format'))}; expected {FORMAT!r}"
@@ -206,7 +208,7 @@ def text_to_record(text: str) -> dict[str, Any]:
     """Parse the text form (raises :class:`InvalidRecord`). Lines starting with ``#`` are
     comments; actions may also stand several to a line, separated by ``;``."""
     if not isinstance(text, str):
-        raise InvalidRecord(f"a text record is a string, not {type(text).__name__}")
+        raise InvalidRecordType("a text record", "a str", text)
     rec: dict[str, Any] = {
         "format": FORMAT,
         "variant": None,

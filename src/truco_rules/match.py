@@ -20,12 +20,14 @@ from . import observe as _observe
 from . import variant as _variant_module
 from .action_space import action_space
 from .actions import Action
+from .arguments import integer
 from .dealing import HandSummary, deal_order
-from .errors import CannotUndo, ParseError, TrucoError
+from .errors import CannotUndo, CannotUndoType, ParseError, TrucoError, shown
 from .infostate import InfoTracker, observation_string
 from .io import dumps, loads, match_record, record_to_text, replay, text_to_record
 from .observe import Observation
 from .position import board_text, format_position, parse_position
+from .registry import get_variant
 from .state import CHANCE, TERMINAL, MatchState
 from .variant import Variant
 
@@ -103,8 +105,7 @@ class Match(MatchState):
     # ------------------------------------------------------------------ views and records
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (see :mod:`truco_rules.observe`)."""
-        self._check_seat(seat)
-        return _observe.observe(self, seat)
+        return _observe.observe(self, self._check_seat(seat))
 
     def to_record(self) -> dict[str, Any]:
         """The game record as plain data (variant, options, deal source, start, actions)."""
@@ -163,11 +164,12 @@ class Match(MatchState):
         with equal JSON, to what it was before them. More than were played, or a count that
         is not a non-negative integer, raises :class:`~truco_rules.errors.CannotUndo` and
         changes nothing. It replays the record, so it costs the length of the match."""
-        if type(n) is not int or n < 0:
-            raise CannotUndo(f"undo takes a non-negative number of actions, not {n!r}")
+        n = integer(n, "n (the number of actions to undo)", "a non-negative int", CannotUndoType)
+        if n < 0:
+            raise CannotUndo(f"undo takes a non-negative number of actions, not {shown(n)}")
         if n > len(self._actions):
             raise CannotUndo(
-                f"cannot undo {n} action(s): only {len(self._actions)} were played"
+                f"cannot undo {shown(n)} action(s): only {len(self._actions)} were played"
             )
         if n == 0:
             return
@@ -186,11 +188,12 @@ class Match(MatchState):
     def hand_returns(self, index: int = -1) -> tuple[int, ...]:
         """Per seat, the points its side scored minus the points the other side scored in
         the finished contest ``history[index]`` (default: the last one). Raises
-        :class:`~truco_rules.errors.ParseError` when there is no such contest."""
-        if type(index) is not int or not -len(self._history) <= index < len(self._history):
-            raise ParseError(
-                f"no finished contest {index!r}: {len(self._history)} contest(s) finished"
-            )
+        :class:`~truco_rules.errors.ParseError` when there is no such contest,
+        :class:`~truco_rules.errors.InvalidType` for an index that is no integer."""
+        done = len(self._history)
+        index = integer(index, "index", f"an int from {-done} to {done - 1}")
+        if not -done <= index < done:
+            raise ParseError(f"no finished contest {shown(index)}: {done} contest(s) finished")
         h = self._history[index]
         sides = h.sides or self._team
         diff = h.points[0] - h.points[1]
@@ -200,7 +203,7 @@ class Match(MatchState):
         """Everything ``seat`` has seen, in order, as one string (see
         :mod:`truco_rules.infostate`). It replays the match, so it costs its length; an
         adapter keeps an :class:`~truco_rules.infostate.InfoTracker` instead."""
-        self._check_seat(seat)
+        seat = self._check_seat(seat)
         m = self._replayed(())
         tracker = InfoTracker(m)
         for s, a in self._actions:
@@ -218,25 +221,29 @@ class Match(MatchState):
         return format_position(self)
 
     @staticmethod
-    def from_position(text: str, variant: Variant | None = None) -> Match:
+    def from_position(text: str, variant: Variant | str | None = None) -> Match:
         """Rebuild the match a :meth:`position` string describes (equal to the original).
-        ``variant`` supplies a variant that is not registered under the position's name.
-        Raises :class:`~truco_rules.errors.ParseError` for malformed or inconsistent text."""
+        ``variant`` (a :class:`Variant` or a registered name) supplies a variant that is not
+        registered under the position's name. Raises :class:`~truco_rules.errors.ParseError`
+        for malformed or inconsistent text, whatever it holds, and
+        :class:`~truco_rules.errors.ParseErrorType` (also an ``InvalidType``) for a ``text``
+        that is not a ``str``."""
         record, board = parse_position(text)
         if variant is not None:
-            if variant.name != record["variant"]:
+            given = get_variant(variant)
+            if given.name != record["variant"]:
                 raise ParseError(
-                    f"the position is of variant {record['variant']!r}, not {variant.name!r}"
+                    f"the position is of variant {shown(record['variant'])}, "
+                    f"not {shown(given.name)}"
                 )
-            record["variant"] = variant.with_options(**record["options"])
-            record["options"] = {}
+            record["variant"] = given  # its options are the position's, set in the replay
         try:
             m = _as_match(replay(record))
         except TrucoError as exc:
             raise ParseError(f"the position does not replay: {exc}") from None
         if board_text(m) != board:
             raise ParseError(
-                f"the board {board!r} is not the one the moves reach: {board_text(m)!r}"
+                f"the board {shown(board)} is not the one the moves reach: {board_text(m)!r}"
             )
         return m
 

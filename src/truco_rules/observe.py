@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from .actions import PLAY, Action
+from .arguments import callable_or_none, seat_index
 from .cards import SPANISH, Card, Notation
 from .hand import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_VOID, PHASES, Hand
 
@@ -141,6 +142,7 @@ class Observation:
         deck notation, the one its legal actions are written in)."""
         if fmt is None:
             fmt = self.notation.format
+        callable_or_none(fmt, "fmt", "a function card -> text, or None")
 
         def cards(cs: tuple[Card, ...]) -> str:
             return " ".join(fmt(c) for c in cs) or "-"
@@ -248,7 +250,10 @@ def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
 
 
 def observe(match: MatchState, seat: int) -> Observation:
-    """The observation of ``seat`` in ``match``."""
+    """The observation of ``seat`` in ``match`` (a seat that is not one of the match's raises
+    :class:`~truco_rules.errors.InvalidSeat`: seat ``-1`` is no seat, not the last one)."""
+    if seat.__class__ is not int or not 0 <= seat < match.seats:
+        seat = seat_index(seat, match.seats)
     hand = match.hand
     fmt = match.variant.format_action
     common: dict[str, Any] = {

@@ -17,6 +17,8 @@ __all__ = [
     "MAX_OPTION_INT",
     "ask",
     "check_decisions",
+    "check_hook",
+    "check_numbers",
     "meaning",
     "option",
     "option_fields",
@@ -110,3 +112,35 @@ def check_decisions(hook: Any) -> None:
     meaning fails when the variant is built, not in the middle of a match."""
     for method in getattr(type(hook), "DECISIONS", ()):
         getattr(hook, method)()
+
+
+def _too_large(value: object) -> bool:
+    if isinstance(value, tuple):
+        return any(_too_large(v) for v in value)
+    return isinstance(value, int) and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT
+
+
+def check_numbers(hook: Any, slot: str) -> None:
+    """Refuse an attrs hook holding an integer (alone or in tuples) past
+    :data:`MAX_OPTION_INT` either way: a target, a ladder's values, a bonus. A third party's
+    option declared with a looser check, or a hook built with such a number, fails when the
+    variant is built (:class:`~truco_rules.errors.InvalidOption`), not later in a record, a
+    position or a table that cannot write a 5,000-digit number."""
+    if hook is None or not attrs.has(type(hook)):
+        return
+    for field in attrs.fields(type(hook)):
+        value = getattr(hook, field.name, None)
+        if _too_large(value):
+            raise InvalidOption(
+                f"{slot}.{field.name}",
+                value,
+                f"integers from {-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,} "
+                "(every number of a rule set is bounded)",
+            )
+
+
+def check_hook(hook: Any, slot: str) -> None:
+    """What a variant checks of the hook in ``slot`` when it is built:
+    :func:`check_decisions` and :func:`check_numbers`."""
+    check_decisions(hook)
+    check_numbers(hook, slot)

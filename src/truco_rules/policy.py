@@ -25,7 +25,7 @@ import attrs
 
 from .actions import Action
 from .bots import SimpleBot
-from .errors import ParseError
+from .errors import InvalidType, ParseError, shown
 from .match import Match
 from .observe import Observation
 
@@ -76,19 +76,21 @@ class RandomAgent:
 
 def load_agent(text: str) -> AgentSpec:
     """An agent from text: a name of :data:`AGENT_NAMES` or ``"package.module:name"``."""
+    if not isinstance(text, str):
+        raise InvalidType("agent text", "a str", text)
     if text in AGENT_NAMES:
         return text
     module, sep, name = text.partition(":")
     if not sep or not module or not name:
         raise ParseError(
-            f"unknown agent {text!r}: use {', '.join(AGENT_NAMES)} or 'package.module:name'"
+            f"unknown agent {shown(text)}: use {', '.join(AGENT_NAMES)} or 'package.module:name'"
         )
     try:
         obj: Any = getattr(importlib.import_module(module), name)
-    except (ImportError, AttributeError) as exc:
-        raise ParseError(f"cannot load agent {text!r}: {exc}") from None
+    except Exception as exc:  # not found, a relative name, or the module failed on import
+        raise ParseError(f"cannot load agent {shown(text)}: {shown(str(exc), 200)}") from None
     if not callable(obj) and not isinstance(obj, Agent):
-        raise ParseError(f"agent {text!r} is neither a policy nor has choose(match, legal)")
+        raise ParseError(f"agent {shown(text)} is neither a policy nor has choose(match, legal)")
     return obj  # type: ignore[no-any-return]
 
 
@@ -118,4 +120,4 @@ def seat_chooser(spec: AgentSpec, seed: int, seat: int, shared: random.Random) -
             return policy(match.observation(match.current_player()), legal)
 
         return choose
-    raise ParseError(f"not an agent: {spec!r}")
+    raise InvalidType("agent", "a name, a policy or an object with choose()", spec)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import DEAL
 from .cards import Card
-from .errors import ParseError
+from .errors import ParseError, ParseErrorType, shown
 from .io import FORMAT
 
 if TYPE_CHECKING:
@@ -38,7 +38,11 @@ __all__ = ["board_text", "format_position", "parse_position"]
 _SEP = " | "
 _CHANCE, _TERMINAL = -1, -2
 _NAME = re.compile(r"^([a-z0-9][a-z0-9_-]*)(\{.*\})?$")
-_FIGURES = re.compile(r"^\d+(-\d+)+$")
+_DIGITS = r"[0-9]{1,20}"
+"""A number in the header: ASCII digits, at most 20 (a seed below 2**64 has 20)."""
+_NUMBER = re.compile(_DIGITS)
+_FIGURES = rf"{_DIGITS}(?:-{_DIGITS})+"
+_START = re.compile(rf"m({_DIGITS}):({_FIGURES}):({_FIGURES})")
 
 
 def _figures(values: Any) -> str:
@@ -109,52 +113,60 @@ def format_position(match: MatchState) -> str:
 def parse_position(text: str) -> tuple[dict[str, Any], str]:
     """Split a position into a game record (for replay) and its board text.
 
-    Raises :class:`~truco_rules.errors.ParseError` naming the part that is malformed; whether
-    the moves replay, and to the board written, is for the caller to check.
+    Raises :class:`~truco_rules.errors.ParseError` naming the part that is malformed, whatever
+    the text holds (10 MB, deep JSON, 5,000-digit numbers: every number in the header has at
+    most 20 digits); :class:`~truco_rules.errors.ParseErrorType` for a ``text`` that is not a
+    ``str``. Whether the moves replay, and to the board written, is for the caller to check.
     """
     if not isinstance(text, str):
-        raise ParseError(f"a position is a string, not {type(text).__name__}")
+        raise ParseErrorType("position", "a str", text)
     parts = text.strip().split(_SEP)
     if len(parts) != 3:
         raise ParseError(
             "a position has three parts separated by ' | ' (header | board | moves), "
-            f"got {len(parts)}: {text!r}"
+            f"got {len(parts)}: {shown(text)}"
         )
     header, board, moves = (p.strip() for p in parts)
     fields = header.split()
     if len(fields) != 4:
         raise ParseError(
-            f"the header is 'VARIANT SEATS SOURCE START' (4 fields), got {header!r}"
+            f"the header is 'VARIANT SEATS SOURCE START' (4 fields), got {shown(header)}"
         )
     name_field, seats_field, source, start = fields
     m = _NAME.match(name_field)
     if m is None:
-        raise ParseError(f"bad variant field {name_field!r}: a name, optionally with JSON options")
+        raise ParseError(
+            f"bad variant field {shown(name_field)}: a name, optionally with JSON options"
+        )
     options: dict[str, Any] = {}
     if m.group(2):
         try:
             raw = json.loads(m.group(2).replace("%20", " "))
-        except json.JSONDecodeError as exc:
-            raise ParseError(f"bad options JSON in {name_field!r}: {exc}") from None
+        except (ValueError, RecursionError) as exc:  # also numbers past the str limit
+            raise ParseError(f"bad options JSON in {shown(name_field)}: {exc}") from None
         if not isinstance(raw, dict):
-            raise ParseError(f"options must be a JSON object: {name_field!r}")
+            raise ParseError(f"options must be a JSON object: {shown(name_field)}")
         options = raw
-    if not seats_field.isascii() or not seats_field.isdigit():
-        raise ParseError(f"the seat count must be a number, not {seats_field!r}")
+    if _NUMBER.fullmatch(seats_field) is None:
+        raise ParseError(f"the seat count must be a number, not {shown(seats_field)}")
     seed: int | None = None
     deals: list[str] | None = None
-    if source.startswith("s") and source[1:].isascii() and source[1:].isdigit():
+    if source.startswith("s") and _NUMBER.fullmatch(source, 1):
         seed = int(source[1:])
     elif source.startswith("d") and len(source) > 1:
         deals = [d.replace(".", " ") for d in source[1:].split("/")]
     elif source != "-":
-        raise ParseError(f"the deal source is s<seed>, d<cards>/<cards> or '-', not {source!r}")
-    sm = re.match(r"^m(\d+):([\d-]+):([\d-]+)$", start)
-    if sm is None or not _FIGURES.match(sm.group(2)) or not _FIGURES.match(sm.group(3)):
-        raise ParseError(f"the start is m<mano>:<scores>:<chicos>, e.g. m0:0-0:0-0, not {start!r}")
+        raise ParseError(
+            f"the deal source is s<seed>, d<cards>/<cards> or '-', not {shown(source)}"
+        )
+    sm = _START.fullmatch(start)
+    if sm is None:
+        raise ParseError(
+            f"the start is m<mano>:<scores>:<chicos>, e.g. m0:0-0:0-0, not {shown(start)}"
+        )
     actions = [] if moves == "-" else [a.replace("_", " ") for a in moves.split(",")]
     if any(not a.strip() for a in actions):
-        raise ParseError(f"an empty move in {moves!r}")
+        raise ParseError(f"an empty move in {shown(moves)}")
     record = {
         "format": FORMAT,
         "variant": m.group(1),

@@ -22,6 +22,9 @@ from typing import Any
 import attrs
 
 from .analysis.intervals import Estimate, mean_interval, share_interval
+from .arguments import MAX_RUN, in_range, integer, run_size, seat_index
+from .dealing import MAX_SEED
+from .errors import InvalidType
 from .fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
 from .match import HandSummary, Match
 from .policy import Agent, AgentSpec, RandomAgent, agent_label, seat_chooser
@@ -176,9 +179,31 @@ def _add(a: tuple[int, ...], b: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(x + y for x, y in zip(a, b, strict=True))
 
 
+_SEED_STRIDE = 1_000_003
+
+
 def match_seed(seed: int, index: int) -> int:
     """The deal seed of match ``index`` in a run seeded ``seed``."""
-    return seed * 1_000_003 + index
+    return seed * _SEED_STRIDE + index
+
+
+def _check_agents(agents: object, seats: int) -> None:
+    """``agents`` is ``None``, a mapping of seats to agents or a sequence of agents, and each
+    agent is a name, a policy or an object with ``choose`` (which agent a name or text
+    loads is checked when the match starts)."""
+    if agents is None:
+        return
+    if isinstance(agents, Mapping):
+        for seat in agents:
+            seat_index(seat, seats)
+        specs: Any = agents.values()
+    elif isinstance(agents, Sequence) and not isinstance(agents, str):
+        specs = agents
+    else:
+        raise InvalidType("agents", "a sequence or a mapping of agents per seat, or None", agents)
+    for spec in specs:
+        if not isinstance(spec, str) and not callable(spec) and not isinstance(spec, Agent):
+            raise InvalidType("agent", "a name, a policy or an object with choose()", spec)
 
 
 def _agent_for(agents: Mapping[int, AgentSpec] | Sequence[AgentSpec] | None, seat: int) -> Any:
@@ -199,6 +224,9 @@ def play_match(
     """Play one match dealt from ``seed``. ``agents``: per seat (a mapping), or a sequence
     that seat ``i`` takes element ``i mod len`` of (so ``["simple", "random"]`` sets the sides
     against each other); seats without one play at random."""
+    variant = get_variant(variant)
+    _check_agents(agents, seats)
+    max_actions = in_range(max_actions, "max_actions", 1, MAX_RUN)
     m: Match = variant.new_match(seats, seed=seed)
     shared = random.Random(f"agents/{seed}")
     choosers = [seat_chooser(_agent_for(agents, s), seed, s, shared) for s in range(seats)]
@@ -296,6 +324,11 @@ def simulate(
 ) -> SimulationReport:
     """Play ``matches`` matches and total their statistics.
 
+    ``matches`` and ``chunk`` are integers from 1 to :data:`~truco_rules.arguments.MAX_RUN`,
+    ``seed`` one from 0 (every match seed it makes stays below 2**64); a wrong type raises
+    :class:`~truco_rules.errors.InvalidType`, a number out of range
+    :class:`~truco_rules.errors.ParseError`, before any match is played.
+
     ``agents`` choose the actions (see :func:`play_match`; default: every seat random).
     ``executor`` (any :class:`concurrent.futures.Executor`) runs the chunks of ``chunk``
     matches; by default they run in this process. Agents must then be picklable (a name, or
@@ -305,7 +338,13 @@ def simulate(
     ``progress(done, total)`` is called after each chunk.
     """
     v = get_variant(variant)
+    seats = integer(seats, "seats")
     v.table.check_seats(seats, v.name)
+    _check_agents(agents, seats)
+    matches = run_size(matches, "matches", executor, progress)
+    chunk = in_range(chunk, "chunk", 1, MAX_RUN)
+    # every match seed (seed * 1_000_003 + i) must be a seed a match takes
+    seed = in_range(seed, "seed", 0, (MAX_SEED - matches + 1) // _SEED_STRIDE)
     labels = tuple(agent_label(_agent_for(agents, s)) for s in range(seats))
     spec = variant_spec(v, executor)
     tasks = [(spec, agents, seats, seed, s, n) for s, n in chunks(matches, chunk)]

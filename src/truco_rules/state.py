@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from .actions import DEAL, DISCARD, Action
+from .arguments import integer, seat_index
 from .cards import SPANISH, Card
 from .copying import LIST, copier
 from .dealing import (
@@ -34,7 +35,7 @@ from .dealing import (
     hand_seed,
     summarize,
 )
-from .errors import IllegalAction, InvalidSeat, InvalidType, ParseError, WrongPlayer, shown
+from .errors import IllegalAction, InvalidSeatType, InvalidType, ParseError, WrongPlayer, shown
 from .hand import OVER, Hand
 from .hooks import SPECIAL_NONE, DealContext, DealPlan
 from .scoreboard import Scoreboard
@@ -81,7 +82,9 @@ class MatchState(StateView):
         scores: Sequence[int] = (0, 0),
         chicos: Sequence[int] = (0, 0),
     ) -> None:
-        check_arguments(seats, seed, deals, mano, scores, chicos)
+        seats, seed, mano, scores, chicos = check_arguments(
+            seats, seed, deals, mano, scores, chicos
+        )
         variant.table.check_seats(seats, variant.name)
         if seed is not None and deals is not None:
             raise ParseError("give either seed or deals, not both")
@@ -218,8 +221,8 @@ class MatchState(StateView):
         return [a.in_notation(n) for a in self._legal(seat)]  # deals and discards
 
     def _legal(self, seat: int | None) -> list[Action]:
-        if seat is not None and seat != CHANCE:
-            self._check_seat(seat)
+        if seat is not None:
+            seat = self._check_seat(seat, CHANCE)
         if self._board.winner_team is not None:
             return []
         if self._discarding:
@@ -236,9 +239,12 @@ class MatchState(StateView):
             return []
         return self._hand.legal_actions(seat)
 
-    def _check_seat(self, seat: object) -> None:
-        if type(seat) is not int or not 0 <= seat < self._seats:
-            raise InvalidSeat(seat, self._seats)
+    def _check_seat(self, seat: object, low: int = 0) -> int:
+        """``seat`` as an int from ``low`` (``CHANCE``: chance too) to the last seat, else
+        :class:`~truco_rules.errors.InvalidSeat` (see :mod:`truco_rules.arguments`)."""
+        if seat.__class__ is int and low <= seat < self._seats:
+            return seat
+        return seat_index(seat, self._seats, low)
 
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action | str, seat: int | None = None) -> None:
@@ -278,6 +284,8 @@ class MatchState(StateView):
             act = self._variant.check_action(action)
         else:
             raise InvalidType("action", "an Action or its text", action)
+        if seat is not None and seat.__class__ is not int:  # a numpy integer is the int it equals
+            seat = integer(seat, "seat", f"an int from 0 to {self._seats - 1}", InvalidSeatType)
         s = seat if seat is not None else hand.turn if hand is not None else CHANCE
         if (
             hand is not None

@@ -30,13 +30,11 @@ features                    meaning
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from .arguments import integer
+from .errors import InvalidType
 from .hand import PHASES, SIDE
 from .observe import HandView, Observation
-
-if TYPE_CHECKING:
-    from .variant import Variant
+from .variant import Variant
 
 __all__ = [
     "PHASE_NAMES",
@@ -60,6 +58,7 @@ def phase_names(variant: Variant) -> tuple[str, ...]:
 
 def observation_size(variant: Variant, seats: int) -> int:
     """The length of :func:`observation_features` for ``variant`` at ``seats`` seats."""
+    seats = integer(seats, "seats")
     d = len(variant.deck.cards)
     rungs = len(variant.ladder.names)
     phases = len(phase_names(variant))
@@ -85,6 +84,10 @@ def _table(out: list[float], view: HandView | None, me: int, n: int, index: dict
 
 def observation_features(obs: Observation, variant: Variant) -> list[float]:
     """The observation as ``observation_size(variant, obs.seats)`` floats."""
+    if not isinstance(obs, Observation):
+        raise InvalidType("obs", "an Observation (from match.observation(seat))", obs)
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant (match.variant)", variant)
     deck = variant.deck.cards
     index = {c.index: i for i, c in enumerate(deck)}
     d, n, me = len(deck), obs.seats, obs.seat

@@ -41,7 +41,7 @@ from .hooks import (
     option_fields,
     strength_groups,
 )
-from .options import check_decisions
+from .options import check_hook
 from .side_bet import SideBet, SideBetTable, side_table
 
 __all__ = ["HOOK_SLOTS", "Variant", "use_match_class", "use_registry"]
@@ -109,7 +109,7 @@ class Variant:
         home: dict[str, str] = {}
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
-            check_decisions(hook)  # a choice nothing gives a meaning to fails here
+            check_hook(hook, slot)  # a choice with no meaning, a number no record can write
             if hook is None or not attrs.has(type(hook)):
                 continue
             for f in option_fields(hook):
@@ -234,6 +234,8 @@ class Variant:
 
     def format_action(self, action: Action) -> str:
         """An action's text in this variant's notation."""
+        if action.__class__ is not Action:
+            raise InvalidType("action", "an Action", action)
         return action.text(self.deck.notation)
 
     def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:

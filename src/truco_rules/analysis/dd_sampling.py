@@ -15,7 +15,9 @@ from typing import Any
 
 import attrs
 
+from ..arguments import in_range, integer, run_size
 from ..cards import Card
+from ..dealing import MAX_SEED
 from ..errors import ParseError
 from ..fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
 from ..registry import get_variant
@@ -184,14 +186,16 @@ def double_dummy_rates(
     With ``against``, the same deals are solved under that rule set too (it must use the
     same cards and seat count), and the report counts the deals whose result it changes.
     ``executor`` runs the blocks of :data:`BLOCK` deals (default: in this process);
-    ``progress(done, total)`` is called after each block.
+    ``progress(done, total)`` is called after each block. ``deals`` is an integer from 1 to
+    :data:`~truco_rules.arguments.MAX_RUN` and ``seed`` one from 0 to 2**64-1: another type
+    raises :class:`~truco_rules.errors.InvalidType`, another number
+    :class:`~truco_rules.errors.ParseError`.
     """
     v = get_variant(variant)
+    seats = integer(seats, "seats")
     v.table.check_seats(seats, v.name)
-    if type(deals) is not int or deals < 1:
-        raise ParseError(f"deals must be a positive integer, not {deals!r}")
-    if type(seed) is not int or seed < 0:
-        raise ParseError(f"seed must be a non-negative integer, not {seed!r}")
+    deals = run_size(deals, "deals", executor, progress)
+    seed = in_range(seed, "seed", 0, MAX_SEED)
     aspec: VariantSpec | None = None
     if against is not None:
         a = get_variant(against)

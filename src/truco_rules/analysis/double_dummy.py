@@ -20,11 +20,13 @@ set. The value of a contest is +1 (the contest mano's side wins), -1 (the other 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
+from ..arguments import card_or_none, integer
 from ..cards import Card
-from ..errors import ParseError
+from ..errors import InvalidType, ParseError, shown
 from ..hooks import DealContext, DealPlan
 from ..registry import get_variant
 from ..tricks import TIED, trick_result
@@ -194,6 +196,7 @@ class DoubleDummy:
 
     def __init__(self, variant: Variant | str, seats: int = 2) -> None:
         v = get_variant(variant)
+        seats = integer(seats, "seats")
         v.table.check_seats(seats, v.name)
         self.variant = v
         self.seats = seats
@@ -265,17 +268,19 @@ class DoubleDummy:
         nobody scores. ``hands[s]`` are seat ``s``'s cards (seats in play order); ``turned``
         is the turned-up card (the vira) when the variant has one."""
         v = self.variant
+        _check_hands(hands)
         if len(hands) != self.seats:
             raise ParseError(f"give {self.seats} hands (one per seat), not {len(hands)}")
-        if type(mano) is not int or not 0 <= mano < self.seats:
-            raise ParseError(f"mano must be a seat from 0 to {self.seats - 1}, not {mano!r}")
+        mano = integer(mano, "mano", f"an int from 0 to {self.seats - 1}")
+        if not 0 <= mano < self.seats:
+            raise ParseError(f"mano must be a seat from 0 to {self.seats - 1}, not {shown(mano)}")
         plan = self.plan(mano)
         parsed = [_parse_hand(v, h, 4 if s in plan.extra_cards else 3) for s, h in enumerate(hands)]
-        turn: Card | None = None
-        if v.ranking.turns_up_card:
-            if turned is None:
-                raise ParseError(f"{v.name} turns up a card (the vira): give turned=...")
-            turn = turned if isinstance(turned, Card) else v.card(turned)
+        turn = card_or_none(turned, "turned", v.card, self._deck)
+        if not v.ranking.turns_up_card:
+            turn = None
+        elif turn is None:
+            raise ParseError(f"{v.name} turns up a card (the vira): give turned=...")
         cards = [c for h in parsed for c in h] + ([turn] if turn is not None else [])
         if len(set(cards)) != len(cards):
             raise ParseError("a card appears twice in the deal")
@@ -286,16 +291,29 @@ class DoubleDummy:
         return None if value == 0 else (0 if value > 0 else 1)
 
 
+def _check_hands(hands: object) -> None:
+    if not isinstance(hands, Sequence) or isinstance(hands, str):
+        raise InvalidType("hands", "a sequence of hands (card text or Cards), one per seat", hands)
+    for hand in hands:
+        if not isinstance(hand, (str, Sequence)):
+            raise InvalidType("each hand", "card text or a sequence of Cards", hand)
+
+
 def _parse_hand(v: Variant, hand: Sequence[Card] | str, size: int) -> tuple[Card, ...]:
-    cards = v.cards(hand) if isinstance(hand, str) else tuple(hand)
+    cards = v.cards(hand) if isinstance(hand, str) else tuple(itertools.islice(hand, size + 1))
     if len(cards) != size or not all(isinstance(c, Card) for c in cards):
-        raise ParseError(f"each hand here is {size} cards, not {hand!r}")
+        raise ParseError(f"each hand here is {size} cards, not {shown(hand)}")
     return cards
 
 
-@functools.lru_cache(maxsize=32)
-def solver(variant: Variant, seats: int = 2) -> DoubleDummy:
+def solver(variant: Variant | str, seats: int = 2) -> DoubleDummy:
     """The shared :class:`DoubleDummy` of a variant and seat count (kept between calls)."""
+    v = get_variant(variant)  # checked before the cache hashes them
+    return _solver(v, integer(seats, "seats"))
+
+
+@functools.lru_cache(maxsize=32)
+def _solver(variant: Variant, seats: int) -> DoubleDummy:
     return DoubleDummy(variant, seats)
 
 
@@ -320,4 +338,5 @@ def double_dummy(
         double_dummy(my_variant, ["1E 7E 4C", "3B 3C 2O"])   # 0, 1 or None
     """
     v = get_variant(variant)
+    _check_hands(hands)
     return solver(v, len(hands)).solve(hands, mano, turned)

@@ -26,6 +26,7 @@ from typing import Any
 
 import attrs
 
+from ..arguments import card_or_none, in_range, integer
 from ..cards import Card
 from ..context import HandContext
 from ..registry import get_variant
@@ -98,7 +99,7 @@ def special_cards(variant: Variant | str, turned: Card | str | None = None) -> t
     """The cards that rank alone (no other card shares their strength), highest first: the
     bravas, the manilhas. ``turned`` is the vira of a variant that has one."""
     v = get_variant(variant)
-    turn = v.card(turned) if isinstance(turned, str) else turned
+    turn = card_or_none(turned, "turned", v.card, v.deck.cards)
     deck = [c for c in v.deck.cards if c != turn]
     table = v.ranking.strengths(turn, v.deck.cards)
     by_strength = Counter(table[c.index] for c in deck)
@@ -116,6 +117,7 @@ def special_probability(variant: Variant | str, cards: int = 3) -> Fraction:
     manilha), averaged over every turned card when the variant turns one up."""
     v = get_variant(variant)
     turns = _turned_cards(v)
+    cards = in_range(cards, "cards", 0, len(v.deck.cards) - (turns[0] is not None))
     total = Fraction(0)
     for t in turns:
         deck = len(v.deck.cards) - (t is not None)
@@ -214,6 +216,7 @@ class TableOdds:
 def table_odds(variant: Variant | str, seats: int) -> TableOdds:
     """The table figures for ``seats`` players (flor figures are 0 without flor)."""
     v = get_variant(variant)
+    seats = integer(seats, "seats")
     v.table.check_seats(seats, v.name)
     deck = len(v.deck.cards)
     if v.flor is not None and deck == 40:
