@@ -209,3 +209,22 @@ def test_a_worker_result_is_checked_like_any_input(give: Any) -> None:
 def test_an_executor_that_is_not_one_is_a_type_error() -> None:
     with pytest.raises(tr.InvalidType, match="executor"):
         simulate("argentine", 4, seed=1, executor=5)  # type: ignore[arg-type]
+
+
+def test_a_run_cut_into_too_many_tasks_is_refused_before_any_is_built() -> None:
+    """10**9 matches in pieces of one built a billion task tuples before the first match."""
+    with pytest.raises(tr.ParseError, match="use a chunk of at least 1,000"):
+        simulate("argentine", 10**9, seed=0, chunk=1)
+    report = simulate("argentine", 6, seed=0, chunk=1)  # a few pieces of one still play
+    assert report.matches == 6
+
+
+@pytest.mark.parametrize("name", ["My House", "my_house", " house", "", "x" * 65])
+def test_a_name_get_variant_cannot_find_is_refused_at_registration(name: str) -> None:
+    """A variant registered as 'My House' was never found again by get_variant (which looks
+    names up lower-cased, '-' for spaces), and its positions did not read back."""
+    with pytest.raises(tr.RegistryError, match="name or alias"):
+        tr.register_variant(STOCK.derive(name, "a house rule"))
+    with pytest.raises(tr.RegistryError, match="name or alias"):
+        tr.register_variant(STOCK.derive("my-house-ok", "a house rule", aliases=(name,)))
+    assert "my-house-ok" not in tr.variant_names()

@@ -20,7 +20,7 @@ from typing import Any, TypeVar, cast
 
 import attrs
 
-from .errors import InvalidType, ProtocolError, RegistryError, shown
+from .errors import ParseError, ProtocolError, RegistryError, shown
 from .registry import installed_variant
 from .variant import Variant
 
@@ -133,8 +133,22 @@ def resolve_variant(spec: VariantSpec) -> Variant:
     return variant
 
 
+MAX_TASKS = 1_000_000
+"""The most pieces one run is cut into: an executor's ``map`` takes every task at once, so a
+run of many matches in pieces of one would build millions of tasks before the first plays."""
+
+
 def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
-    """``(start, count)`` pieces of ``range(total)``, each at most ``size`` long."""
+    """``(start, count)`` pieces of ``range(total)``, each at most ``size`` long.
+
+    More than :data:`MAX_TASKS` pieces raise :class:`~truco_rules.errors.ParseError` naming
+    the smallest piece size that fits, before any piece is made."""
+    if -(-total // size) > MAX_TASKS:
+        least = -(-total // MAX_TASKS)
+        raise ParseError(
+            f"{total:,} in pieces of {size:,} make more than {MAX_TASKS:,} tasks: "
+            f"use a chunk of at least {least:,}"
+        )
     for start in range(0, total, size):
         yield start, min(size, total - start)
 
@@ -151,10 +165,7 @@ def run_tasks(
     ``progress(result)`` is called as each result arrives (in task order). A worker's result
     is input like any other: with ``expect``, each must be an instance of it, and an executor
     must give exactly one result per task, else :class:`~truco_rules.errors.ProtocolError`.
-    ``executor`` must have the ``map`` of a :class:`concurrent.futures.Executor`, else
-    :class:`~truco_rules.errors.InvalidType`."""
-    if executor is not None and not callable(getattr(executor, "map", None)):
-        raise InvalidType("executor", "a concurrent.futures.Executor or None", executor)
+    (The callers check ``executor`` itself: :func:`~truco_rules.arguments.run_size`.)"""
     results: Iterable[R] = map(fn, tasks) if executor is None else executor.map(fn, tasks)
     out: list[R] = []
     for r in results:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
 
-from .errors import InvalidType, RegistryError, UnknownVariant
+from .errors import InvalidType, RegistryError, UnknownVariant, shown
 from .variant import Variant, use_registry
 
 __all__ = [
@@ -80,6 +80,11 @@ def _load_one(ep: metadata.EntryPoint) -> None:
     _INSTALLED[v.name] = v
 
 
+def _key(name: str) -> str:
+    """The form of ``name`` that names and aliases are looked up by."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
 def register_variant(variant: Variant, *, replace: bool = False) -> None:
     """Make ``variant`` known by its name and aliases in this process.
 
@@ -93,6 +98,12 @@ def register_variant(variant: Variant, *, replace: bool = False) -> None:
         raise InvalidType("variant", "a Variant", variant)
     if not isinstance(replace, bool):
         raise InvalidType("replace", "a bool", replace)
+    for word in (variant.name, *variant.aliases):
+        if not isinstance(word, str) or not 0 < len(word) <= 64 or _key(word) != word:
+            raise RegistryError(
+                f"a variant's name or alias is what get_variant() looks up: at most 64 "
+                f"characters, lower case, '-' between words; not {shown(word)}"
+            )
     if not replace:
         if variant.name in _REGISTRY and _REGISTRY[variant.name] != variant:
             raise RegistryError(
@@ -149,7 +160,7 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
         raise InvalidType("name", "a variant name (str) or a Variant", name)
     else:
         _load_entry_points()
-        key = name[:65].strip().lower().replace("_", "-").replace(" ", "-")
+        key = _key(name[:65])
         key = _ALIASES.get(key, key)
         found = _REGISTRY.get(key) if len(name) <= 64 else None
         if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
