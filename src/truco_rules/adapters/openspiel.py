@@ -30,6 +30,7 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
         "truco_rules.adapters.openspiel needs OpenSpiel: pip install 'truco-rules[openspiel]'"
     ) from exc
 
+from ..arguments import integer
 from ..errors import UnknownParameter
 from ..infostate import InfoTracker
 from ..match import CHANCE, TERMINAL, Match
@@ -88,7 +89,7 @@ class TrucoGame(pyspiel.Game):  # type: ignore[misc]
                 raise UnknownParameter(key, f"the OpenSpiel game {GAME_NAME!r}", _DEFAULTS)
         merged = {**_DEFAULTS, **given}
         self.variant: Variant = get_variant(str(merged["variant"]))
-        seats = merged["players"]
+        seats = integer(merged["players"], "players")
         self.variant.table.check_seats(seats, self.variant.name)
         self.seats: int = seats
         zero = _zero_sum(self.variant, seats)

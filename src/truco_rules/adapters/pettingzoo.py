@@ -36,6 +36,7 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
         "truco_rules.adapters.pettingzoo needs PettingZoo: pip install 'truco-rules[pettingzoo]'"
     ) from exc
 
+from ..arguments import integer
 from ..errors import UnknownParameter
 from ..match import Match
 from ..registry import DEFAULT_ALIAS, get_variant
@@ -64,6 +65,7 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
     ) -> None:
         super().__init__()
         self.variant = get_variant(variant)
+        seats = integer(seats, "seats")
         self.variant.table.check_seats(seats, self.variant.name)
         if render_mode not in (None, "ansi"):
             raise UnknownParameter(f"render_mode={render_mode!r}", "the truco_rules env", ["ansi"])
