@@ -69,13 +69,13 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from .actions import BASE_VERBS, NO_QUIERO, QUIERO, Action
+from .actions import NO_QUIERO, QUIERO, Action
 from .cards import Card
 from .context import HandContext
-from .errors import InvalidType, TrucoError
+from .errors import ProtocolError
 from .scoring import MatchRule
 
-__all__ = ["OPTIONAL_METHODS", "Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
+__all__ = ["OPTIONAL_METHODS", "Contest", "Credit", "SideBet"]
 
 _QUIERO = Action.call(QUIERO)
 _NO_QUIERO = Action.call(NO_QUIERO)
@@ -264,7 +264,8 @@ class SideBet(Generic[S]):
     ) -> tuple[S, Sequence[Credit]]:
         """The new state after ``seat`` took ``action`` (one the bet offered it), and the
         points it gives at once."""
-        raise TrucoError(f"side bet {self.name!r} offered {action} but does not act on it")
+        problem = f"offered {action} but does not act on it"
+        raise ProtocolError(f"side bet {self.name!r}", "act", problem)
 
     def close(self, contest: Contest, state: S) -> tuple[S, Sequence[Credit]]:
         """The state and the points still owed when the contest ends."""
@@ -342,38 +343,3 @@ class SideBet(Generic[S]):
         breach of the protocol (default: a call of each of :attr:`verbs`, ``quiero`` and
         ``no-quiero``)."""
         return (*(Action.call(v) for v in self.verbs), _QUIERO, _NO_QUIERO)
-
-
-@attrs.frozen
-class SideBetTable:
-    """What a variant knows of its side bets, worked out once: which bet owns each verb,
-    every action each bet may take (:meth:`SideBet.all_actions`), and the verbs those use."""
-
-    owner: dict[str, int]
-    actions: tuple[frozenset[Action], ...]
-    verbs: frozenset[str]
-
-
-def side_table(bets: object, taken: set[str]) -> SideBetTable:
-    """The :class:`SideBetTable` of ``bets`` (a tuple of :class:`SideBet`): ``InvalidType``
-    for anything else, ``ValueError`` for a verb of a bet's own already ``taken`` by the
-    variant or the kernel, or used by two bets."""
-    if not isinstance(bets, tuple) or not all(isinstance(b, SideBet) for b in bets):
-        raise InvalidType("side_bets", "a tuple of SideBet objects", bets)
-    owner: dict[str, int] = {}
-    actions: list[frozenset[Action]] = []
-    for i, bet in enumerate(bets):
-        for verb in bet.verbs:
-            Action.call(verb)  # a well-formed verb, or ParseError
-            if verb in taken or verb in owner or verb in BASE_VERBS:
-                raise ValueError(f"side bet {bet.name!r}: the verb {verb!r} is already in use")
-            owner[verb] = i
-        acts = frozenset(bet.all_actions())
-        if not all(isinstance(a, Action) for a in acts):
-            raise InvalidType(f"{bet.name}.all_actions()", "a sequence of Actions", acts)
-        missing = [v for v in bet.verbs if Action.call(v) not in acts]
-        if missing:
-            raise ValueError(f"side bet {bet.name!r}: all_actions() lacks {missing[0]!r}")
-        actions.append(acts)
-    verbs = frozenset(a.verb for acts in actions for a in acts)
-    return SideBetTable(owner, tuple(actions), verbs)
