@@ -531,3 +531,20 @@ def test_action_ids_do_not_depend_on_the_hash_seed(kind: str) -> None:
         assert one.startswith("[")
     else:
         assert one.startswith("ProtocolError")
+
+
+def test_the_action_space_keeps_the_order_the_variant_was_built_with() -> None:
+    """The ids come from the actions listed when the variant was built, not from a second
+    call of all_actions() (a bet that answers differently the second time moves no id)."""
+    calls = [0]
+
+    @attrs.frozen
+    class Shifty(Ask):
+        def all_actions(self) -> Sequence[tr.Action]:
+            calls[0] += 1
+            acts = (APUESTA, QUIERO, NO_QUIERO, OTRA, ZZZ)
+            return acts if calls[0] == 1 else acts[::-1]
+
+    v = ARGENTINE.derive("shifty", "x", side_bets=(Shifty(),))
+    base = ARGENTINE.num_actions
+    assert [v.action_id(a) for a in (APUESTA, OTRA, ZZZ)] == [base, base + 1, base + 2]
