@@ -16,7 +16,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -548,3 +548,108 @@ def test_the_action_space_keeps_the_order_the_variant_was_built_with() -> None:
     v = ARGENTINE.derive("shifty", "x", side_bets=(Shifty(),))
     base = ARGENTINE.num_actions
     assert [v.action_id(a) for a in (APUESTA, OTRA, ZZZ)] == [base, base + 1, base + 2]
+
+
+# -- while a bet awaits an answer, the kernel's own actions do what they always do ----------
+
+
+def _contest_over_or_folded(m: tr.Match, hands_before: int, seat: int) -> bool:
+    if len(m.history) > hands_before:
+        return m.history[-1].end_reason == "mazo"
+    assert m.hand is not None
+    return bool(m.hand.folded[seat])
+
+
+@attrs.frozen
+class Leaving(Ask):
+    """Going to the deck also answers this bet (:meth:`answered_by_leaving`): it hears of it
+    in :meth:`interrupted`, as the envido does, and takes it as a refusal."""
+
+    def answered_by_leaving(self, contest: Contest, state: Hashable) -> bool:
+        return True
+
+    def interrupted(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        stage, caller = state  # type: ignore[misc]
+        if action == MAZO and stage == "asked":
+            return ("refused", caller), ((contest.team[caller], 1),)
+        return state, ()
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES, ids=TABLE_IDS)
+def test_going_to_the_deck_while_a_bet_waits_folds_the_seat(name: str, seats: int) -> None:
+    """Before the fix, ``mazo`` offered while a variant's own bet waited (it answers the bet
+    by leaving, the ladder lets a player leave out of turn) was handed to the bet's act(): the
+    seat never went to the deck."""
+    v = _table(name, seats, (Leaving(),), mazo_out_of_turn=True)
+    m = _asked_soon(v, seats)
+    m.apply(APUESTA)
+    awaited = m.current_player()
+    assert MAZO in m.legal_actions()
+    hands = len(m.history)
+    m.apply(MAZO)
+    assert _contest_over_or_folded(m, hands, awaited)
+    if len(m.history) == hands:  # the contest goes on: the bet heard of it as a refusal
+        assert m.hand is not None and m.hand.bet_state("apuesta")[0] == "refused"  # type: ignore[index]
+
+
+@attrs.frozen
+class Interjecting(SideBet):
+    """A call (``otra``) open while the ``apuesta`` bet awaits an answer, to any seat it waits
+    for; it awaits nothing. State: the seat that called it, or -1."""
+
+    name = "otra"
+    verbs = ("otra",)
+
+    def start(self, contest: Contest) -> Hashable:
+        return -1
+
+    def interjections(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool, awaiting: SideBet
+    ) -> Sequence[tr.Action]:
+        return (OTRA,) if state == -1 and awaiting.name == "apuesta" and on_turn else ()
+
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        return seat, ()
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES, ids=TABLE_IDS)
+def test_another_bets_interjection_reaches_that_bet(name: str, seats: int) -> None:
+    """Before the fix, while a variant's own bet waited (phase answer-side-bet) every action
+    was handed to it, so another bet's interjection went to the waiting bet's act()."""
+    m = _asked_soon(_table(name, seats, (Ask(), Interjecting())), seats)
+    m.apply(APUESTA)
+    awaited = m.current_player()
+    assert OTRA in m.legal_actions()
+    m.apply(OTRA)
+    assert m.hand is not None
+    assert m.hand.bet_state("otra") == awaited
+    assert m.hand.bet_state("apuesta")[0] == "asked"  # type: ignore[index]
+    assert m.current_player() == awaited and m.legal_actions()[:2] == [QUIERO, NO_QUIERO]
+
+
+@attrs.frozen
+class SideAnswered(Ask):
+    """Answered by any seat of the awaited seat's side (:attr:`side_answers`); its answers()
+    does not look at the seat."""
+
+    side_answers: ClassVar[bool] = True
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES, ids=TABLE_IDS)
+def test_only_the_awaited_side_answers_a_side_answered_bet(name: str, seats: int) -> None:
+    """Before the fix, with ``side_answers`` every seat was asked for answers, so the caller
+    (and his partners) could answer his own bet."""
+    m = _asked_soon(_table(name, seats, (SideAnswered(),)), seats)
+    caller = m.current_player()
+    m.apply(APUESTA)
+    awaited = m.current_player()
+    assert m.hand is not None
+    for s in range(seats):
+        answers = [a for a in m.legal_actions(s) if a in (QUIERO, NO_QUIERO)]
+        in_play = m.hand.pos[s] >= 0 and not m.hand.folded[s]
+        mine = in_play and m.team[s] == m.team[awaited]
+        assert bool(answers) == mine, (s, caller, awaited)

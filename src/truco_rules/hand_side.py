@@ -9,6 +9,10 @@ A bet's action is worked out in full (:meth:`SideBetPlay._side_outcome`, which m
 before anything in the contest changes. The variant's own bets are played behind a guard
 that checks everything they return (:mod:`truco_rules.bet_guard`); the kernel's two are
 trusted.
+
+While a bet awaits an answer, only its answers reach it: going to the deck is the kernel's
+(the bets hear of it through ``interrupted``) and a call of another bet, interjected
+meanwhile, is that bet's.
 """
 
 from __future__ import annotations
@@ -59,9 +63,12 @@ class SideBetPlay(HandFields):
         i = self.side_waiting
         bet = self.bets[i]
         answers: Sequence[Action] = ()
-        if bet.side_answers or (on_turn and bet.awaiting(self, self.side_state[i]) == s):
+        if bet.side_answers:  # any seat of the awaited seat's side (the seat to act) answers
+            if i < self.bt.own or self.team[s] == self.team[self.turn]:
+                answers = bet.answers(self, self.side_state[i], s)
+        elif on_turn and bet.awaiting(self, self.side_state[i]) == s:
             answers = bet.answers(self, self.side_state[i], s)
-            out.extend(answers)
+        out.extend(answers)
         shown = self.bt.raw[i]  # the bet as the variant has it, not its guard
         for j in self.bt.users["interjections"]:
             if j != i:
@@ -115,11 +122,11 @@ class SideBetPlay(HandFields):
     # -- acting -----------------------------------------------------------------------
     def _side_owner(self, act: Action) -> int:
         """The index of the side bet whose action ``act`` is, or -1 (the contest's own; a
-        card played is always the contest's own)."""
+        card played is always the contest's own). While a bet waits, going to the deck is
+        the contest's and another bet's call that bet's (the waiting bet's answers are
+        never another's call); the rest is the waiting bet's."""
         i = self.side_waiting
         if i >= 0:
-            if self.phase == SIDE:
-                return i
             verb = act.verb
             if verb == A.MAZO:
                 return -1
