@@ -16,7 +16,7 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Hashable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import attrs
 import pytest
@@ -653,3 +653,28 @@ def test_only_the_awaited_side_answers_a_side_answered_bet(name: str, seats: int
         in_play = m.hand.pos[s] >= 0 and not m.hand.folded[s]
         mine = in_play and m.team[s] == m.team[awaited]
         assert bool(answers) == mine, (s, caller, awaited)
+
+
+# -- what a bet reads of the contest leaves no trace ----------------------------------------
+
+
+@attrs.frozen
+class Peeking(Ask):
+    """Reads the legal actions of the contest while its own action is carried out."""
+
+    def ends(self, contest: Contest, state: Hashable) -> str:
+        cast(Any, contest).legal_actions()
+        return ""
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES, ids=TABLE_IDS)
+def test_a_bet_reading_legal_actions_leaves_no_stale_list(name: str, seats: int) -> None:
+    """Before the fix, a list of legal actions a bet read during its own action (here in
+    ends()) stayed cached for the next seat: the awaited seat was offered the caller's cards,
+    and the fast path of Match.apply took one of them."""
+    m = _asked_soon(_table(name, seats, (Peeking(),)), seats)
+    m.apply(APUESTA)
+    assert m.legal_actions()[:2] == [QUIERO, NO_QUIERO]
+    assert m.legal_actions() == m.copy().legal_actions()
+    played = [a for a in m.legal_actions() if a.verb == "play"]
+    assert played == []

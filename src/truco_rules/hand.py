@@ -135,6 +135,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         self._init_side()
         self._legal = None
         self._settle()
+        self._legal = None  # a bet may have read legal_actions() before anyone was to act
 
     def copy(self) -> Hand:
         """An independent copy (hooks and dealt cards are shared: they are immutable)."""
@@ -312,6 +313,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         else:  # a ladder call
             self._raise_call(s)
         self._settle()
+        self._legal = None  # a bet may have read legal_actions() midway: not the next seat's
 
     def _settle(self) -> None:
         """Work out who acts next; make automatic flor declarations."""
