@@ -678,3 +678,46 @@ def test_a_bet_reading_legal_actions_leaves_no_stale_list(name: str, seats: int)
     assert m.legal_actions() == m.copy().legal_actions()
     played = [a for a in m.legal_actions() if a.verb == "play"]
     assert played == []
+
+
+# -- automatic actions are bounded ----------------------------------------------------------
+
+
+class Forever(BaseException):
+    """Raised by a looping bet once it has clearly looped (the old code never stops)."""
+
+
+_CALLS = [0]
+
+
+@attrs.frozen
+class Looping(Ask):
+    """Takes ``apuesta`` for the mano by itself, again and again: its act() either leaves the
+    state as it was or flips between two states (``flip``)."""
+
+    flip: bool = False
+
+    def automatic(self, contest: Contest, state: Hashable) -> tuple[int, tr.Action] | None:
+        _CALLS[0] += 1
+        if _CALLS[0] > 20_000:
+            raise Forever
+        return contest.order[0], APUESTA
+
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        if not self.flip:
+            return state, ()
+        return ("idle" if state[0] == "other" else "other", -1), ()  # type: ignore[index]
+
+
+@pytest.mark.parametrize("flip", [False, True], ids=["same-state", "two-states"])
+def test_an_automatic_action_that_makes_no_progress_is_bounded(flip: bool) -> None:
+    """Before the fix, an automatic action that left the bet's state unchanged (or flipped it
+    between two states) was taken again forever: new_match never returned."""
+    _CALLS[0] = 0
+    v = ARGENTINE.derive("looping", "x", side_bets=(Looping(flip),))
+    with pytest.raises(tr.ProtocolError) as caught:
+        v.new_match(2, seed=1)
+    assert (caught.value.hook, caught.value.method) == ("side bet 'apuesta'", "automatic")
+    assert _CALLS[0] < 1000

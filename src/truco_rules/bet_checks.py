@@ -24,6 +24,7 @@ from .options import MAX_OPTION_INT
 from .side_bet import OPTIONAL_METHODS, SideBet
 
 __all__ = [
+    "MAX_AUTOMATIC",
     "MAX_POINTS",
     "MAX_TEXT",
     "RESERVED",
@@ -41,6 +42,10 @@ MAX_POINTS = MAX_OPTION_INT
 every integer option and so of the target (more could never count)."""
 MAX_TEXT = 60
 """The longest name or reason a bet may give."""
+MAX_AUTOMATIC = 100
+"""The most actions the bets may take by themselves (:meth:`SideBet.automatic`) before a
+seat acts: a bet whose automatic action does not change its state for good would be asked
+again forever."""
 RESERVED = frozenset(
     {"envido", "flor", "envido forfeited", "flor forfeited", "hidden flor"}
     | {"tricks", "mazo", "refused", "declined", "forbidden call", "target"}

@@ -21,6 +21,7 @@ from collections.abc import Hashable, Sequence
 
 from . import actions as A
 from .actions import Action
+from .bet_checks import MAX_AUTOMATIC, broke
 from .bet_table import bet_table
 from .hand_fields import _MAZO, PHASES, SIDE, HandFields
 from .side_bet import Credit
@@ -109,11 +110,22 @@ class SideBetPlay(HandFields):
         self.side_scan = own < len(self.bets)
         return -1
 
-    def _side_automatic(self) -> bool:
-        """Take the first action a bet takes by itself now (unrecorded); whether one was."""
+    def _side_automatic(self, done: int) -> bool:
+        """Take the first action a bet takes by itself now (unrecorded); whether one was.
+        ``done``: how many the bets took since a seat last acted, at most
+        :data:`~truco_rules.bet_checks.MAX_AUTOMATIC` (one that changes nothing for good
+        would be taken again forever)."""
         for i in self.bt.users["automatic"]:
-            auto = self.bets[i].automatic(self, self.side_state[i])
+            bet = self.bets[i]
+            auto = bet.automatic(self, self.side_state[i])
             if auto is not None:
+                if done >= MAX_AUTOMATIC:
+                    raise broke(
+                        bet.name,
+                        "automatic",
+                        f"took {done} actions by itself in a row and takes another: an "
+                        "automatic action must change the bet's state for good",
+                    )
                 seat, act = auto
                 self._side_apply(self._side_outcome(i, seat, act), seat, act)
                 return True
