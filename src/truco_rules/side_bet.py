@@ -45,21 +45,61 @@ recorded: a flor sung automatically), :meth:`~SideBet.holds_back` and
 :meth:`~SideBet.answered_by_leaving`, :meth:`~SideBet.deck_bonus`, :meth:`~SideBet.ends`
 and :meth:`~SideBet.shown`. A bet reads another's state with ``contest.bet_state(name)``.
 
-Every call a bet offers must use one of its :attr:`~SideBet.verbs`, words no other part of
-the variant uses (the kernel's own verbs, ``envido`` and ``flor`` among them, stay reserved
-even in a variant without envido or flor): that is how the contest knows whose call it is.
-Its answers may use any verb (``quiero``, ``no-quiero``, ``declare 3``, a word of its own),
-since only the bet is answered while it awaits. Every action it offers or answers with must
-be listed by :meth:`~SideBet.all_actions`, which makes them part of the variant's vocabulary
-and integer ids; they are ordinary :class:`~truco_rules.actions.Action` values, so records,
-notation, observations and the public log carry them without change. A bet may await only a
-seat in the contest that has not gone to the deck, and must give it at least one answer.
+Every call a bet offers (or interjects) must use one of its :attr:`~SideBet.verbs`, words
+no other part of the variant uses (the kernel's own verbs, ``envido`` and ``flor`` among
+them, stay reserved even in a variant without envido or flor): that is how the contest
+knows whose call it is. Its answers may use other verbs (``quiero``, ``no-quiero``,
+``declare 3``, a word of its own), but not another bet's calls: while a bet awaits an
+answer, only its answers reach it; another bet's call interjected meanwhile is that bet's,
+and going to the deck is always the kernel's (the bet hears of it through
+:meth:`~SideBet.interrupted`, as the envido does). Every action it offers or answers with
+must be listed by :meth:`~SideBet.all_actions`, in a tuple or list: the list makes them
+part of the variant's vocabulary and gives them integer ids in its order (an unordered
+collection would number them differently in every process). They are ordinary
+:class:`~truco_rules.actions.Action` values, so records, notation, observations and the
+public log carry them without change; none may be the kernel's own (``mazo``, a card
+played, dealt or put aside). A bet may await only a seat in the contest that has not gone
+to the deck, and must give it at least one answer.
 
 The methods must be pure: the same contest and state give the same answer, and a bet
-changes nothing but through what it returns. A bet that breaks the protocol (a state that
-is not hashable, points that are not ``(side, points)``, an action it does not list, a
-seat it may not await) gets a :class:`~truco_rules.errors.TrucoError`, and the action that
-led there is refused with the match left as it was.
+changes nothing but through what it returns.
+
+**What the kernel checks.** A variant's own bet is code from outside the kernel, and the
+contest checks everything it returns as :meth:`Match.apply
+<truco_rules.state.MatchState.apply>` checks a user's action (the kernel's envido and flor
+are trusted and skip the checks). When the variant is built
+(:mod:`truco_rules.bet_checks`): the bet's :attr:`~SideBet.name` (1 to 60 letters, digits,
+spaces or ``-_'.``, not a name or reason of the kernel's own such as ``envido``, and not
+another bet's), its :attr:`~SideBet.verbs` (a tuple), :attr:`~SideBet.precedence` (an int),
+:attr:`~SideBet.side_answers` (a bool), :meth:`~SideBet.all_actions` (above) and
+:meth:`~SideBet.uses` (a bool). During play (:mod:`truco_rules.bet_guard`):
+
+* actions (:meth:`~SideBet.offers`, :meth:`~SideBet.interjections`,
+  :meth:`~SideBet.answers`) come in a tuple or list, each an Action the bet lists, once: a
+  call of its own verbs, or for an answer any but another bet's call;
+* :meth:`~SideBet.restrict` may only remove actions (not add, repeat or reorder them), and
+  may not leave the seat to act with none;
+* a seat (:meth:`~SideBet.awaiting`, :meth:`~SideBet.automatic`) is an ``int`` (not a bool)
+  naming a seat still in the contest; :meth:`~SideBet.awaiting` may also give ``-1``;
+* a state is hashable; :meth:`~SideBet.act`, :meth:`~SideBet.close` and
+  :meth:`~SideBet.interrupted` return a tuple ``(state, points)``, the points a tuple or
+  list of :data:`Credit`: the side exactly the ``int`` 0 or 1 (not ``1.0`` or ``True``), the
+  points an ``int`` from 0 to :data:`~truco_rules.bet_checks.MAX_POINTS` (10,000, the bound
+  of every integer option and so of the target), the reason text like a name;
+* :meth:`~SideBet.deck_bonus` is an ``int`` from 0 to 10,000; :meth:`~SideBet.ends` is
+  ``""`` or a reason; :meth:`~SideBet.refusal` is 1 to 200 printable characters;
+  :meth:`~SideBet.holds_back` and :meth:`~SideBet.answered_by_leaving` are bools;
+  :meth:`~SideBet.shown` is a tuple or list of ``(seat, cards)`` tuples, the cards a tuple
+  of cards dealt to that seat;
+* :meth:`~SideBet.automatic` is ``None`` or ``(seat, action)``, an action the bet lists;
+  the bets may take at most :data:`~truco_rules.bet_checks.MAX_AUTOMATIC` (100) such
+  actions in a row: an automatic action must change the bet's state for good.
+
+A bet that breaks the protocol, or raises an exception of its own (a ``ValueError``, a
+``KeyError``...), gets a :class:`~truco_rules.errors.ProtocolError` (a ``TrucoError``) that
+names the bet and the method (``side bet 'primera'.act() broke the protocol: ...``; the
+bet's own exception is its ``__cause__``), never a bare ``TypeError`` or ``ValueError``,
+and the action that led there is refused with the match left as it was.
 """
 
 from __future__ import annotations
@@ -322,7 +362,9 @@ class SideBet(Generic[S]):
 
     def answered_by_leaving(self, contest: Contest, state: S) -> bool:
         """Whether going to the deck is also an answer while the bet awaits one (offered
-        where the ladder lets a player go to the deck out of turn)."""
+        where the ladder lets a player go to the deck out of turn). The kernel takes the
+        seat to the deck as always; the bet hears of it in :meth:`interrupted`, before, and
+        must stop awaiting that seat."""
         return False
 
     def deck_bonus(self, contest: Contest, state: S, side: int) -> int:
