@@ -135,6 +135,10 @@ def checked_credits(name: str, method: str, credits: object) -> tuple[tuple[int,
     return tuple(out)
 
 
+Declared = tuple[str, tuple[str, ...], int, bool]
+"""A side bet's name, verbs, precedence and side_answers."""
+
+
 @attrs.frozen
 class SideBetTable:
     """What a variant knows of its own side bets, worked out and checked once when it is
@@ -145,15 +149,10 @@ class SideBetTable:
     (:meth:`SideBet.uses`)."""
 
     owner: dict[str, int]
-    actions: tuple[frozenset[Action], ...]
     ordered: tuple[tuple[Action, ...], ...]
     verbs: frozenset[str]
     declared: tuple[Declared, ...]
     uses: tuple[frozenset[str], ...]
-
-
-Declared = tuple[str, tuple[str, ...], int, bool]
-"""A side bet's name, verbs, precedence and side_answers."""
 
 
 def side_table(bets: object, taken: set[str]) -> SideBetTable:
@@ -185,9 +184,8 @@ def side_table(bets: object, taken: set[str]) -> SideBetTable:
             raise broke(name, "all_actions", f"lacks {missing[0]!r}, a call of its verbs")
         ordered.append(acts)
         uses.append(_uses(bet, name))
-    actions = tuple(frozenset(acts) for acts in ordered)
     verbs = frozenset(a.verb for acts in ordered for a in acts)
-    return SideBetTable(owner, actions, tuple(ordered), verbs, tuple(declared), tuple(uses))
+    return SideBetTable(owner, tuple(ordered), verbs, tuple(declared), tuple(uses))
 
 
 def _declared(bet: SideBet[Any]) -> Declared:
