@@ -28,6 +28,7 @@ __all__ = [
     "MAX_POINTS",
     "MAX_TEXT",
     "RESERVED",
+    "Declared",
     "SideBetTable",
     "broke",
     "checked_credits",
