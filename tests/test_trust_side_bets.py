@@ -408,6 +408,29 @@ def test_a_bet_that_raises_leaves_the_match_exactly_as_it_was(
     assert (m.key(), m.actions, m.legal_actions()) == (key, actions, legal)
 
 
+ACROSS = [
+    ("act", _credit((1.0, 1)), "side-float"),
+    ("awaiting", lambda kw: True, "seat-bool"),
+    ("act", _raise(ValueError("boom")), "raises"),
+]
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES, ids=TABLE_IDS)
+@pytest.mark.parametrize(("method", "bad"), [pytest.param(m, b, id=i) for m, b, i in ACROSS])
+def test_a_broken_bet_is_refused_at_every_table(
+    name: str, seats: int, method: str, bad: Bad
+) -> None:
+    """The checks hold at every built-in variant and table size: the call that asks the bet
+    is refused with a ProtocolError and the match is exactly as it was (before the fix a
+    float side counted as side 1, a bool seat got a bare TrucoError, a ValueError escaped)."""
+    m = _asked_soon(_table(name, seats, (Hostile(method, bad),)), seats)
+    key, actions = m.key(), list(m.actions)
+    with pytest.raises(tr.ProtocolError) as caught:
+        m.apply(APUESTA)
+    assert caught.value.method == method
+    assert (m.key(), m.actions) == (key, actions)
+
+
 # -- the bet's own declarations, checked when the variant is built --------------------------
 
 
