@@ -16,7 +16,9 @@ has the same id in every state, every table size and every release. The blocks, 
 7. ``discard <card>`` for each card, if the table deals extra cards;
 8. ``declare 0`` .. ``declare N`` (N the highest envido score) if the variant has envido;
 9. the actions of the variant's own side bets (:meth:`SideBet.all_actions
-   <truco_rules.side_bet.SideBet.all_actions>`) not listed above, bet by bet.
+   <truco_rules.side_bet.SideBet.all_actions>`) not listed above, bet by bet, each bet's in
+   the order it lists them (a tuple or list: an unordered collection is refused, since its
+   order would change from one process to another).
 
 A block that cannot occur in the variant is left out; a block that can occur only under
 some option value is kept, so changing a house rule rarely moves an id.
@@ -26,15 +28,15 @@ some option value is kept, so changing a house rule rarely moves an id.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .actions import BASE_VERBS, Action, check_fields
 from .arguments import integer
 from .errors import InvalidType, UnknownActionId, UnknownActionIdType, shown
 
 if TYPE_CHECKING:
+    from .bet_checks import SideBetTable
     from .hooks import BetLadder, Deck, TrickRule
-    from .side_bet import SideBet
     from .sidebets import EnvidoRules
     from .special import SpecialHands
 
@@ -58,7 +60,10 @@ class Vocabulary(Protocol):
     @property
     def vocabulary(self) -> frozenset[str]: ...
     @property
-    def side_bets(self) -> tuple[SideBet[Any], ...]: ...
+    def _sides(self) -> SideBetTable:
+        """The variant's own side bets, checked when it was built: their actions are read
+        from here, in the order each bet listed them then."""
+        ...
 
 __all__ = ["ActionSpace", "action_space"]
 
@@ -165,8 +170,8 @@ def _build(variant: Vocabulary) -> ActionSpace:
         top = max(variant.envido.possible_scores())
         acts += [Action.declare(k) for k in range(top + 1)]
     listed = set(acts)
-    for bet in variant.side_bets:
-        for a in bet.all_actions():
+    for bet_actions in variant._sides.ordered:  # not all_actions() again: ids stay put
+        for a in bet_actions:
             if a not in listed:
                 listed.add(a)
                 acts.append(a)

@@ -1,8 +1,10 @@
 """Every side bet a contest of a variant plays, worked out once per variant: the kernel's
 envido and flor (built from the variant's ``envido`` and ``flor`` hooks) followed by the
-variant's own :attr:`~truco_rules.variant.Variant.side_bets`, which bet owns each verb, the
-order in which waiting bets are answered and settled, and which bets use each optional
-method of the :class:`~truco_rules.side_bet.SideBet` protocol (only those are asked).
+variant's own :attr:`~truco_rules.variant.Variant.side_bets`, each behind a
+:class:`~truco_rules.bet_guard.GuardedBet` that checks what it returns (the kernel's two are
+trusted and played as they are), which bet owns each verb, the order in which waiting bets
+are answered and settled, and which bets use each optional method of the
+:class:`~truco_rules.side_bet.SideBet` protocol (only those are asked).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import attrs
 
 from .bet_envido import EnvidoBet
 from .bet_flor import FlorBet
+from .bet_guard import GuardedBet
 from .side_bet import OPTIONAL_METHODS, SideBet
 
 if TYPE_CHECKING:
@@ -28,7 +31,11 @@ class BetTable:
     """The side bets of a variant's contests (see the module)."""
 
     bets: tuple[SideBet[Any], ...]
-    """The kernel's bets, then the variant's own, in the order their calls are offered."""
+    """The kernel's bets, then the variant's own (guarded), in the order their calls are
+    offered."""
+    raw: tuple[SideBet[Any], ...]
+    """The same bets as the variant has them (the variant's own unguarded): what a bet is
+    shown of another (:meth:`~truco_rules.side_bet.SideBet.interjections`)."""
     own: int
     """The index of the variant's first bet of its own (the kernel's come before it)."""
     owner: dict[str, int]
@@ -53,14 +60,26 @@ def bet_table(variant: Variant) -> BetTable:
         kernel.append(EnvidoBet(variant.envido))
     if variant.flor is not None:
         kernel.append(FlorBet(variant.flor))
-    bets = (*kernel, *variant.side_bets)
     own = len(kernel)
-    owner = {verb: own + i for verb, i in variant._sides.owner.items()}
+    sides = variant._sides
+    owner = {verb: own + i for verb, i in sides.owner.items()}
     for i, bet in enumerate(kernel):
         owner.update(dict.fromkeys(bet.verbs, i))
+    guarded = tuple(
+        GuardedBet(
+            bet,
+            sides.declared[k],
+            sides.ordered[k],
+            sides.uses[k],
+            frozenset(verb for verb, i in owner.items() if i != own + k),
+        )
+        for k, bet in enumerate(variant.side_bets)
+    )
+    bets = (*kernel, *guarded)
     users = {m: tuple(i for i, b in enumerate(bets) if b.uses(m)) for m in _ASKED}
     table = BetTable(
         bets,
+        (*kernel, *variant.side_bets),
         own,
         owner,
         {b.name: i for i, b in reversed(list(enumerate(bets)))},  # the kernel's first

@@ -135,6 +135,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         self._init_side()
         self._legal = None
         self._settle()
+        self._legal = None  # a bet may have read legal_actions() before anyone was to act
 
     def copy(self) -> Hand:
         """An independent copy (hooks and dealt cards are shared: they are immutable)."""
@@ -312,9 +313,11 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         else:  # a ladder call
             self._raise_call(s)
         self._settle()
+        self._legal = None  # a bet may have read legal_actions() midway: not the next seat's
 
     def _settle(self) -> None:
         """Work out who acts next; make automatic flor declarations."""
+        done = 0  # actions the bets took by themselves
         while True:
             if self.end_reason:
                 self.phase = OVER
@@ -329,7 +332,8 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
                 self.phase, self.turn = TRUCO, self.call_responder
             else:
                 self.phase, self.turn = PLAY, self.to_play[0]
-            if self.bt.users["automatic"] and self._side_automatic():
+            if self.bt.users["automatic"] and self._side_automatic(done):
+                done += 1
                 continue  # e.g. a flor sung at its holder's first decision (RULES §2.7.2)
             return
 

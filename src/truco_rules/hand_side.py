@@ -6,8 +6,13 @@ the one protocol of :mod:`truco_rules.side_bet`.
 The part keeps one state value per bet in ``side_state`` (immutable values, so a copy of
 the contest shares them) and the index of the bet awaiting an answer in ``side_waiting``.
 A bet's action is worked out in full (:meth:`SideBetPlay._side_outcome`, which may raise)
-before anything in the contest changes. What the variant's own bets return is checked
-against the protocol; the kernel's two are trusted.
+before anything in the contest changes. The variant's own bets are played behind a guard
+that checks everything they return (:mod:`truco_rules.bet_guard`); the kernel's two are
+trusted.
+
+While a bet awaits an answer, only its answers reach it: going to the deck is the kernel's
+(the bets hear of it through ``interrupted``) and a call of another bet, interjected
+meanwhile, is that bet's.
 """
 
 from __future__ import annotations
@@ -16,8 +21,8 @@ from collections.abc import Hashable, Sequence
 
 from . import actions as A
 from .actions import Action
+from .bet_checks import MAX_AUTOMATIC, broke
 from .bet_table import bet_table
-from .errors import TrucoError
 from .hand_fields import _MAZO, PHASES, SIDE, HandFields
 from .side_bet import Credit
 
@@ -36,11 +41,9 @@ class SideBetPlay(HandFields):
         bt = self.bt = bet_table(self.variant)
         self.bets = bt.bets
         self.side_bets = self.variant.side_bets
-        own = bt.own
         self.side_state = []  # the bets may read each other's states as they start
-        for i, b in enumerate(bt.bets):
-            st = b.start(self)
-            self.side_state.append(_state(b.name, st) if i >= own else st)
+        for b in bt.bets:
+            self.side_state.append(b.start(self))
         self.side_waiting = -1
         # whether a bet may be waiting: the kernel's bets wait only after their state changed
         self.side_scan = bool(bt.bets)
@@ -49,20 +52,10 @@ class SideBetPlay(HandFields):
     def _side_offers(self, s: int, on_turn: bool, out: list[Action]) -> None:
         """Append the calls the side bets offer ``s`` (cards in play or a ladder call to
         answer)."""
-        own = self.bt.own
         states = self.side_state
         bets = self.bets
         for i in self.bt.users["offers"]:
-            bet = bets[i]
-            acts = bet.offers(self, states[i], s, on_turn)
-            if i >= own:
-                sides = self.variant._sides
-                for a in acts:
-                    if a not in sides.actions[i - own] or sides.owner.get(a.verb) != i - own:
-                        raise TrucoError(
-                            f"side bet {bet.name!r} offered {a!r}, not a call of its own verbs"
-                        )
-            out.extend(acts)
+            out.extend(bets[i].offers(self, states[i], s, on_turn))
 
     def _side_answers(self, s: int, on_turn: bool, out: list[Action]) -> None:
         """Append what ``s`` may do while a side bet awaits an answer: its answers (the
@@ -71,32 +64,22 @@ class SideBetPlay(HandFields):
         i = self.side_waiting
         bet = self.bets[i]
         answers: Sequence[Action] = ()
-        if bet.side_answers or (on_turn and bet.awaiting(self, self.side_state[i]) == s):
-            answers = self._answers_of(i, s)
-            out.extend(answers)
+        if bet.side_answers:  # any seat of the awaited seat's side (the seat to act) answers
+            if i < self.bt.own or self.team[s] == self.team[self.turn]:
+                answers = bet.answers(self, self.side_state[i], s)
+        elif on_turn and bet.awaiting(self, self.side_state[i]) == s:
+            answers = bet.answers(self, self.side_state[i], s)
+        out.extend(answers)
+        shown = self.bt.raw[i]  # the bet as the variant has it, not its guard
         for j in self.bt.users["interjections"]:
             if j != i:
-                out.extend(self.bets[j].interjections(self, self.side_state[j], s, on_turn, bet))
+                out.extend(self.bets[j].interjections(self, self.side_state[j], s, on_turn, shown))
         if (
             answers
             and self.ld.mazo_out_of_turn
             and bet.answered_by_leaving(self, self.side_state[i])
         ):
             out.append(_MAZO)
-
-    def _answers_of(self, i: int, s: int) -> Sequence[Action]:
-        bet = self.bets[i]
-        answers = bet.answers(self, self.side_state[i], s)
-        own = self.bt.own
-        if i >= own:
-            listed = self.variant._sides.actions[i - own]
-            answers = list(answers)
-            for a in answers:
-                if a not in listed:
-                    raise TrucoError(
-                        f"side bet {bet.name!r} answered with {a!r}, not in all_actions()"
-                    )
-        return answers
 
     def _held_back(self, s: int) -> bool:
         """Whether a bet holds ``s`` (not the seat to act) back until it acts for it."""
@@ -118,17 +101,6 @@ class SideBetPlay(HandFields):
         for i in self.bt.settle:
             bet = self.bets[i]
             seat = bet.awaiting(self, self.side_state[i])
-            if i >= own:
-                if type(seat) is not int:
-                    raise TrucoError(f"side bet {bet.name!r} awaits {seat!r}, not a seat")
-                if seat >= 0:
-                    if seat >= len(self.pos) or self.pos[seat] < 0 or self.folded[seat]:
-                        raise TrucoError(
-                            f"side bet {bet.name!r} awaits seat {seat}, not in play (or gone "
-                            "to the deck)"
-                        )
-                    if not self._answers_of(i, seat):
-                        raise TrucoError(f"side bet {bet.name!r} awaits seat {seat} with no answer")
             if seat >= 0:
                 self.side_waiting = i
                 name = bet.phase(self, self.side_state[i]) if i < own else PHASES[SIDE]
@@ -138,20 +110,23 @@ class SideBetPlay(HandFields):
         self.side_scan = own < len(self.bets)
         return -1
 
-    def _side_automatic(self) -> bool:
-        """Take the first action a bet takes by itself now (unrecorded); whether one was."""
+    def _side_automatic(self, done: int) -> bool:
+        """Take the first action a bet takes by itself now (unrecorded); whether one was.
+        ``done``: how many the bets took since a seat last acted, at most
+        :data:`~truco_rules.bet_checks.MAX_AUTOMATIC` (one that changes nothing for good
+        would be taken again forever)."""
         for i in self.bt.users["automatic"]:
-            auto = self.bets[i].automatic(self, self.side_state[i])
+            bet = self.bets[i]
+            auto = bet.automatic(self, self.side_state[i])
             if auto is not None:
+                if done >= MAX_AUTOMATIC:
+                    raise broke(
+                        bet.name,
+                        "automatic",
+                        f"took {done} actions by itself in a row and takes another: an "
+                        "automatic action must change the bet's state for good",
+                    )
                 seat, act = auto
-                own = self.bt.own
-                if i >= own and (
-                    act not in self.variant._sides.actions[i - own]
-                    or not 0 <= seat < len(self.pos)
-                    or self.pos[seat] < 0
-                ):
-                    name = self.bets[i].name
-                    raise TrucoError(f"side bet {name!r} took {act!r} for seat {seat} by itself")
                 self._side_apply(self._side_outcome(i, seat, act), seat, act)
                 return True
         return False
@@ -159,11 +134,11 @@ class SideBetPlay(HandFields):
     # -- acting -----------------------------------------------------------------------
     def _side_owner(self, act: Action) -> int:
         """The index of the side bet whose action ``act`` is, or -1 (the contest's own; a
-        card played is always the contest's own)."""
+        card played is always the contest's own). While a bet waits, going to the deck is
+        the contest's and another bet's call that bet's (the waiting bet's answers are
+        never another's call); the rest is the waiting bet's."""
         i = self.side_waiting
         if i >= 0:
-            if self.phase == SIDE:
-                return i
             verb = act.verb
             if verb == A.MAZO:
                 return -1
@@ -174,10 +149,10 @@ class SideBetPlay(HandFields):
         """What bet ``i`` makes of ``s`` taking ``act``: its new state and the points it
         gives, checked; nothing changes yet."""
         bet = self.bets[i]
-        state, credits = bet.act(self, self.side_state[i], s, act)
-        if i < self.bt.own and not credits:  # a kernel bet's, trusted: nothing to check
+        state, credits = bet.act(self, self.side_state[i], s, act)  # checked by a guard
+        if not credits:
             return i, state, ()
-        return _checked(i, bet.name, (state, credits), i >= self.bt.own)
+        return _named(i, bet.name, state, credits)
 
     def _side_interrupt(self, s: int, act: Action, skip: int = -1) -> None:
         """Tell the bets that listen that ``s`` takes ``act``, not theirs."""
@@ -185,9 +160,9 @@ class SideBetPlay(HandFields):
             if j != skip:
                 bet = self.bets[j]
                 before = self.side_state[j]
-                result = bet.interrupted(self, before, s, act)
-                if result[0] is not before or result[1]:
-                    self._side_set(_checked(j, bet.name, result, j >= self.bt.own))
+                state, credits = bet.interrupted(self, before, s, act)
+                if state is not before or credits:
+                    self._side_set(_named(j, bet.name, state, credits))
 
     def _side_apply(self, outcome: _Outcome, s: int, act: Action) -> None:
         i, state, credits = outcome
@@ -222,50 +197,20 @@ class SideBetPlay(HandFields):
     def _close_side_bets(self) -> None:
         """At the end of the contest: each bet's last state and the points still owed (all
         worked out, in the order of precedence, before any is applied)."""
-        own = self.bt.own
         states = self.side_state
         outcomes = []
         for i in self.bt.settle:
             bet = self.bets[i]
-            result = bet.close(self, states[i])
-            if i >= own or result[1] or result[0] is not states[i]:
-                outcomes.append(_checked(i, bet.name, result, i >= own))
+            state, credits = bet.close(self, states[i])
+            if credits or state is not states[i]:
+                outcomes.append(_named(i, bet.name, state, credits))
         for outcome in outcomes:
             self._side_set(outcome)
 
 
-def _checked(
-    i: int, name: str, result: tuple[Hashable, Sequence[Credit]], strict: bool
-) -> _Outcome:
-    """Bet ``i``'s new state and points, as the protocol requires them (else TrucoError;
-    a kernel bet, not ``strict``, is trusted)."""
-    state, credits = result
-    if not strict:
-        if not credits:
-            return i, state, ()
-        return i, state, tuple((c[0], c[1], c[2] if len(c) == 3 else name) for c in credits)
-    return i, _state(name, state), _credits(name, credits)
-
-
-def _state(name: str, state: object) -> Hashable:
-    try:
-        hash(state)
-    except TypeError:
-        raise TrucoError(f"side bet {name!r} returned a state that is not hashable") from None
-    return state
-
-
-def _credits(name: str, credits: Sequence[Credit]) -> tuple[tuple[int, int, str], ...]:
-    out = []
-    for c in tuple(credits):
-        if (
-            not isinstance(c, tuple)
-            or len(c) not in (2, 3)
-            or c[0] not in (0, 1)
-            or type(c[1]) is not int
-            or c[1] < 0
-            or (len(c) == 3 and type(c[2]) is not str)
-        ):
-            raise TrucoError(f"side bet {name!r} gave points that are not (side, points): {c!r}")
-        out.append((c[0], c[1], c[2] if len(c) == 3 else name))
-    return tuple(out)
+def _named(i: int, name: str, state: Hashable, credits: Sequence[Credit]) -> _Outcome:
+    """Bet ``i``'s new state and points, each with its reason (the bet's name unless it
+    gave one). A guard has checked a variant's own bet's; the kernel's are trusted."""
+    if not credits:
+        return i, state, ()
+    return i, state, tuple((c[0], c[1], c[2] if len(c) == 3 else name) for c in credits)

@@ -45,21 +45,61 @@ recorded: a flor sung automatically), :meth:`~SideBet.holds_back` and
 :meth:`~SideBet.answered_by_leaving`, :meth:`~SideBet.deck_bonus`, :meth:`~SideBet.ends`
 and :meth:`~SideBet.shown`. A bet reads another's state with ``contest.bet_state(name)``.
 
-Every call a bet offers must use one of its :attr:`~SideBet.verbs`, words no other part of
-the variant uses (the kernel's own verbs, ``envido`` and ``flor`` among them, stay reserved
-even in a variant without envido or flor): that is how the contest knows whose call it is.
-Its answers may use any verb (``quiero``, ``no-quiero``, ``declare 3``, a word of its own),
-since only the bet is answered while it awaits. Every action it offers or answers with must
-be listed by :meth:`~SideBet.all_actions`, which makes them part of the variant's vocabulary
-and integer ids; they are ordinary :class:`~truco_rules.actions.Action` values, so records,
-notation, observations and the public log carry them without change. A bet may await only a
-seat in the contest that has not gone to the deck, and must give it at least one answer.
+Every call a bet offers (or interjects) must use one of its :attr:`~SideBet.verbs`, words
+no other part of the variant uses (the kernel's own verbs, ``envido`` and ``flor`` among
+them, stay reserved even in a variant without envido or flor): that is how the contest
+knows whose call it is. Its answers may use other verbs (``quiero``, ``no-quiero``,
+``declare 3``, a word of its own), but not another bet's calls: while a bet awaits an
+answer, only its answers reach it; another bet's call interjected meanwhile is that bet's,
+and going to the deck is always the kernel's (the bet hears of it through
+:meth:`~SideBet.interrupted`, as the envido does). Every action it offers or answers with
+must be listed by :meth:`~SideBet.all_actions`, in a tuple or list: the list makes them
+part of the variant's vocabulary and gives them integer ids in its order (an unordered
+collection would number them differently in every process). They are ordinary
+:class:`~truco_rules.actions.Action` values, so records, notation, observations and the
+public log carry them without change; none may be the kernel's own (``mazo``, a card
+played, dealt or put aside). A bet may await only a seat in the contest that has not gone
+to the deck, and must give it at least one answer.
 
 The methods must be pure: the same contest and state give the same answer, and a bet
-changes nothing but through what it returns. A bet that breaks the protocol (a state that
-is not hashable, points that are not ``(side, points)``, an action it does not list, a
-seat it may not await) gets a :class:`~truco_rules.errors.TrucoError`, and the action that
-led there is refused with the match left as it was.
+changes nothing but through what it returns.
+
+**What the kernel checks.** A variant's own bet is code from outside the kernel, and the
+contest checks everything it returns as :meth:`Match.apply
+<truco_rules.state.MatchState.apply>` checks a user's action (the kernel's envido and flor
+are trusted and skip the checks). When the variant is built
+(:mod:`truco_rules.bet_checks`): the bet's :attr:`~SideBet.name` (1 to 60 letters, digits,
+spaces or ``-_'.``, not a name or reason of the kernel's own such as ``envido``, and not
+another bet's), its :attr:`~SideBet.verbs` (a tuple), :attr:`~SideBet.precedence` (an int),
+:attr:`~SideBet.side_answers` (a bool), :meth:`~SideBet.all_actions` (above) and
+:meth:`~SideBet.uses` (a bool). During play (:mod:`truco_rules.bet_guard`):
+
+* actions (:meth:`~SideBet.offers`, :meth:`~SideBet.interjections`,
+  :meth:`~SideBet.answers`) come in a tuple or list, each an Action the bet lists, once: a
+  call of its own verbs, or for an answer any but another bet's call;
+* :meth:`~SideBet.restrict` may only remove actions (not add, repeat or reorder them), and
+  may not leave the seat to act with none;
+* a seat (:meth:`~SideBet.awaiting`, :meth:`~SideBet.automatic`) is an ``int`` (not a bool)
+  naming a seat still in the contest; :meth:`~SideBet.awaiting` may also give ``-1``;
+* a state is hashable; :meth:`~SideBet.act`, :meth:`~SideBet.close` and
+  :meth:`~SideBet.interrupted` return a tuple ``(state, points)``, the points a tuple or
+  list of :data:`Credit`: the side exactly the ``int`` 0 or 1 (not ``1.0`` or ``True``), the
+  points an ``int`` from 0 to :data:`~truco_rules.bet_checks.MAX_POINTS` (10,000, the bound
+  of every integer option and so of the target), the reason text like a name;
+* :meth:`~SideBet.deck_bonus` is an ``int`` from 0 to 10,000; :meth:`~SideBet.ends` is
+  ``""`` or a reason; :meth:`~SideBet.refusal` is 1 to 200 printable characters;
+  :meth:`~SideBet.holds_back` and :meth:`~SideBet.answered_by_leaving` are bools;
+  :meth:`~SideBet.shown` is a tuple or list of ``(seat, cards)`` tuples, the cards a tuple
+  of cards dealt to that seat;
+* :meth:`~SideBet.automatic` is ``None`` or ``(seat, action)``, an action the bet lists;
+  the bets may take at most :data:`~truco_rules.bet_checks.MAX_AUTOMATIC` (100) such
+  actions in a row: an automatic action must change the bet's state for good.
+
+A bet that breaks the protocol, or raises an exception of its own (a ``ValueError``, a
+``KeyError``...), gets a :class:`~truco_rules.errors.ProtocolError` (a ``TrucoError``) that
+names the bet and the method (``side bet 'primera'.act() broke the protocol: ...``; the
+bet's own exception is its ``__cause__``), never a bare ``TypeError`` or ``ValueError``,
+and the action that led there is refused with the match left as it was.
 """
 
 from __future__ import annotations
@@ -69,13 +109,13 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 import attrs
 
-from .actions import BASE_VERBS, NO_QUIERO, QUIERO, Action
+from .actions import NO_QUIERO, QUIERO, Action
 from .cards import Card
 from .context import HandContext
-from .errors import InvalidType, TrucoError
+from .errors import ProtocolError
 from .scoring import MatchRule
 
-__all__ = ["OPTIONAL_METHODS", "Contest", "Credit", "SideBet", "SideBetTable", "side_table"]
+__all__ = ["OPTIONAL_METHODS", "Contest", "Credit", "SideBet"]
 
 _QUIERO = Action.call(QUIERO)
 _NO_QUIERO = Action.call(NO_QUIERO)
@@ -264,7 +304,8 @@ class SideBet(Generic[S]):
     ) -> tuple[S, Sequence[Credit]]:
         """The new state after ``seat`` took ``action`` (one the bet offered it), and the
         points it gives at once."""
-        raise TrucoError(f"side bet {self.name!r} offered {action} but does not act on it")
+        problem = f"offered {action} but does not act on it"
+        raise ProtocolError(f"side bet {self.name!r}", "act", problem)
 
     def close(self, contest: Contest, state: S) -> tuple[S, Sequence[Credit]]:
         """The state and the points still owed when the contest ends."""
@@ -321,7 +362,9 @@ class SideBet(Generic[S]):
 
     def answered_by_leaving(self, contest: Contest, state: S) -> bool:
         """Whether going to the deck is also an answer while the bet awaits one (offered
-        where the ladder lets a player go to the deck out of turn)."""
+        where the ladder lets a player go to the deck out of turn). The kernel takes the
+        seat to the deck as always; the bet hears of it in :meth:`interrupted`, before, and
+        must stop awaiting that seat."""
         return False
 
     def deck_bonus(self, contest: Contest, state: S, side: int) -> int:
@@ -342,38 +385,3 @@ class SideBet(Generic[S]):
         breach of the protocol (default: a call of each of :attr:`verbs`, ``quiero`` and
         ``no-quiero``)."""
         return (*(Action.call(v) for v in self.verbs), _QUIERO, _NO_QUIERO)
-
-
-@attrs.frozen
-class SideBetTable:
-    """What a variant knows of its side bets, worked out once: which bet owns each verb,
-    every action each bet may take (:meth:`SideBet.all_actions`), and the verbs those use."""
-
-    owner: dict[str, int]
-    actions: tuple[frozenset[Action], ...]
-    verbs: frozenset[str]
-
-
-def side_table(bets: object, taken: set[str]) -> SideBetTable:
-    """The :class:`SideBetTable` of ``bets`` (a tuple of :class:`SideBet`): ``InvalidType``
-    for anything else, ``ValueError`` for a verb of a bet's own already ``taken`` by the
-    variant or the kernel, or used by two bets."""
-    if not isinstance(bets, tuple) or not all(isinstance(b, SideBet) for b in bets):
-        raise InvalidType("side_bets", "a tuple of SideBet objects", bets)
-    owner: dict[str, int] = {}
-    actions: list[frozenset[Action]] = []
-    for i, bet in enumerate(bets):
-        for verb in bet.verbs:
-            Action.call(verb)  # a well-formed verb, or ParseError
-            if verb in taken or verb in owner or verb in BASE_VERBS:
-                raise ValueError(f"side bet {bet.name!r}: the verb {verb!r} is already in use")
-            owner[verb] = i
-        acts = frozenset(bet.all_actions())
-        if not all(isinstance(a, Action) for a in acts):
-            raise InvalidType(f"{bet.name}.all_actions()", "a sequence of Actions", acts)
-        missing = [v for v in bet.verbs if Action.call(v) not in acts]
-        if missing:
-            raise ValueError(f"side bet {bet.name!r}: all_actions() lacks {missing[0]!r}")
-        actions.append(acts)
-    verbs = frozenset(a.verb for acts in actions for a in acts)
-    return SideBetTable(owner, tuple(actions), verbs)

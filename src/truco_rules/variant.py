@@ -17,6 +17,7 @@ import attrs
 from . import actions as A
 from .action_space import ActionSpace, action_space
 from .actions import Action
+from .bet_checks import SideBetTable, side_table
 from .cards import BINARY, SPANISH, Card, Notation, parse_cards
 from .context import HandContext, as_context
 from .errors import (
@@ -42,7 +43,7 @@ from .hooks import (
     strength_groups,
 )
 from .options import check_hook
-from .side_bet import SideBet, SideBetTable, side_table
+from .side_bet import SideBet
 
 __all__ = ["HOOK_SLOTS", "Variant", "use_match_class", "use_registry"]
 
