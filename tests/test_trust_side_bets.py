@@ -744,3 +744,51 @@ def test_an_automatic_action_that_makes_no_progress_is_bounded(flip: bool) -> No
         v.new_match(2, seed=1)
     assert (caught.value.hook, caught.value.method) == ("side bet 'apuesta'", "automatic")
     assert _CALLS[0] < 1000
+
+
+# -- a bet reads the contest, never changes it -----------------------------------------------
+
+
+@attrs.frozen
+class Meddler(Ask):
+    """The :class:`Ask` bet, which also tries to change the contest it is handed: fold the
+    seat to act, empty every hand, mark tricks won. Before the read-only view these changes
+    reached the live contest unnoticed."""
+
+    def offers(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+    ) -> Sequence[tr.Action]:
+        contest.folded[seat] = True
+        for held in contest.cards:
+            held.clear()
+        contest.results.append(0)
+        return super().offers(contest, state, seat, on_turn)
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES, ids=TABLE_IDS)
+def test_a_bet_cannot_change_the_contest_it_reads(name: str, seats: int) -> None:
+    plain = _asked_soon(_table(name, seats, (Ask(),)), seats)
+    meddled = _asked_soon(_table(name, seats, (Meddler(),)), seats)
+    assert meddled.legal_actions() == plain.legal_actions()
+    assert meddled.hand is not None and plain.hand is not None
+    assert meddled.hand.cards == plain.hand.cards
+    assert meddled.hand.folded == plain.hand.folded
+
+
+@attrs.frozen
+class Assigner(Ask):
+    """Assigns to the contest it reads: refused, named, and the match as it was."""
+
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        contest.turn = seat  # type: ignore[misc]
+        return super().act(contest, state, seat, action)
+
+
+def test_a_bet_assigning_to_the_contest_gets_a_protocol_error() -> None:
+    m = _asked_soon(_table("argentine", 2, (Assigner(),)), 2)
+    before = (m.to_json(), m.position(), m.legal_actions())
+    with pytest.raises(tr.ProtocolError, match="apuesta.*act.*read-only"):
+        m.apply(APUESTA)
+    assert (m.to_json(), m.position(), m.legal_actions()) == before

@@ -8,7 +8,9 @@ variant (:mod:`truco_rules.bet_table`). The guard answers every method of the
 :class:`~truco_rules.side_bet.SideBet` protocol by asking the bet and checking its answer:
 the type and range of every value, the actions against those the bet listed, and any
 exception the bet raises, which becomes a :class:`~truco_rules.errors.ProtocolError` naming
-the bet and the method (its own exception is the ``__cause__``). The contest works out a
+the bet and the method (its own exception is the ``__cause__``). The bet reads the contest
+through a :class:`~truco_rules.contest_view.ContestView`, so it cannot change it. The
+contest works out a
 bet's action in full before it changes anything, and restores itself when a check fails
 midway, so the match is left as it was.
 """
@@ -28,6 +30,7 @@ from .bet_checks import (
     checked_text,
 )
 from .cards import Card
+from .contest_view import ContestView
 from .errors import ProtocolError, shown
 from .side_bet import Contest, SideBet
 
@@ -101,10 +104,11 @@ class GuardedBet(SideBet[Hashable]):
         return id(self)
 
     # -- asking the bet -------------------------------------------------------------------
-    def _ask(self, method: str, *args: object) -> Any:
-        """The bet's ``method`` called with ``args``; what it raises, as a ProtocolError."""
+    def _ask(self, method: str, contest: Contest, *args: object) -> Any:
+        """The bet's ``method`` called with a read-only view of ``contest`` and ``args``; what
+        it raises, as a ProtocolError."""
         try:
-            return getattr(self.bet, method)(*args)
+            return getattr(self.bet, method)(ContestView(contest), *args)
         except ProtocolError:
             raise  # the kernel's own word on a bet (this one, or one it asked about)
         except Exception as exc:

@@ -142,8 +142,9 @@ reason)`` to write a reason other than the bet's :attr:`~SideBet.name` beside th
 
 
 class Contest(Protocol):
-    """What a side bet may read of the contest in play (read-only; the contest is a
-    :class:`~truco_rules.hand.Hand`)."""
+    """What a side bet may read of the contest in play. The kernel's own bets get the
+    :class:`~truco_rules.hand.Hand` itself; a variant's own bet gets a read-only
+    :class:`~truco_rules.contest_view.ContestView` of it, whose lists are copies."""
 
     @property
     def order(self) -> tuple[int, ...]:
