@@ -789,6 +789,6 @@ class Assigner(Ask):
 def test_a_bet_assigning_to_the_contest_gets_a_protocol_error() -> None:
     m = _asked_soon(_table("argentine", 2, (Assigner(),)), 2)
     before = (m.to_json(), m.position(), m.legal_actions())
-    with pytest.raises(tr.ProtocolError, match="apuesta.*act.*read-only"):
+    with pytest.raises(tr.ProtocolError, match=r"apuesta.*act.*read-only"):
         m.apply(APUESTA)
     assert (m.to_json(), m.position(), m.legal_actions()) == before
