@@ -259,7 +259,8 @@ class MatchState(StateView):
 
         The change is atomic: if a hook raises while the action is carried out (a bug in a
         third-party rule), the match is restored to exactly its state before the call (by
-        replaying its record, which pure hooks make exact) and the hook's exception propagates.
+        replaying its record, which pure hooks make exact; from a copy taken before the action
+        where the variant plays side bets of its own) and the hook's exception propagates.
         """
         hand = self._hand
         if (
@@ -271,11 +272,11 @@ class MatchState(StateView):
         ):  # the commonest case: an action object from the legal list of the seat to act
             for legal in hand._legal:
                 if legal is action:
-                    done = len(self._actions)
+                    point = self._undo_point()
                     try:
                         self._act(hand, hand.turn, legal)
                     except BaseException:
-                        self._restore(done)
+                        self._restore(point)
                         raise
                     return
         if isinstance(action, str):
@@ -295,19 +296,19 @@ class MatchState(StateView):
             and 0 <= s < self._seats
         ):  # the common case, inline: a player's action in a contest (same steps as _check)
             hand.check(act, s)
-            done = len(self._actions)
+            point = self._undo_point()
             try:
                 self._act(hand, s, act)
             except BaseException:
-                self._restore(done)
+                self._restore(point)
                 raise
             return
         step = self._check(act, seat)
-        done = len(self._actions)
+        point = self._undo_point()
         try:
             step()
         except BaseException:
-            self._restore(done)
+            self._restore(point)
             raise
 
     def _check(self, act: Action, seat: int | None) -> Callable[[], None]:
@@ -389,11 +390,17 @@ class MatchState(StateView):
         for name in StateView.__slots__:
             setattr(self, name, getattr(other, name))
 
-    def _restore(self, done: int) -> None:
-        """Put the match back to its state after its first ``done`` actions, by replaying them
-        on a new match with the same start (hooks are pure, so the replay is exact)."""
+    def _undo_point(self) -> int | MatchState:
+        """How :meth:`_restore` will put the match back as it is now: a copy where the variant
+        plays side bets of its own (code that may not be pure, nor replay), else the count of
+        actions to replay (pure hooks make the replay exact)."""
+        return self.copy() if self._variant.side_bets else len(self._actions)
+
+    def _restore(self, point: int | MatchState) -> None:
+        if not isinstance(point, int):
+            return self._become(point)
         fresh = self._fresh()
-        for seat, act in self._actions[:done]:
+        for seat, act in self._actions[:point]:
             fresh._check(act, seat)()
         self._become(fresh)
 
@@ -442,43 +449,10 @@ class MatchState(StateView):
         self._hand_no += 1
         self._start_deal(previous)
 
-    # ------------------------------------------------------------------ copies, equality
+    # ------------------------------------------------------------------ copies
     def copy(self: _S) -> _S:
         """An independent copy of the match."""
         return cast(_S, _copy_state(self))
-
-    def key(self) -> tuple[Any, ...]:
-        """The whole state as one comparable value."""
-        st = self._start
-        return (
-            self._variant,
-            self._seats,
-            self._seed,
-            self._deals,
-            tuple(st["scores"]),
-            tuple(st["chicos"]),
-            st["mano"],
-            self._board.key(),
-            self._hand_no,
-            self._mano,
-            tuple(self._history),
-            tuple(self._actions),
-            tuple(self._pending_deal),
-            self._contest,
-            self._turned,
-            tuple(self._discarding),
-            tuple(self._discarded),
-            self._dealt,
-            None if self._hand is None else self._hand.key(),
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, MatchState):
-            return NotImplemented
-        return self.key() == other.key()
-
-    def __hash__(self) -> int:
-        return hash(self.key())
 
 
 # the lists get their own copies, the scoreboard and the contest their own objects; the rest

@@ -235,3 +235,37 @@ class StateView:
                 f"seat {s}: {mr.score_text(v)}" for s, v in enumerate(board.player_scores)
             )
         return f"{mr.score_text(board.scores[0])} - {mr.score_text(board.scores[1])}"
+
+    # ------------------------------------------------------------------ equality
+    def key(self) -> tuple[Any, ...]:
+        """The whole state as one comparable value."""
+        st = self._start
+        return (
+            self._variant,
+            self._seats,
+            self._seed,
+            self._deals,
+            tuple(st["scores"]),
+            tuple(st["chicos"]),
+            st["mano"],
+            self._board.key(),
+            self._hand_no,
+            self._mano,
+            tuple(self._history),
+            tuple(self._actions),
+            tuple(self._pending_deal),
+            self._contest,
+            self._turned,
+            tuple(self._discarding),
+            tuple(self._discarded),
+            self._dealt,
+            None if self._hand is None else self._hand.key(),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, StateView):
+            return NotImplemented
+        return self.key() == other.key()
+
+    def __hash__(self) -> int:
+        return hash(self.key())
