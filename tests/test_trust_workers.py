@@ -9,6 +9,7 @@ the caller got a report of rules it had not asked for.
 
 from __future__ import annotations
 
+import itertools
 import multiprocessing
 import pickle
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ import truco_rules as tr
 from truco_rules import registry as variant_module
 from truco_rules.analysis import double_dummy_rates
 from truco_rules.fanout import fingerprint, resolve_variant, variant_spec
-from truco_rules.simulate import simulate
+from truco_rules.simulate import SimulationReport, simulate
 
 STOCK = tr.get_variant("argentine")
 
@@ -179,6 +180,16 @@ def test_dask_workers_play_the_replaced_variant_and_return_our_errors(
             future.result(timeout=120)
 
 
+_EMPTY = SimulationReport()
+
+
+def _run_one_chunk() -> SimulationReport:
+    """An honest piece of two matches, as a worker makes it."""
+    from truco_rules.simulate import _run_chunk
+
+    return _run_chunk(((("object", STOCK, "")), None, 2, 1, 0, 2))
+
+
 class _LyingExecutor:
     """An executor whose workers give back something else than the task's result."""
 
@@ -196,14 +207,33 @@ class _LyingExecutor:
         lambda tasks: [{"matches": 4} for _ in tasks],
         lambda tasks: [],
         lambda tasks: iter(()),
+        lambda tasks: None,
+        lambda tasks: 5,
+        lambda tasks: itertools.repeat(_EMPTY),  # endless: stopped one past the tasks
+        lambda tasks: [_EMPTY for _ in tasks],  # a report of no match for each task
+        lambda tasks: [attrs.evolve(_EMPTY, matches=-5) for _ in tasks],
+        lambda tasks: [attrs.evolve(_EMPTY, matches="x") for _ in tasks],
+        lambda tasks: [attrs.evolve(_EMPTY, seconds=float("nan")) for _ in tasks],
     ],
-    ids=["none", "dict", "no-results", "empty-iterator"],
+    ids=[
+        "none", "dict", "no-results", "empty-iterator", "not-iterable", "int", "endless",
+        "zero-matches", "negative", "str-count", "nan",
+    ],
 )
 def test_a_worker_result_is_checked_like_any_input(give: Any) -> None:
+    """A lying executor's results were believed: a 4-match run reported 0 or -10 matches,
+    and an endless iterator was read until memory ran out."""
     with pytest.raises(tr.ProtocolError, match=r"executor\.map"):
         simulate("argentine", 8, seed=1, chunk=4, executor=_LyingExecutor(give))  # type: ignore[arg-type]
     with pytest.raises(tr.ProtocolError, match=r"executor\.map"):
-        double_dummy_rates("argentine", 2, 200, seed=1, executor=_LyingExecutor(give))  # type: ignore[arg-type]
+        double_dummy_rates("argentine", 2, 2000, seed=1, executor=_LyingExecutor(give))  # type: ignore[arg-type]
+
+
+def test_a_worker_result_of_another_task_is_refused() -> None:
+    part = _run_one_chunk()
+    swapped = _LyingExecutor(lambda tasks: [attrs.evolve(part, agents=("evil",)) for _ in tasks])
+    with pytest.raises(tr.ProtocolError, match="agents"):
+        simulate("argentine", 4, seed=1, chunk=2, executor=swapped)  # type: ignore[arg-type]
 
 
 def test_an_executor_that_is_not_one_is_a_type_error() -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor
 from typing import Any, TypeVar, cast
 
@@ -153,31 +153,67 @@ def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
         yield start, min(size, total - start)
 
 
+def counts_problem(result: object, count: str, expected: int) -> str:
+    """What is wrong with a worker's report ``result`` (an attrs class of counts), or ``""``:
+    every int field a non-negative ``int``, every tuple of them too, every float finite and
+    non-negative, and the field ``count`` (the matches or deals it played) ``expected``."""
+    for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(result))):
+        value = getattr(result, f.name)
+        values = value if isinstance(value, tuple) else (value,)
+        for v in values:
+            if type(v) is bool or (
+                type(v) is int and v < 0
+            ) or (type(v) is float and not 0 <= v < float("inf")):
+                return f"{f.name} = {shown(value)}"
+            if type(v) not in (int, float, str) and v is not None:
+                return f"{f.name} = {shown(value)}"
+    got = getattr(result, count)
+    if got != expected:
+        return f"{count} = {shown(got)} for a task of {expected}"
+    return ""
+
+
 def run_tasks(
     fn: Callable[[T], R],
     tasks: Sequence[T],
     executor: Executor | None = None,
     progress: Callable[[R], None] | None = None,
     expect: type[R] | None = None,
+    check: Callable[[T, R], str] | None = None,
 ) -> list[R]:
     """``[fn(t) for t in tasks]``, run by ``executor`` (default: here), in task order.
 
     ``progress(result)`` is called as each result arrives (in task order). A worker's result
-    is input like any other: with ``expect``, each must be an instance of it, and an executor
-    must give exactly one result per task, else :class:`~truco_rules.errors.ProtocolError`.
-    (The callers check ``executor`` itself: :func:`~truco_rules.arguments.run_size`.)"""
-    results: Iterable[R] = map(fn, tasks) if executor is None else executor.map(fn, tasks)
+    is input like any other: with ``expect``, each must be an instance of it, and ``check(task,
+    result)`` names what is wrong with it (``""``: nothing); an executor must give exactly one
+    result per task. Else :class:`~truco_rules.errors.ProtocolError`, before ``progress``
+    sees the result. (The callers check ``executor`` itself:
+    :func:`~truco_rules.arguments.run_size`.)"""
+    try:
+        results = iter(map(fn, tasks) if executor is None else executor.map(fn, tasks))
+    except TypeError:
+        raise ProtocolError("executor", "map", "gave no iterable of results") from None
     out: list[R] = []
-    for r in results:
+    for task in tasks:
+        r = next(results, _MISSING)
+        if r is _MISSING:
+            break
         if expect is not None and not isinstance(r, expect):
             raise ProtocolError(
                 "executor", "map", f"a task gave {shown(r)}, not a {expect.__name__}"
             )
+        problem = check(task, r) if check is not None else ""
+        if problem:
+            raise ProtocolError("executor", "map", f"a task's result has {problem}")
         out.append(r)
         if progress is not None:
             progress(r)
-    if len(out) != len(tasks):
+    if len(out) != len(tasks) or next(results, _MISSING) is not _MISSING:
         raise ProtocolError(
-            "executor", "map", f"{len(out)} results for {len(tasks)} tasks"
+            "executor", "map", f"{'fewer' if len(out) < len(tasks) else 'more'} results than "
+            f"its {len(tasks)} tasks"
         )
     return out
+
+
+_MISSING: Any = object()

@@ -24,8 +24,15 @@ import attrs
 from .analysis.intervals import Estimate, mean_interval, share_interval
 from .arguments import MAX_RUN, in_range, integer, run_size, seat_index
 from .dealing import MAX_SEED
-from .errors import InvalidType
-from .fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
+from .errors import InvalidType, shown
+from .fanout import (
+    VariantSpec,
+    chunks,
+    counts_problem,
+    resolve_variant,
+    run_tasks,
+    variant_spec,
+)
 from .match import HandSummary, Match
 from .policy import Agent, AgentSpec, RandomAgent, agent_label, seat_chooser
 from .registry import get_variant
@@ -356,6 +363,11 @@ def simulate(
             progress(done[0], matches)
 
     total = SimulationReport(agents=labels)
-    for part in run_tasks(_run_chunk, tasks, executor, tick, SimulationReport):
+    def problem(task: tuple[Any, ...], part: SimulationReport) -> str:
+        return counts_problem(part, "matches", task[5]) or (
+            f"agents = {shown(part.agents)}" if part.agents else ""
+        )
+
+    for part in run_tasks(_run_chunk, tasks, executor, tick, SimulationReport, problem):
         total = total.merge(part)
     return total

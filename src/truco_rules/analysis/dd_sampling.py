@@ -18,8 +18,15 @@ import attrs
 from ..arguments import in_range, integer, run_size
 from ..cards import Card
 from ..dealing import MAX_SEED
-from ..errors import ParseError
-from ..fanout import VariantSpec, chunks, resolve_variant, run_tasks, variant_spec
+from ..errors import ParseError, shown
+from ..fanout import (
+    VariantSpec,
+    chunks,
+    counts_problem,
+    resolve_variant,
+    run_tasks,
+    variant_spec,
+)
 from ..registry import get_variant
 from ..variant import Variant
 from .double_dummy import solver
@@ -212,7 +219,14 @@ def double_dummy_rates(
         if progress is not None:
             progress(done[0], deals)
 
-    parts = run_tasks(_solve_block, tasks, executor, tick, DoubleDummyReport)
+    def problem(task: tuple[Any, ...], part: DoubleDummyReport) -> str:
+        same = (part.variant, part.seats, part.seed) == (v.name, seats, seed)
+        total = part.mano_wins + part.other_wins + part.nobody
+        return counts_problem(part, "deals", task[5]) or (
+            "" if same and total == part.deals else f"another run's counts: {shown(part)}"
+        )
+
+    parts = run_tasks(_solve_block, tasks, executor, tick, DoubleDummyReport, problem)
     total = parts[0]
     for part in parts[1:]:
         total = total.merge(part)
