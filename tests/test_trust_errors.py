@@ -97,3 +97,21 @@ def test_illegal_action_in_a_process_pool_reaches_the_caller_as_itself() -> None
         _illegal_in_worker(3)
     except tr.IllegalAction as here:
         assert caught.value == here
+
+
+def test_an_error_holding_a_value_that_cannot_cross_still_crosses() -> None:
+    """``m.apply(x for x in "ab")`` kept the generator in ``InvalidType.value``: the error did
+    not pickle, and a pool's caller got "cannot pickle 'generator' object" instead."""
+    m = tr.get_variant("argentine").new_match(seats=2, seed=1)
+    with pytest.raises(tr.InvalidType) as caught:
+        m.apply(x for x in "ab")  # type: ignore[arg-type]
+    back = pickle.loads(pickle.dumps(caught.value))
+    assert type(back) is tr.InvalidType and str(back) == str(caught.value)
+    assert "generator" in back.value
+
+
+def test_an_error_holding_nan_equals_its_copy() -> None:
+    m = tr.get_variant("argentine").new_match(seats=2, seed=1)
+    with pytest.raises(tr.InvalidType) as caught:
+        m.apply(float("nan"))  # type: ignore[arg-type]
+    assert pickle.loads(pickle.dumps(caught.value)) == caught.value

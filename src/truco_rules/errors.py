@@ -13,6 +13,8 @@ of either catches it. :mod:`truco_rules.arguments` holds the checks.
 
 from __future__ import annotations
 
+import math
+import pickle
 import reprlib
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -86,6 +88,24 @@ def _rebuilt(cls: type[TrucoError], args: tuple[object, ...], state: dict[str, A
     return error
 
 
+def _picklable(value: object) -> bool:
+    try:
+        pickle.dumps(value)
+    except Exception:
+        return False
+    return True
+
+
+def _same(a: object, b: object) -> bool:
+    """``a == b``, a NaN being the same as a NaN (the value a caller gave, sent back)."""
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    try:
+        return bool(a == b)
+    except Exception:
+        return a is b
+
+
 class TrucoError(Exception):
     """Base class of every error raised by truco-rules on bad input.
 
@@ -95,13 +115,21 @@ class TrucoError(Exception):
     """
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+        # an attribute that cannot cross (the generator given where an action was due) goes
+        # as its description, as the message shows it
+        state = {k: v if _picklable(v) else shown(v) for k, v in self.__dict__.items()}
+        return _rebuilt, (type(self), self.args, state)
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
         assert isinstance(other, TrucoError)
-        return self.args == other.args and self.__dict__ == other.__dict__
+        mine, theirs = self.__dict__, other.__dict__
+        return (
+            self.args == other.args
+            and mine.keys() == theirs.keys()
+            and all(_same(mine[k], theirs[k]) for k in mine)
+        )
 
     def __hash__(self) -> int:
         return hash((type(self), self.args))
