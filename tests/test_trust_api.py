@@ -511,3 +511,14 @@ def test_formatting_and_tensor_helpers_refuse_junk(bad: Any) -> None:
         calls.append(lambda: observation_size(v, bad))
     for call in calls:
         refused(m, call, tr.InvalidType)
+
+
+@pytest.mark.parametrize("field", ["scores", "chicos"])
+@pytest.mark.parametrize("digits", [4000, 5000])
+def test_a_huge_starting_score_gets_a_short_parse_error(field: str, digits: int) -> None:
+    """Issue 21 §2 (the adversarial pass): ``new_match(scores=(10**5000, 0))`` raised the
+    ValueError of str() on a 5,000-digit int, and 10**4000 a 4,000-digit message."""
+    v = tr.get_variant("argentine")
+    with pytest.raises(tr.ParseError) as caught:
+        v.new_match(2, seed=1, **{field: (10**digits, 0)})
+    assert len(str(caught.value)) < 400

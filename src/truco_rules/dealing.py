@@ -207,7 +207,8 @@ def check_standing(
     if max(scores) >= mr.target or max(chicos) >= mr.chicos_to_win:
         raise ParseError(
             f"a match starts below the target ({mr.target}) and below the chicos to win "
-            f"({mr.chicos_to_win}); got scores {tuple(scores)}, chicos {tuple(chicos)}"
+            f"({mr.chicos_to_win}); got scores {shown(tuple(scores))}, "
+            f"chicos {shown(tuple(chicos))}"
         )
     return list(scores), list(chicos)
 
