@@ -217,3 +217,28 @@ def test_a_later_duel_is_searched_as_that_duel_without_the_cards_seen_before(
             checked.add(index)
         m.apply(bot.choose(m, m.legal_actions()))
     assert checked == {0, 1, 2} if seats == 6 else {0, 1}  # every duel of the deal
+
+
+@pytest.mark.parametrize(
+    ("option", "value"),
+    [
+        ("exploration", float("nan")),
+        ("exploration", "x"),
+        ("exploration", -1e308),
+        ("exploration", True),
+        ("time_limit", True),
+        ("time_limit", float("inf")),
+        ("time_limit", float("nan")),
+        ("seed", [1]),
+        ("seed", -1),
+        ("seed", 2**64),
+        ("iterations", 10**8),
+        ("worlds", 10**6),
+        ("variant", "argentine"),
+    ],
+)
+def test_every_agent_option_is_checked(option: str, value: object) -> None:
+    """Issue 21 §2 (the adversarial pass): a NaN exploration failed an assertion at the first
+    decision, "x" a TypeError; -1e308, a bool time limit and a list seed were taken."""
+    with pytest.raises(tr.InvalidOption, match=option):
+        ISMCTSAgent(**{option: value})  # type: ignore[arg-type]

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 import attrs
 
 from ..actions import DISCARD, MAZO, PLAY, Action
+from ..dealing import MAX_SEED
 from ..errors import IllegalAction, InvalidOption
 from ..hand import Hand
 from ..match import Match
@@ -60,6 +61,14 @@ class _Node:
         return node
 
 
+def _number(value: object, low: float, most: float, *, above: bool = False) -> bool:
+    """Whether ``value`` is an int or float (not a bool) from ``low`` (or ``above`` it) to
+    ``most``; NaN is none."""
+    if type(value) is not int and type(value) is not float:
+        return False
+    return (low < value if above else low <= value) and value <= most
+
+
 def _key(seat: int, action: Action, me: int) -> object:
     """How the searching seat tells an action apart: another seat's hidden card is not."""
     if seat != me and action.verb == PLAY and (action.down or action.under is not None):
@@ -92,14 +101,18 @@ class ISMCTSAgent:
     rng: random.Random = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        for name in ("iterations", "worlds"):
+        for name, most in (("iterations", 10**7), ("worlds", 10**5)):
             value = getattr(self, name)
-            if type(value) is not int or value < 1:
-                raise InvalidOption(name, value, "a positive integer")
-        if self.time_limit is not None and not (
-            isinstance(self.time_limit, (int, float)) and self.time_limit > 0
-        ):
-            raise InvalidOption("time_limit", self.time_limit, "None or a positive number")
+            if type(value) is not int or not 1 <= value <= most:
+                raise InvalidOption(name, value, f"an int from 1 to {most:,}")
+        if self.time_limit is not None and not _number(self.time_limit, 0, 10**6, above=True):
+            raise InvalidOption("time_limit", self.time_limit, "None or a number of seconds > 0")
+        if not _number(self.exploration, 0, 100):
+            raise InvalidOption("exploration", self.exploration, "a number from 0 to 100")
+        if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
+            raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
+        if self.variant is not None and not isinstance(self.variant, Variant):
+            raise InvalidOption("variant", self.variant, "None or a Variant")
         self.rng = random.Random(f"truco-rules/ismcts/{self.seed}")
 
     @staticmethod
