@@ -824,3 +824,81 @@ def test_a_bet_that_fails_only_sometimes_leaves_the_match_as_it_was(
         m.apply(QUIERO)
     assert (m.to_json(), m.position(), m.legal_actions(), m.current_player()) == before
     assert _FLAKY_CALLS[0] == 2  # the failed act only: nothing was replayed
+
+
+class _Box:
+    """A hashable state whose stage can be changed in place (hash by identity)."""
+
+    def __init__(self, stage: str) -> None:
+        self.stage = stage
+
+
+@attrs.frozen
+class BoxedState(Ask):
+    """The :class:`Ask` bet keeping a mutable, hashable object as its state: a copy of the
+    match shared it with the original, and changed when the original played on."""
+
+    def start(self, contest: Contest) -> Hashable:
+        return _Box("idle")
+
+
+@pytest.mark.parametrize(
+    "state",
+    [[1], {"a": 1}, (1, [2]), _Box("idle"), attrs.make_class("Mut", ["x"])(1)],
+    ids=["list", "dict", "tuple-of-list", "object", "attrs-not-frozen"],
+)
+def test_a_state_that_can_change_is_refused(state: object) -> None:
+    @attrs.frozen
+    class Holder(Ask):
+        def start(self, contest: Contest) -> Hashable:
+            return state  # type: ignore[return-value]
+
+    v = _table("argentine", 2, (Holder(),))
+    with pytest.raises(tr.ProtocolError, match=r"state that (can change|is not hashable)"):
+        v.new_match(2, seed=1)
+
+
+@pytest.mark.parametrize(
+    "state",
+    [("idle", -1), frozenset({1}), None, 3, tr.Action.call("x"), (1, ("a", (2.5, None)))],
+)
+def test_an_immutable_state_is_taken(state: object) -> None:
+    @attrs.frozen
+    class Holder(Ask):
+        """Keeps ``state`` and offers nothing."""
+
+        def start(self, contest: Contest) -> Hashable:
+            return state  # type: ignore[return-value]
+
+        def offers(
+            self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+        ) -> Sequence[tr.Action]:
+            return ()
+
+        def awaiting(self, contest: Contest, state: Hashable) -> int:
+            return -1
+
+    v = _table("argentine", 2, (Holder(),))
+    assert v.new_match(2, seed=1).legal_actions()
+
+
+class Boom(BaseException):
+    """Not an Exception: a signal-like exception a bet should not raise."""
+
+
+@attrs.frozen
+class Signals(Ask):
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        raise Boom()
+
+
+def test_a_base_exception_from_a_bet_passes_through_with_the_match_restored() -> None:
+    """Documented: only an ``Exception`` becomes a ProtocolError; a ``BaseException`` (a
+    signal, a cancellation) passes through unchanged, and the match is still as it was."""
+    m = _asked_soon(_table("argentine", 2, (Signals(),)), 2)
+    before = (m.to_json(), m.position(), m.legal_actions())
+    with pytest.raises(Boom):
+        m.apply(APUESTA)
+    assert (m.to_json(), m.position(), m.legal_actions()) == before

@@ -12,6 +12,8 @@ bet and the method, and the match is left as it was.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 from collections.abc import Hashable
 from typing import Any
 
@@ -95,14 +97,53 @@ def _text_problem(text: object) -> str:
     return ""
 
 
+_ATOMS = (type(None), bool, int, float, complex, str, bytes)
+
+
+def immutable(value: object, depth: int = 0) -> bool:
+    """Whether ``value`` is a value no one can change: ``None``, a bool, number, str or bytes,
+    an enum member, or a tuple, frozenset, frozen attrs class or frozen dataclass of such
+    values (at most 20 levels deep)."""
+    kind = type(value)
+    if kind in _ATOMS or isinstance(value, enum.Enum):
+        return True
+    if depth >= 20:
+        return False
+    if isinstance(value, (tuple, frozenset)):
+        return all(immutable(v, depth + 1) for v in value)
+    if attrs.has(kind) and kind.__setattr__ is _FROZEN_ATTRS:
+        return all(immutable(getattr(value, a.name), depth + 1) for a in attrs.fields(kind))
+    if dataclasses.is_dataclass(value) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        return all(
+            immutable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
+        )
+    return False
+
+
+@attrs.frozen
+class _Frozen:
+    """Shows which ``__setattr__`` a frozen attrs class has."""
+
+
+_FROZEN_ATTRS = _Frozen.__setattr__
+
+
 def checked_state(name: str, method: str, state: object) -> Hashable:
-    """``state`` if it is hashable (the protocol asks immutable), else ProtocolError."""
+    """``state`` if it is :func:`immutable` (so that copies of a contest may share it) and
+    hashable, else ProtocolError."""
     try:
         hash(state)
     except Exception:  # TypeError, or whatever a broken __hash__ raises
         raise broke(
             name, method, f"returned a state that is not hashable: {shown(state)}"
         ) from None
+    if not immutable(state):
+        raise broke(
+            name,
+            method,
+            f"returned a state that can change: {shown(state)} (a tuple, frozenset, frozen "
+            "attrs class or dataclass of numbers, text, None and enums)",
+        )
     return state
 
 

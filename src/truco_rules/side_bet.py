@@ -81,7 +81,9 @@ another bet's), its :attr:`~SideBet.verbs` (a tuple), :attr:`~SideBet.precedence
   may not leave the seat to act with none;
 * a seat (:meth:`~SideBet.awaiting`, :meth:`~SideBet.automatic`) is an ``int`` (not a bool)
   naming a seat still in the contest; :meth:`~SideBet.awaiting` may also give ``-1``;
-* a state is hashable; :meth:`~SideBet.act`, :meth:`~SideBet.close` and
+* a state is hashable and immutable all the way down (copies of a contest share it): a
+  tuple, frozenset, frozen attrs class or frozen dataclass of numbers, text, ``None``, enum
+  members, cards and actions; :meth:`~SideBet.act`, :meth:`~SideBet.close` and
   :meth:`~SideBet.interrupted` return a tuple ``(state, points)``, the points a tuple or
   list of :data:`Credit`: the side exactly the ``int`` 0 or 1 (not ``1.0`` or ``True``), the
   points an ``int`` from 0 to :data:`~truco_rules.bet_checks.MAX_POINTS` (10,000, the bound
@@ -99,7 +101,10 @@ A bet that breaks the protocol, or raises an exception of its own (a ``ValueErro
 ``KeyError``...), gets a :class:`~truco_rules.errors.ProtocolError` (a ``TrucoError``) that
 names the bet and the method (``side bet 'primera'.act() broke the protocol: ...``; the
 bet's own exception is its ``__cause__``), never a bare ``TypeError`` or ``ValueError``,
-and the action that led there is refused with the match left as it was.
+and the action that led there is refused with the match left as it was. A
+``BaseException`` that is not an ``Exception`` (``KeyboardInterrupt``, ``SystemExit``, a
+task's cancellation) is a signal, not a broken bet: it passes through unchanged, and the
+match is still left as it was.
 """
 
 from __future__ import annotations
