@@ -902,3 +902,22 @@ def test_a_base_exception_from_a_bet_passes_through_with_the_match_restored() ->
     with pytest.raises(Boom):
         m.apply(APUESTA)
     assert (m.to_json(), m.position(), m.legal_actions()) == before
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize(("name", "seats"), TABLES, ids=TABLE_IDS)
+def test_a_pickled_or_deep_copied_match_with_a_bet_plays_on(
+    name: str, seats: int, how: str
+) -> None:
+    """The guard's fields live in slots the frozen attrs base does not pickle: an unpickled
+    match (a pool worker's, a saved game) raised AttributeError at its next legal_actions()."""
+    import copy
+    import pickle
+
+    m = _asked_soon(_table(name, seats, (Ask(),)), seats)
+    twin = pickle.loads(pickle.dumps(m)) if how == "pickle" else copy.deepcopy(m)
+    assert twin.legal_actions() == m.legal_actions()
+    for action in (APUESTA, QUIERO):
+        m.apply(action)
+        twin.apply(action)
+    assert twin.to_json() == m.to_json() and twin.legal_actions() == m.legal_actions()

@@ -97,6 +97,10 @@ class GuardedBet(SideBet[Hashable]):
     def __repr__(self) -> str:
         return f"GuardedBet({self.name!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # the frozen attrs base pickles its own fields only, none of the guard's slots
+        return _unpickled, (type(self), {a: getattr(self, a) for a in GuardedBet.__slots__})
+
     def __eq__(self, other: object) -> bool:
         return self is other
 
@@ -278,3 +282,11 @@ class GuardedBet(SideBet[Hashable]):
                 raise broke(self.name, "shown", f"gave {shown(p)}, not (seat, cards dealt to it)")
             out.append((p[0], p[1]))
         return tuple(out)
+
+
+def _unpickled(cls: type[GuardedBet], fields: dict[str, Any]) -> GuardedBet:
+    """A guard with ``fields``, as :meth:`GuardedBet.__reduce__` gave them."""
+    guard = object.__new__(cls)
+    for attr, value in fields.items():
+        object.__setattr__(guard, attr, value)
+    return guard
