@@ -30,7 +30,14 @@ from hypothesis import strategies as st
 
 import truco_rules as tr
 from truco_rules import errors
-from truco_rules.analysis import DoubleDummy, double_dummy, double_dummy_rates, solver
+from truco_rules.analysis import (
+    DoubleDummy,
+    double_dummy,
+    double_dummy_rates,
+    mean_interval,
+    share_interval,
+    solver,
+)
 from truco_rules.analysis.odds import special_cards, special_probability, table_odds
 from truco_rules.hooks import BetLadder
 from truco_rules.infostate import InfoTracker
@@ -522,3 +529,65 @@ def test_a_huge_starting_score_gets_a_short_parse_error(field: str, digits: int)
     with pytest.raises(tr.ParseError) as caught:
         v.new_match(2, seed=1, **{field: (10**digits, 0)})
     assert len(str(caught.value)) < 400
+
+
+class _FakeInt:
+    """Claims to be an int through ``__class__``: ``x.__class__ is int`` believed it."""
+
+    __class__ = int  # type: ignore[assignment]
+
+
+def test_an_object_claiming_to_be_an_int_is_not_one() -> None:
+    """Issue 21 §2 (the adversarial pass): the checks read ``value.__class__``, which an
+    object may fake; ``apply_id(FakeInt())`` then raised a bare TypeError."""
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    before = m.to_json()
+    for call in (
+        lambda: m.apply_id(_FakeInt()),  # type: ignore[arg-type]
+        lambda: m.legal_actions(_FakeInt()),  # type: ignore[arg-type]
+        lambda: m.observation(_FakeInt()),  # type: ignore[arg-type]
+        lambda: m.undo(_FakeInt()),  # type: ignore[arg-type]
+        lambda: m.apply(m.legal_actions()[0], _FakeInt()),  # type: ignore[arg-type]
+        lambda: tr.get_variant("argentine").new_match(2, seed=_FakeInt()),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(tr.InvalidType):
+            call()
+    assert m.to_json() == before
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: share_interval(20, 10), tr.ParseError),
+        (lambda: share_interval(5, -1), tr.ParseError),
+        (lambda: share_interval("2", 10), tr.InvalidType),
+        (lambda: share_interval(True, 10), tr.InvalidType),
+        (lambda: mean_interval(1.0, 1.0, 10**400), tr.ParseError),
+        (lambda: mean_interval(10**400, 1.0, 10), tr.ParseError),
+        (lambda: mean_interval(1.0, 1.0, float("nan")), tr.InvalidType),
+        (lambda: mean_interval(float("nan"), 1.0, 3), tr.ParseError),
+        (lambda: mean_interval(1.0, -1.0, 3), tr.ParseError),
+        (lambda: mean_interval(1.0, 1.0, True), tr.InvalidType),
+    ],
+)
+def test_the_intervals_check_their_arguments(call: Callable[[], object], error: type) -> None:
+    """Issue 21 §2 (the adversarial pass): ``share_interval(20, 10)`` raised a math domain
+    ValueError, ``share_interval(5, -1)`` gave an estimate of nothing, ``mean_interval`` an
+    OverflowError or took NaN."""
+    with pytest.raises(error):
+        call()
+
+
+def test_the_intervals_of_no_sample_are_empty() -> None:
+    assert share_interval(0, 0).n == 0 and mean_interval(0, 0, 0).n == 0
+    assert share_interval(3, 4) == share_interval(np_like(3), 4)
+
+
+def np_like(n: int) -> Any:
+    """An integer of another type that ``operator.index`` takes (as numpy's)."""
+
+    class Index:
+        def __index__(self) -> int:
+            return n
+
+    return Index()

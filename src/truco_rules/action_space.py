@@ -98,7 +98,7 @@ class ActionSpace:
         except TypeError:  # a hand-built Action with an unhashable field
             i = None
         if i is None:
-            if action.__class__ is not Action:
+            if type(action) is not Action:
                 raise UnknownActionIdType("action", "an Action or its text", action)
             try:
                 check_fields(action)
@@ -119,7 +119,7 @@ class ActionSpace:
         :mod:`truco_rules.arguments`). :class:`~truco_rules.errors.UnknownActionId` for an id
         outside ``0 .. num_actions - 1``, :class:`~truco_rules.errors.UnknownActionIdType`
         for another type (a bool, a float, text)."""
-        if action_id.__class__ is int and 0 <= action_id < len(self.actions):
+        if type(action_id) is int and 0 <= action_id < len(self.actions):
             return self.actions[action_id]
         last = len(self.actions) - 1
         i = integer(action_id, "action id", f"an int from 0 to {last}", UnknownActionIdType)

@@ -92,7 +92,7 @@ _MAX_DIGITS = 4
 
 
 def _card_arg(name: str, value: object) -> Card:
-    if value.__class__ is not Card:
+    if type(value) is not Card:
         raise InvalidType(name, "a Card", value)
     return value
 
@@ -123,9 +123,9 @@ class Action:
     @staticmethod
     def play(card: Card, down: bool = False) -> Action:
         """Play ``card`` (face down if ``down``)."""
-        if card.__class__ is not Card:
+        if type(card) is not Card:
             raise InvalidType("card", "a Card", card)
-        if down.__class__ is not bool:
+        if type(down) is not bool:
             raise InvalidType("down", "a bool", down)
         return PLAYS[card.index * 2 + down]
 
@@ -297,20 +297,20 @@ def check_fields(action: object) -> str:
     """Raise :class:`~truco_rules.errors.InvalidType` unless ``action`` is an
     :class:`Action` whose fields have their types (a hand-built one may not); return its
     verb."""
-    if action.__class__ is not Action:
+    if type(action) is not Action:
         raise InvalidType("action", "an Action or its text", action)
     assert isinstance(action, Action)
     verb = action.verb
-    if verb.__class__ is not str:
+    if type(verb) is not str:
         raise InvalidType("verb", "a str", verb)
     card, under, number = action.card, action.under, action.number
-    if card is not None and card.__class__ is not Card:
+    if card is not None and type(card) is not Card:
         raise InvalidType("card", "a Card or None", card)
-    if under is not None and under.__class__ is not Card:
+    if under is not None and type(under) is not Card:
         raise InvalidType("under", "a Card or None", under)
-    if action.down.__class__ is not bool:
+    if type(action.down) is not bool:
         raise InvalidType("down", "a bool", action.down)
-    if number is not None and number.__class__ is not int:
+    if number is not None and type(number) is not int:
         raise InvalidType("number", "an int or None", number)
     return verb
 

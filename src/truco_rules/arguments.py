@@ -46,7 +46,7 @@ def integer(
 ) -> int:
     """``value`` as a Python ``int`` (see the module docstring); otherwise ``error`` (an
     :class:`InvalidType`, or a class that is one) naming ``argument`` and what it expects."""
-    if value.__class__ is int:
+    if type(value) is int:
         return value
     if not isinstance(value, bool):
         try:

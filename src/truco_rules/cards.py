@@ -133,7 +133,7 @@ class Notation:
 
     def format(self, card: Card) -> str:
         """The card's text, e.g. ``7E`` or ``7s``."""
-        if card.__class__ is not Card:
+        if type(card) is not Card:
             raise InvalidType("card", "a Card", card)
         return self.rank_text[_RANK_INDEX[card.rank]] + self.suit_text[_SUIT_INDEX[card.suit]]
 

@@ -252,7 +252,7 @@ def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
 def observe(match: MatchState, seat: int) -> Observation:
     """The observation of ``seat`` in ``match`` (a seat that is not one of the match's raises
     :class:`~truco_rules.errors.InvalidSeat`: seat ``-1`` is no seat, not the last one)."""
-    if seat.__class__ is not int or not 0 <= seat < match.seats:
+    if type(seat) is not int or not 0 <= seat < match.seats:
         seat = seat_index(seat, match.seats)
     hand = match.hand
     fmt = match.variant.format_action

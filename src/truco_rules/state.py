@@ -242,7 +242,7 @@ class MatchState(StateView):
     def _check_seat(self, seat: object, low: int = 0) -> int:
         """``seat`` as an int from ``low`` (``CHANCE``: chance too) to the last seat, else
         :class:`~truco_rules.errors.InvalidSeat` (see :mod:`truco_rules.arguments`)."""
-        if seat.__class__ is int and low <= seat < self._seats:
+        if type(seat) is int and low <= seat < self._seats:
             return seat
         return seat_index(seat, self._seats, low)
 
@@ -285,14 +285,14 @@ class MatchState(StateView):
             act = self._variant.check_action(action)
         else:
             raise InvalidType("action", "an Action or its text", action)
-        if seat is not None and seat.__class__ is not int:  # a numpy integer is the int it equals
+        if seat is not None and type(seat) is not int:  # a numpy integer is the int it equals
             seat = integer(seat, "seat", f"an int from 0 to {self._seats - 1}", InvalidSeatType)
         s = seat if seat is not None else hand.turn if hand is not None else CHANCE
         if (
             hand is not None
             and not self._discarding
             and self._board.winner_team is None
-            and s.__class__ is int
+            and type(s) is int
             and 0 <= s < self._seats
         ):  # the common case, inline: a player's action in a contest (same steps as _check)
             hand.check(act, s)

@@ -235,7 +235,7 @@ class Variant:
 
     def format_action(self, action: Action) -> str:
         """An action's text in this variant's notation."""
-        if action.__class__ is not Action:
+        if type(action) is not Action:
             raise InvalidType("action", "an Action", action)
         return action.text(self.deck.notation)
 

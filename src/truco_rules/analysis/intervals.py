@@ -6,7 +6,13 @@ import math
 
 import attrs
 
+from ..arguments import in_range
+from ..errors import InvalidType, ParseError, shown
+
 __all__ = ["Estimate", "mean_interval", "share_interval"]
+
+_MOST = 10**18
+"""The largest sample size taken (more than any run makes)."""
 
 Z95 = 1.959963984540054
 """The standard normal quantile for a two-sided 95% interval."""
@@ -37,8 +43,14 @@ class Estimate:
 
 
 def share_interval(successes: int, n: int) -> Estimate:
-    """The share ``successes / n`` with its Wilson score interval (sound near 0 and 1)."""
-    if n <= 0:
+    """The share ``successes / n`` with its Wilson score interval (sound near 0 and 1).
+
+    ``n`` is an int from 0 (no sample: the share is unknown, ``[0, 1]``) and ``successes``
+    one from 0 to ``n``: else :class:`~truco_rules.errors.InvalidType` or
+    :class:`~truco_rules.errors.ParseError`."""
+    n = in_range(n, "n", 0, _MOST)
+    successes = in_range(successes, "successes", 0, n)
+    if n == 0:
         return Estimate(0.0, 0.0, 1.0, 0)
     p = successes / n
     z2 = Z95 * Z95
@@ -50,10 +62,31 @@ def share_interval(successes: int, n: int) -> Estimate:
 
 
 def mean_interval(total: float, total_sq: float, n: int) -> Estimate:
-    """The mean of ``n`` samples from their sum and sum of squares, with a normal interval."""
-    if n <= 0:
+    """The mean of ``n`` samples from their sum and sum of squares, with a normal interval.
+
+    ``n`` is an int from 0 (no sample: ``0 [0, 0]``); ``total`` and ``total_sq`` finite
+    numbers, ``total_sq`` not negative: else :class:`~truco_rules.errors.InvalidType` or
+    :class:`~truco_rules.errors.ParseError`."""
+    n = in_range(n, "n", 0, _MOST)
+    _finite(total, "total")
+    if _finite(total_sq, "total_sq") < 0:
+        raise ParseError(f"total_sq must not be negative, not {shown(total_sq)}")
+    if n == 0:
         return Estimate(0.0, 0.0, 0.0, 0)
     mean = total / n
     var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
     half = Z95 * math.sqrt(var / n)
     return Estimate(mean, mean - half, mean + half, n)
+
+
+def _finite(value: object, argument: str) -> float:
+    """``value`` as a finite float, if it is an int or float (not a bool) a float can hold."""
+    if type(value) is not int and type(value) is not float:
+        raise InvalidType(argument, "a number", value)
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        raise ParseError(f"{argument} must be a finite number, not {shown(value)}")
+    return number
