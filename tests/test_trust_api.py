@@ -591,3 +591,16 @@ def np_like(n: int) -> Any:
             return n
 
     return Index()
+
+
+@pytest.mark.parametrize("key", ["zzz", "Mano", 5])
+def test_a_record_start_with_an_unknown_key_is_refused(key: object) -> None:
+    """Issue 21 §2 (the adversarial pass): ``start`` took any key silently (a misspelt
+    ``Mano`` was ignored and the match started with the default mano)."""
+    m = tr.get_variant("argentine").new_match(2, seed=3)
+    record = m.to_record()
+    record["start"][key] = 1
+    with pytest.raises(tr.InvalidRecord, match="start"):
+        tr.Match.from_record(record)
+    with pytest.raises(tr.InvalidRecord, match="start"):
+        tr.Match.from_json(json.dumps(record))

@@ -14,7 +14,7 @@ import multiprocessing
 import pickle
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 import pytest
@@ -258,3 +258,28 @@ def test_a_name_get_variant_cannot_find_is_refused_at_registration(name: str) ->
     with pytest.raises(tr.RegistryError, match="name or alias"):
         tr.register_variant(STOCK.derive("my-house-ok", "a house rule", aliases=(name,)))
     assert "my-house-ok" not in tr.variant_names()
+
+
+@attrs.frozen
+class _TaggedMatchRule(type(STOCK.match)):  # type: ignore[misc]
+    """The stock match rule with a class-level setting, as a third party's hook may read."""
+
+    EDITION: ClassVar[int] = 1
+
+
+def test_class_level_data_changed_at_run_time_is_refused_in_a_worker() -> None:
+    """A hook's class travels by reference: a worker imports it afresh and sees the class
+    data its module defines. Changed at run time in the caller, the rule set would differ in
+    the worker without a word; the fingerprint holds the class data, so the worker refuses."""
+    tagged = STOCK.derive("argentine-tagged", "class data", match=_TaggedMatchRule(
+        **attrs.asdict(STOCK.match, recurse=False)))
+    with _spawned() as pool:
+        assert simulate(tagged, 4, seed=1, chunk=2, executor=pool) == simulate(
+            tagged, 4, seed=1, chunk=2
+        )
+        _TaggedMatchRule.EDITION = 7
+        try:
+            with pytest.raises(tr.RegistryError, match="another rule set"):
+                simulate(tagged, 4, seed=1, chunk=2, executor=pool)
+        finally:
+            _TaggedMatchRule.EDITION = 1

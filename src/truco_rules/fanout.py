@@ -45,7 +45,8 @@ def _canonical(value: object, depth: int = 0) -> str:
             f"{f.name}={_canonical(getattr(value, f.name), depth + 1)}"
             for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
         )
-        return f"{type(value).__module__}.{type(value).__qualname__}({fields})"
+        kind = type(value)
+        return f"{kind.__module__}.{kind.__qualname__}{_class_data(kind, depth)}({fields})"
     if isinstance(value, (tuple, list)):
         return f"{type(value).__name__}({', '.join(_canonical(v, depth + 1) for v in value)})"
     if isinstance(value, (set, frozenset)):
@@ -59,9 +60,27 @@ def _canonical(value: object, depth: int = 0) -> str:
     return repr(value)
 
 
+def _class_data(kind: type, depth: int) -> str:
+    """The plain data a hook class and its bases hold (``POINTS = 3``, its verbs): a rule a
+    hook reads from its class, which travels to a worker by reference, not by value."""
+    data = {
+        name: value
+        for klass in reversed(kind.__mro__[:-1])
+        for name, value in vars(klass).items()
+        if not name.startswith("__")
+        and name != "_abc_impl"  # an ABC's registry, not a rule
+        and not callable(value)
+        and not isinstance(value, (property, staticmethod, classmethod))
+        and not hasattr(value, "__get__")
+    }
+    return _canonical(data, depth + 1) if data else ""
+
+
 def fingerprint(variant: Variant) -> str:
-    """A digest of every field of ``variant`` (its hooks and their options, recursively): two
-    processes that build the same rule set get the same digest. Empty when some field shows
+    """A digest of every field of ``variant`` (its hooks and their options, recursively, and the
+    plain data their classes hold): two processes that build the same rule set get the same
+    digest. The code of the hooks is not in it: a worker runs the hook classes its own
+    installed packages define. Empty when some field shows
     only its identity (``<... at 0x...>``), which no other process can compare."""
     text = _canonical(variant)
     return "" if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()

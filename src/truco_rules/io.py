@@ -95,6 +95,11 @@ def _check(record: dict[str, Any]) -> None:
         raise InvalidRecord("'options' must be an object")
     if not isinstance(record["start"], dict):
         raise InvalidRecord("'start' must be an object")
+    unknown = [k for k in record["start"] if k not in ("mano", "scores", "chicos")]
+    if unknown:
+        raise InvalidRecord(
+            f"'start' has {shown(unknown[0])}; it holds only mano, scores and chicos"
+        )
 
 
 def replay(record: dict[str, Any]) -> MatchState:
