@@ -34,7 +34,7 @@ from .actions import Action
 from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
 from .cards import Card
 from .copying import LIST, LIST_OF_LISTS, copier
-from .errors import IllegalAction, WrongPlayer
+from .errors import IllegalAction, InvalidType, WrongPlayer
 from .hand_fields import (
     _ACCEPT_HAND,
     _DECLINE_HAND,
@@ -179,6 +179,8 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         Seats other than the one to act may have actions too: a partner may answer a call for
         his side, and with ``truco_call_timing='any_time'`` a player may call out of turn.
         """
+        if seat is not None and type(seat) is not int:  # True is no seat 1
+            raise InvalidType("seat", "an int or None", seat)
         return list(self._legal_of(self.turn if seat is None else seat))
 
     def _legal_of(self, seat: int) -> list[Action]:

@@ -88,7 +88,7 @@ class Match(MatchState):
                 else []
             )
             mark = " (mano)" if hand is not None and hand.order[0] == s else ""
-            side = self._team[s] if self._team else s % 2
+            side = self._team[s]  # every deal's plan sets the sides, the first at the start
             lines.append(
                 f"seat {s} (side {side}){mark}: holds {' '.join(fmt(c) for c in held) or '-'}"
                 + (f" | played {' '.join(played)}" if played else "")

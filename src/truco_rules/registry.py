@@ -160,9 +160,9 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
         raise InvalidType("name", "a variant name (str) or a Variant", name)
     else:
         _load_entry_points()
-        key = _key(name[:65])
+        key = _key(name) if len(name) <= 64 else ""  # no name or alias is longer
         key = _ALIASES.get(key, key)
-        found = _REGISTRY.get(key) if len(name) <= 64 else None
+        found = _REGISTRY.get(key)
         if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
             _load_one(_BROKEN[key][0])
             found = _REGISTRY.get(key)

@@ -7,6 +7,7 @@ from typing import ClassVar
 
 import attrs
 
+from .errors import InvalidOption
 from .options import meaning, option
 
 __all__ = ["SPECIAL_IRON", "SPECIAL_NONE", "SPECIAL_ONE", "SpecialHands"]
@@ -35,8 +36,13 @@ class SpecialHands:
     iron_value: int = 3
 
     def __attrs_post_init__(self) -> None:
-        if self.lacking < 1 or self.iron_value < self.lacking:
-            raise ValueError("an iron hand must be worth at least what each side lacks")
+        if type(self.lacking) is not int or self.lacking < 1:
+            raise InvalidOption("lacking", self.lacking, "an int of at least 1")
+        if type(self.iron_value) is not int or self.iron_value < self.lacking:
+            raise InvalidOption(
+                "iron_value", self.iron_value, "an int at least what each side lacks (lacking)"
+            )
+
     mao_de_x_truco_call: str = option(
         "illegal",
         "A ladder call during a hand of 11/10 or an iron hand: not allowed (illegal), or "

@@ -1,0 +1,70 @@
+"""Tests that pin rules the mutation sample of issue 21 §5 found unpinned (docs/mutation.md):
+each names the mutant it kills. The others of that sample are judged equivalent in
+tools/mutation/equivalent.txt, with the reason.
+"""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import truco_rules as tr
+from truco_rules.bet_flor import FlorBet
+from truco_rules.bet_table import bet_table
+
+FLOR_VARIANTS = [n for n in tr.variant_names() if tr.get_variant(n).flor is not None]
+
+
+@pytest.mark.parametrize("name", FLOR_VARIANTS)
+def test_the_kernels_flor_lists_its_actions_and_every_one_is_in_the_vocabulary(
+    name: str,
+) -> None:
+    """``FlorBet.all_actions`` -> ``None`` survived: nothing asked the kernel's flor for its
+    listing. The protocol says every action a bet offers or answers with is listed, and part
+    of the variant's vocabulary and ids."""
+    v = tr.get_variant(name)
+    flor = next(b for b in bet_table(v).bets if isinstance(b, FlorBet))
+    listed = list(flor.all_actions())
+    assert tr.Action.call("flor") in listed
+    for action in listed:
+        assert v.parse_action(v.format_action(action)) == action
+        assert v.action_from_id(v.action_id(action)) == action
+
+
+@pytest.mark.parametrize("seat", [-1, -2, 2, 99])
+def test_a_contest_has_no_actions_for_a_seat_it_lacks(seat: int) -> None:
+    """``Hand._legal_of``: ``0 <= seat`` -> ``-1 <= seat`` survived: seat -1 read the last
+    seat's actions. A seat outside the contest has none."""
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    assert m.hand is not None
+    assert m.hand.legal_actions(seat) == []
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1"])
+def test_a_contest_refuses_a_seat_of_another_type(seat: object) -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    assert m.hand is not None
+    with pytest.raises(tr.InvalidType, match="seat"):
+        m.hand.legal_actions(seat)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("changes", "option"),
+    [({"lacking": 0}, "lacking"), ({"lacking": 2, "iron_value": 1}, "iron_value")],
+)
+def test_special_hands_need_a_side_to_lack_points(changes: dict[str, int], option: str) -> None:
+    """``SpecialHands``: ``lacking < 1`` -> ``lacking < 0`` survived (a hand of 12 of 12,
+    lacking nothing, was accepted); the refusal was a bare ValueError."""
+    special = tr.get_variant("paulista").special
+    assert special is not None
+    with pytest.raises(tr.InvalidOption, match=option):
+        attrs.evolve(special, **changes)
+
+
+def test_the_text_of_a_match_shows_each_seats_side() -> None:
+    """``Match.__str__``: the sides come from the deal's plan (the gallo's three seats are
+    not two alternating sides)."""
+    m = tr.get_variant("argentine").new_match(3, seed=2)
+    text = str(m)
+    for s in range(3):
+        assert f"seat {s} (side {m.team[s]})" in text
