@@ -604,3 +604,21 @@ def test_a_record_start_with_an_unknown_key_is_refused(key: object) -> None:
         tr.Match.from_record(record)
     with pytest.raises(tr.InvalidRecord, match="start"):
         tr.Match.from_json(json.dumps(record))
+
+
+def test_an_object_claiming_to_be_a_card_is_not_dealt() -> None:
+    """Issue 21 §2 (the second adversarial pass): ``isinstance(c, Card)`` took an object whose
+    ``__class__`` says Card; the match then offered a play it refused to apply."""
+    v = tr.get_variant("argentine")
+    real = v.card("1E")
+
+    class FakeCard:
+        __class__ = tr.Card  # type: ignore[assignment]
+        index = real.index
+
+    deal = list(tr.deal_order(v, ["1E 7O 4C", "3B 5E 6C"]))
+    deal[deal.index(real)] = FakeCard()
+    with pytest.raises(tr.TrucoError):
+        v.new_match(2, deals=[deal])
+    with pytest.raises(tr.TrucoError):
+        v.card_strength(FakeCard())  # type: ignore[arg-type]

@@ -115,3 +115,22 @@ def test_an_error_holding_nan_equals_its_copy() -> None:
     with pytest.raises(tr.InvalidType) as caught:
         m.apply(float("nan"))  # type: ignore[arg-type]
     assert pickle.loads(pickle.dumps(caught.value)) == caught.value
+
+
+def _refuse() -> None:
+    raise ValueError("I do not load")
+
+
+class _NoLoad:
+    """Pickles, then refuses to load."""
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return _refuse, ()
+
+
+def test_an_error_holding_a_value_that_pickles_but_does_not_load_still_crosses() -> None:
+    m = tr.get_variant("argentine").new_match(seats=2, seed=1)
+    with pytest.raises(tr.InvalidType) as caught:
+        m.apply(_NoLoad())  # type: ignore[arg-type]
+    back = pickle.loads(pickle.dumps(caught.value))
+    assert type(back) is tr.InvalidType and str(back) == str(caught.value)

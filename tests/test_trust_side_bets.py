@@ -921,3 +921,40 @@ def test_a_pickled_or_deep_copied_match_with_a_bet_plays_on(
         m.apply(action)
         twin.apply(action)
     assert twin.to_json() == m.to_json() and twin.legal_actions() == m.legal_actions()
+
+
+class _LoggedTuple(tuple):  # type: ignore[type-arg]
+    """A tuple with a __dict__: hashable, and yet it carries a list that can change."""
+
+
+@attrs.frozen
+class LoggedState(Ask):
+    def start(self, contest: Contest) -> Hashable:
+        state = _LoggedTuple(("idle", -1))
+        state.log = []  # type: ignore[attr-defined]
+        return state
+
+
+def test_a_tuple_subclass_carrying_changeable_data_is_refused() -> None:
+    """The second adversarial pass: a tuple subclass with a __dict__ passed the immutability
+    check, and a copy of the match (and the restore after a refusal) shared its list."""
+    v = _table("argentine", 2, (LoggedState(),))
+    with pytest.raises(tr.ProtocolError, match="can change"):
+        v.new_match(2, seed=1)
+
+
+def test_a_named_tuple_state_is_taken() -> None:
+    from typing import NamedTuple
+
+    class Stage(NamedTuple):
+        stage: str
+        caller: int
+
+    @attrs.frozen
+    class Named(Ask):
+        def start(self, contest: Contest) -> Hashable:
+            return Stage("idle", -1)
+
+    m = _asked_soon(_table("argentine", 2, (Named(),)), 2)
+    m.apply(APUESTA)
+    assert QUIERO in m.legal_actions()

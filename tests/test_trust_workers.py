@@ -146,7 +146,7 @@ def test_a_conflicting_registration_is_a_typed_error(replace: bool) -> None:
     assert isinstance(caught.value, ValueError)  # as before, for callers catching ValueError
     assert tr.get_variant("argentine") == STOCK
     thief = STOCK.derive("argentine-thief", "takes an alias", aliases=("paulista-truco",))
-    with pytest.raises(tr.RegistryError, match="alias 'paulista-truco'"):
+    with pytest.raises(tr.RegistryError, match="'paulista-truco' already names"):
         tr.register_variant(thief)
     assert tr.get_variant("paulista-truco").name == "paulista"
     assert "argentine-thief" not in tr.variant_names()
@@ -283,3 +283,82 @@ def test_class_level_data_changed_at_run_time_is_refused_in_a_worker() -> None:
                 simulate(tagged, 4, seed=1, chunk=2, executor=pool)
         finally:
             _TaggedMatchRule.EDITION = 1
+
+
+def test_a_name_or_alias_may_not_shadow_another_variant() -> None:
+    """An alias equal to another variant's name (``paulista``), or a name equal to another's
+    alias (``argentino``), was taken without replace=True: the first hid paulista from
+    get_variant, the second registered a variant nobody could look up (issue 21 §4, the
+    second adversarial pass)."""
+    for shadow in (
+        STOCK.derive("house-x", "takes a name as alias", aliases=("paulista",)),
+        STOCK.derive("argentino", "takes an alias as name"),
+    ):
+        with pytest.raises(tr.RegistryError, match="already names the variant"):
+            tr.register_variant(shadow)
+    assert tr.get_variant("paulista").name == "paulista"
+    assert tr.get_variant("argentino").name == "argentine"
+
+
+def test_registration_sees_the_installed_variants_first() -> None:
+    """In a fresh process, registering a variant under an installed name before any lookup
+    was accepted without replace=True: the installed rule set had not been loaded yet."""
+    import subprocess
+    import sys
+
+    code = (
+        "import truco_rules as tr\n"
+        "from truco_rules.variants.argentine import ARGENTINE\n"
+        "try:\n"
+        "    tr.register_variant(ARGENTINE.derive('paulista', 'not the paulista rules'))\n"
+        "except tr.RegistryError:\n"
+        "    print('refused')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "refused"
+
+
+class _Tag:
+    """A picklable object whose repr shows only its identity."""
+
+
+@attrs.frozen
+class _OpaqueMatchRule(type(STOCK.match)):  # type: ignore[misc]
+    tag: _Tag = attrs.field(factory=_Tag, eq=False)
+
+
+def test_a_variant_no_worker_could_check_is_refused_before_fan_out() -> None:
+    """A field whose repr shows only its identity emptied the fingerprint, and the worker's
+    check was skipped: class data changed at run time was played otherwise without a word."""
+    opaque = STOCK.derive("argentine-opaque", "an opaque field", match=_OpaqueMatchRule(
+        **attrs.asdict(STOCK.match, recurse=False)))
+    with _spawned() as pool, pytest.raises(tr.RegistryError, match="only its identity"):
+        simulate(opaque, 4, seed=1, executor=pool)
+    assert simulate(opaque, 2, seed=1).matches == 2  # here it plays
+
+
+@pytest.mark.parametrize(
+    "lie",
+    [
+        {"wins": (10**6, 0)},
+        {"wins": (1, 1, 1)},
+        {"seat_wins": (1, 1, 0, 0)},
+        {"mano_wins": 10**6},
+        {"hands": 0},
+    ],
+    ids=["wins", "three-sides", "seat-wins", "mano-wins", "no-hands"],
+)
+def test_a_piece_whose_counts_cannot_be_is_refused(lie: dict[str, Any]) -> None:
+    part = _run_one_chunk()
+    liar = _LyingExecutor(lambda tasks: [attrs.evolve(part, **lie) for _ in tasks])
+    with pytest.raises(tr.ProtocolError, match=r"executor\.map"):
+        simulate("argentine", 4, seed=1, chunk=2, executor=liar)  # type: ignore[arg-type]
+
+
+def test_a_piece_faking_its_class_is_refused() -> None:
+    class Fake:
+        __class__ = SimulationReport  # type: ignore[assignment]
+
+    liar = _LyingExecutor(lambda tasks: [Fake() for _ in tasks])
+    with pytest.raises(tr.ProtocolError, match=r"executor\.map"):
+        simulate("argentine", 4, seed=1, chunk=2, executor=liar)  # type: ignore[arg-type]

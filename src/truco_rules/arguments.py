@@ -106,7 +106,7 @@ def card_or_none(
         return None
     if isinstance(value, str):
         card = parse(value)
-    elif isinstance(value, Card):
+    elif type(value) is Card:
         card = value
     else:
         raise InvalidType(argument, "a Card, card text or None", value)

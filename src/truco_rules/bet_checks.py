@@ -103,13 +103,18 @@ _ATOMS = (type(None), bool, int, float, complex, str, bytes)
 def immutable(value: object, depth: int = 0) -> bool:
     """Whether ``value`` is a value no one can change: ``None``, a bool, number, str or bytes,
     an enum member, or a tuple, frozenset, frozen attrs class or frozen dataclass of such
-    values (at most 20 levels deep)."""
+    values (at most 20 levels deep; a subclass of tuple, as a NamedTuple, with no
+    ``__dict__`` of its own)."""
     kind = type(value)
     if kind in _ATOMS or isinstance(value, enum.Enum):
         return True
     if depth >= 20:
         return False
     if isinstance(value, (tuple, frozenset)):
+        # a subclass (a NamedTuple) may not carry a __dict__ or iterate other than its items
+        base = tuple if isinstance(value, tuple) else frozenset
+        if hasattr(value, "__dict__") or getattr(kind, "__iter__", None) is not base.__iter__:
+            return False
         return all(immutable(v, depth + 1) for v in value)
     if attrs.has(kind) and kind.__setattr__ is _FROZEN_ATTRS:
         return all(immutable(getattr(value, a.name), depth + 1) for a in attrs.fields(kind))

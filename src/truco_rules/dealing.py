@@ -92,7 +92,7 @@ def deal_order(
         raise ParseError(f"mano must be a seat from 0 to {n - 1}, not {shown(mano)}")
     order = [parsed[(mano + k) % n][k // n] for k in range(3 * n)]
     if turned is not None:
-        if isinstance(turned, Card):
+        if type(turned) is Card:
             order.append(turned)
         elif isinstance(turned, str):
             order.append(variant.card(turned))
@@ -172,8 +172,8 @@ def check_deal(
     ``ParseError`` if it is not a card order the table can deal from)."""
     if isinstance(deal, str):
         cards = variant.cards(deal)
-    elif isinstance(deal, Sequence) and all(isinstance(c, Card) for c in deal):
-        cards = tuple(c for c in deal if isinstance(c, Card))
+    elif isinstance(deal, Sequence) and all(type(c) is Card for c in deal):
+        cards = tuple(c for c in deal if type(c) is Card)
     else:
         raise InvalidType(f"deals[{i}]", "card text or a sequence of Cards", deal)
     probe = variant.table.plan(DealContext(seats, 0, 0, (0, 0), variant.match.target, None))

@@ -89,8 +89,10 @@ def _rebuilt(cls: type[TrucoError], args: tuple[object, ...], state: dict[str, A
 
 
 def _picklable(value: object) -> bool:
+    """Whether ``value`` goes through pickle and back (some values pickle, then refuse to
+    load)."""
     try:
-        pickle.dumps(value)
+        pickle.loads(pickle.dumps(value))
     except Exception:
         return False
     return True
@@ -110,7 +112,9 @@ class TrucoError(Exception):
     """Base class of every error raised by truco-rules on bad input.
 
     Every error pickles and unpickles to an equal error (same class, message and attributes),
-    so one raised in a worker process (a process pool, Dask) reaches the caller as itself.
+    so one raised in a worker process (a process pool, Dask) reaches the caller as itself; an
+    attribute holding a value that does not survive pickling (the generator given where an
+    action was due) arrives as its description, as the message shows it.
     Two errors are equal when their class, arguments and attributes are.
     """
 

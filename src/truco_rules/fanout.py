@@ -101,8 +101,17 @@ def variant_spec(variant: Variant, executor: Executor | None = None) -> VariantS
     if executor is None:
         return "object", variant, ""
     fp = fingerprint(variant)
+    if not fp:
+        text = _canonical(variant)
+        at = text.index(" at 0x")
+        raise RegistryError(
+            f"the variant {variant.name!r} cannot be sent to worker processes: a field shows "
+            f"only its identity ({text[max(0, at - 60) : at + 20]}...), so no worker could "
+            "check that it plays the same rules; give the hook a value with a repr of its "
+            "own, or run without an executor"
+        )
     installed = installed_variant(variant.name)
-    if installed is not None and fp:
+    if installed is not None:
         stock = installed.options()
         opts = {k: v for k, v in variant.options().items() if stock.get(k, v) != v}
         if installed.with_options(**opts) == variant:
@@ -144,7 +153,7 @@ def resolve_variant(spec: VariantSpec) -> Variant:
             f"a worker process cannot rebuild the variant it was sent: "
             f"{type(exc).__name__}: {exc}"
         ) from None
-    if not isinstance(variant, Variant) or (fp and fingerprint(variant) != fp):
+    if type(variant) is not Variant or fingerprint(variant) != fp:
         raise RegistryError(
             f"the variant {getattr(variant, 'name', '?')!r} is another rule set in this worker "
             "process than in the caller's (another version of the package that defines it?)"
@@ -217,7 +226,7 @@ def run_tasks(
         r = next(results, _MISSING)
         if r is _MISSING:
             break
-        if expect is not None and not isinstance(r, expect):
+        if expect is not None and type(r) is not expect:
             raise ProtocolError(
                 "executor", "map", f"a task gave {shown(r)}, not a {expect.__name__}"
             )

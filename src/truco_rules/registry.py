@@ -104,22 +104,32 @@ def register_variant(variant: Variant, *, replace: bool = False) -> None:
                 f"a variant's name or alias is what get_variant() looks up: at most 64 "
                 f"characters, lower case, '-' between words; not {shown(word)}"
             )
+    _load_entry_points()  # an installed variant holds its name before any run-time one
     if not replace:
+        for word in (variant.name, *variant.aliases):
+            held = _holder(word)
+            if held is not None and held != variant.name:
+                raise RegistryError(
+                    f"{word!r} already names the variant {held!r} "
+                    "(register_variant(..., replace=True) takes it)"
+                )
         if variant.name in _REGISTRY and _REGISTRY[variant.name] != variant:
             raise RegistryError(
                 f"a different variant named {variant.name!r} is already registered "
                 "(register_variant(..., replace=True) replaces it)"
             )
-        for alias in variant.aliases:
-            held = _ALIASES.get(alias, variant.name)
-            if held != variant.name and held in _REGISTRY:
-                raise RegistryError(
-                    f"the alias {alias!r} already names the variant {held!r} "
-                    "(register_variant(..., replace=True) takes it)"
-                )
+    _ALIASES.pop(variant.name, None)  # the name is the variant's own now
     _REGISTRY[variant.name] = variant
     for alias in variant.aliases:
         _ALIASES[alias] = variant.name
+
+
+def _holder(word: str) -> str | None:
+    """The registered variant that ``word`` names, as a name or an alias, if any."""
+    if word in _REGISTRY:
+        return word
+    held = _ALIASES.get(word)
+    return held if held in _REGISTRY else None
 
 
 def installed_variant(name: str) -> Variant | None:

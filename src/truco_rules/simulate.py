@@ -318,6 +318,23 @@ def _run_chunk(
     )
 
 
+def _inconsistency(part: SimulationReport, seats: int) -> str:
+    """What a worker's piece says that cannot be (its counts already checked), or ``""``."""
+    n = part.matches
+    checks = (
+        (part.agents == (), f"agents = {shown(part.agents)}"),
+        (len(part.wins) == 2 and sum(part.wins) == n, f"wins = {shown(part.wins)}"),
+        (
+            part.seat_wins == () or (len(part.seat_wins) == seats and sum(part.seat_wins) == n),
+            f"seat_wins = {shown(part.seat_wins)}",
+        ),
+        (part.mano_wins <= part.decided_hands <= part.hands, "more won hands than hands"),
+        (part.stakes <= part.hands and part.side_bet_matches <= n, "more stakes than hands"),
+        (n <= part.hands <= part.actions, "fewer hands than matches, or actions than hands"),
+    )
+    return next((why for ok, why in checks if not ok), "")
+
+
 def simulate(
     variant: Variant | str,
     matches: int,
@@ -364,9 +381,7 @@ def simulate(
 
     total = SimulationReport(agents=labels)
     def problem(task: tuple[Any, ...], part: SimulationReport) -> str:
-        return counts_problem(part, "matches", task[5]) or (
-            f"agents = {shown(part.agents)}" if part.agents else ""
-        )
+        return counts_problem(part, "matches", task[5]) or _inconsistency(part, seats)
 
     for part in run_tasks(_run_chunk, tasks, executor, tick, SimulationReport, problem):
         total = total.merge(part)

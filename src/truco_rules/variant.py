@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
@@ -246,7 +246,7 @@ class Variant:
             parsed = tuple(itertools.islice(cards, 4))
         else:
             raise InvalidType("cards", "card text or a sequence of three Cards", cards)
-        if len(parsed) != 3 or not all(isinstance(c, Card) for c in parsed) or len(set(parsed)) < 3:
+        if len(parsed) != 3 or not all(type(c) is Card for c in parsed) or len(set(parsed)) < 3:
             raise ParseError(f"a hand is three distinct cards, not {shown(cards)}")
         return parsed
 
@@ -271,8 +271,8 @@ class Variant:
 
     def card_strength(self, card: Card | str, vira: Card | str | None = None) -> int:
         """Trick strength of a card face up (higher wins), given the turned card if any."""
-        c = card if isinstance(card, Card) else self.card(card)
-        v = vira if vira is None or isinstance(vira, Card) else self.card(vira)
+        c = card if type(card) is Card else self.card(cast(str, card))
+        v = vira if vira is None or type(vira) is Card else self.card(cast(str, vira))
         return self.ranking.strengths(v, self.deck.cards)[c.index]
 
     # ------------------------------------------------------------------ play

@@ -204,8 +204,10 @@ def double_dummy_rates(
     deals = run_size(deals, "deals", executor, progress)
     seed = in_range(seed, "seed", 0, MAX_SEED)
     aspec: VariantSpec | None = None
+    against_name = None
     if against is not None:
         a = get_variant(against)
+        against_name = a.name
         a.table.check_seats(seats, a.name)
         if set(a.deck.cards) != set(v.deck.cards):
             raise ParseError(f"{a.name} and {v.name} are not played with the same cards")
@@ -221,9 +223,14 @@ def double_dummy_rates(
 
     def problem(task: tuple[Any, ...], part: DoubleDummyReport) -> str:
         same = (part.variant, part.seats, part.seed) == (v.name, seats, seed)
+        same = same and part.against == (None if aspec is None else against_name)
         total = part.mano_wins + part.other_wins + part.nobody
+        other = part.against_counts
+        fits = len(other) == 3 and sum(other) == (0 if aspec is None else part.deals)
         return counts_problem(part, "deals", task[5]) or (
-            "" if same and total == part.deals else f"another run's counts: {shown(part)}"
+            ""
+            if same and total == part.deals and fits and part.changed <= part.deals
+            else f"counts that cannot be: {shown(part)}"
         )
 
     parts = run_tasks(_solve_block, tasks, executor, tick, DoubleDummyReport, problem)

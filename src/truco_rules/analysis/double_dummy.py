@@ -301,7 +301,7 @@ def _check_hands(hands: object) -> None:
 
 def _parse_hand(v: Variant, hand: Sequence[Card] | str, size: int) -> tuple[Card, ...]:
     cards = v.cards(hand) if isinstance(hand, str) else tuple(itertools.islice(hand, size + 1))
-    if len(cards) != size or not all(isinstance(c, Card) for c in cards):
+    if len(cards) != size or not all(type(c) is Card for c in cards):
         raise ParseError(f"each hand here is {size} cards, not {shown(hand)}")
     return cards
 
