@@ -3,8 +3,10 @@
 The kernel hands its own bets (envido, flor) the live contest. A bet from outside the kernel
 gets a :class:`ContestView` instead (:mod:`truco_rules.bet_guard` builds one per call): every
 member of the :class:`~truco_rules.side_bet.Contest` protocol, each list a fresh copy, so a
-bet that changes what it reads (``contest.folded[0] = True``) changes its copy only, and has
-no other way to reach the contest's fields or methods. The view lives as long as the call.
+bet that changes what it reads (``contest.folded[0] = True``) changes its copy only, and
+assigning to the view raises. The view keeps the contest in a private attribute: a bet that
+digs it out is outside the protocol, which Python cannot forbid, and the kernel does not try.
+The view lives as long as the call.
 """
 
 from __future__ import annotations
