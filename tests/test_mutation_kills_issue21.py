@@ -68,3 +68,37 @@ def test_the_text_of_a_match_shows_each_seats_side() -> None:
     text = str(m)
     for s in range(3):
         assert f"seat {s} (side {m.team[s]})" in text
+
+
+def test_a_cards_text_may_be_padded_up_to_sixteen_characters() -> None:
+    """``Notation.parse``: the bound ``len(text) <= 16`` -> ``15`` survived. A card's text is
+    read stripped, padded up to 16 characters; longer text is refused unread."""
+    v = tr.get_variant("argentine")
+    assert v.card(" " * 7 + "1E" + " " * 7) == v.card("1E")
+    with pytest.raises(tr.InvalidCard):
+        v.card(" " * 8 + "1E" + " " * 7)
+
+
+def test_a_contest_applies_an_action_for_the_seat_to_act_by_default() -> None:
+    """``Hand.apply``: ``seat is None`` -> ``is not None`` survived: nothing applied an action
+    to a contest directly without naming the seat."""
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    assert m.hand is not None
+    hand = m.hand.copy()
+    turn = hand.turn
+    action = hand.legal_actions()[0]
+    hand.apply(action)
+    assert hand.turn != turn or hand.plays
+
+
+def test_a_side_with_no_seat_in_the_contest_has_no_next_seat() -> None:
+    """``HandFields.next_of_side``: ``return -1`` -> ``return 0`` was never reached. After a
+    side has gone to the deck, no seat of it is next."""
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    seat = m.current_player()
+    m.apply("mazo")
+    hand = m.last_hand
+    assert hand is not None
+    side = hand.team[seat]
+    assert hand.next_of_side(seat, side) == -1
+    assert hand.next_of_side(seat, 1 - side) == 1 - seat
