@@ -622,3 +622,19 @@ def test_an_object_claiming_to_be_a_card_is_not_dealt() -> None:
         v.new_match(2, deals=[deal])
     with pytest.raises(tr.TrucoError):
         v.card_strength(FakeCard())  # type: ignore[arg-type]
+
+
+def test_a_shallow_copy_of_a_match_is_a_copy() -> None:
+    """The third adversarial pass: ``copy.copy(match)`` shared the contest, the scoreboard
+    and the actions, so playing on the clone played on the original."""
+    import copy
+
+    m = tr.get_variant("argentine").new_match(2, seed=7)
+    before = m.to_json()
+    clone = copy.copy(m)
+    clone.apply(clone.legal_actions()[0])
+    assert m.to_json() == before and clone.to_json() != before
+    assert m.hand is not None
+    hand = copy.copy(m.hand)
+    hand.apply(hand.legal_actions()[0])
+    assert m.to_json() == before

@@ -11,6 +11,8 @@ Each test failed on the code before the fix (ac13513) for the reason its docstri
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import os
 import subprocess
 import sys
@@ -958,3 +960,55 @@ def test_a_named_tuple_state_is_taken() -> None:
     m = _asked_soon(_table("argentine", 2, (Named(),)), 2)
     m.apply(APUESTA)
     assert QUIERO in m.legal_actions()
+
+
+@dataclasses.dataclass(frozen=True)
+class _CachedLog:
+    """A frozen dataclass with a __dict__: a cached_property writes a list into it."""
+
+    stage: str = "idle"
+
+    @functools.cached_property
+    def log(self) -> list[int]:
+        return []
+
+
+class _SlottedSet(frozenset):  # type: ignore[type-arg]
+    __slots__ = ("log",)
+
+
+@attrs.frozen
+class _Frozen:
+    x: int = 1
+
+
+class _Unfrozen(_Frozen):
+    """A plain subclass of a frozen attrs class: its instances have a __dict__."""
+
+
+def _with_log(state: Any) -> Any:
+    if isinstance(state, _CachedLog):
+        state.log.append(1)
+    else:
+        object.__setattr__(state, "log", [])
+    return state
+
+
+@pytest.mark.parametrize(
+    "make",
+    [lambda: _with_log(_CachedLog()), lambda: _with_log(_SlottedSet({1})),
+     lambda: _with_log(_Unfrozen())],
+    ids=["cached-property", "frozenset-slot", "attrs-subclass-dict"],
+)
+def test_a_frozen_state_carrying_more_than_its_fields_is_refused(make: Any) -> None:
+    """The third adversarial pass: a frozen dataclass whose cached_property wrote a list into
+    its __dict__, a frozenset subclass with a slot of its own, and a plain subclass of a frozen
+    attrs class each passed the immutability check, and copies of the match shared the list."""
+
+    @attrs.frozen
+    class Holder(Ask):
+        def start(self, contest: Contest) -> Hashable:
+            return make()  # type: ignore[no-any-return]
+
+    with pytest.raises(tr.ProtocolError, match="can change"):
+        _table("argentine", 2, (Holder(),)).new_match(2, seed=1)

@@ -362,3 +362,16 @@ def test_a_piece_faking_its_class_is_refused() -> None:
     liar = _LyingExecutor(lambda tasks: [Fake() for _ in tasks])
     with pytest.raises(tr.ProtocolError, match=r"executor\.map"):
         simulate("argentine", 4, seed=1, chunk=2, executor=liar)  # type: ignore[arg-type]
+
+
+def test_an_alias_may_not_take_a_registered_variants_name() -> None:
+    """The third adversarial pass: with replace=True, an alias ``argentine`` sent every
+    lookup of that name, records included, to another rule set, while new matches still wrote
+    ``argentine`` in their records. A name is looked up before an alias, and an alias equal
+    to a registered name is refused."""
+    record = tr.get_variant("argentine").new_match(2, seed=3).to_json()
+    mine = tr.get_variant("argentine-sin-flor").derive("mine", "house", aliases=("argentine",))
+    with pytest.raises(tr.RegistryError, match="is the name of the variant"):
+        tr.register_variant(mine, replace=True)
+    assert tr.Match.from_json(record).to_json() == record
+    assert "mine" not in tr.variant_names()

@@ -111,18 +111,32 @@ def immutable(value: object, depth: int = 0) -> bool:
     if depth >= 20:
         return False
     if isinstance(value, (tuple, frozenset)):
-        # a subclass (a NamedTuple) may not carry a __dict__ or iterate other than its items
+        # a subclass (a NamedTuple) may hold nothing beside its items, and iterate them
         base = tuple if isinstance(value, tuple) else frozenset
-        if hasattr(value, "__dict__") or getattr(kind, "__iter__", None) is not base.__iter__:
+        if _extra(value, kind, ()) or getattr(kind, "__iter__", None) is not base.__iter__:
             return False
         return all(immutable(v, depth + 1) for v in value)
     if attrs.has(kind) and kind.__setattr__ is _FROZEN_ATTRS:
-        return all(immutable(getattr(value, a.name), depth + 1) for a in attrs.fields(kind))
-    if dataclasses.is_dataclass(value) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-        return all(
-            immutable(getattr(value, f.name), depth + 1) for f in dataclasses.fields(value)
-        )
-    return False
+        names = tuple(a.name for a in attrs.fields(kind))
+    elif dataclasses.is_dataclass(value) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+        names = tuple(f.name for f in dataclasses.fields(value))
+    else:
+        return False
+    # nothing beside the fields: a cached_property, a subclass's own slot, a __dict__ entry
+    return not _extra(value, kind, names) and all(
+        immutable(getattr(value, n), depth + 1) for n in names
+    )
+
+
+def _extra(value: object, kind: type, fields: tuple[str, ...]) -> bool:
+    """Whether ``value`` holds an attribute beside ``fields`` (in its ``__dict__`` or in a
+    slot some class of it declares) that could be changed in place."""
+    held = set(getattr(value, "__dict__", {}))
+    for klass in kind.__mro__:
+        slots = vars(klass).get("__slots__", ())
+        held.update((slots,) if isinstance(slots, str) else slots)
+    held -= {"__dict__", "__weakref__", "_attrs_cached_hash"}  # attrs' own hash cache
+    return any(n not in fields and hasattr(value, n) for n in held)
 
 
 @attrs.frozen

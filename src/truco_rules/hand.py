@@ -138,8 +138,11 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         self._legal = None  # a bet may have read legal_actions() before anyone was to act
 
     def copy(self) -> Hand:
-        """An independent copy (hooks and dealt cards are shared: they are immutable)."""
+        """An independent copy (hooks and dealt cards are shared: they are immutable);
+        ``copy.copy(hand)`` makes the same."""
         return _copy_hand(self)
+
+    __copy__ = copy
 
     def key(self) -> tuple[object, ...]:
         """Everything that makes up the state, as one comparable value."""

@@ -105,6 +105,12 @@ def register_variant(variant: Variant, *, replace: bool = False) -> None:
                 f"characters, lower case, '-' between words; not {shown(word)}"
             )
     _load_entry_points()  # an installed variant holds its name before any run-time one
+    for alias in variant.aliases:
+        if alias in _REGISTRY and alias != variant.name:
+            raise RegistryError(
+                f"the alias {alias!r} is the name of the variant {alias!r}, which records "
+                "name: register under that name with replace=True instead"
+            )
     if not replace:
         for word in (variant.name, *variant.aliases):
             held = _holder(word)
@@ -171,7 +177,7 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
     else:
         _load_entry_points()
         key = _key(name) if len(name) <= 64 else ""  # no name or alias is longer
-        key = _ALIASES.get(key, key)
+        key = key if key in _REGISTRY else _ALIASES.get(key, key)  # a name before an alias
         found = _REGISTRY.get(key)
         if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
             _load_one(_BROKEN[key][0])

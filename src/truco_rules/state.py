@@ -451,8 +451,10 @@ class MatchState(StateView):
 
     # ------------------------------------------------------------------ copies
     def copy(self: _S) -> _S:
-        """An independent copy of the match."""
+        """An independent copy of the match (``copy.copy(match)`` makes the same)."""
         return cast(_S, _copy_state(self))
+
+    __copy__ = copy
 
 
 # the lists get their own copies, the scoreboard and the contest their own objects; the rest
