@@ -638,3 +638,29 @@ def test_a_shallow_copy_of_a_match_is_a_copy() -> None:
     hand = copy.copy(m.hand)
     hand.apply(hand.legal_actions()[0])
     assert m.to_json() == before
+
+
+def test_a_match_subclass_keeps_its_own_attributes_in_a_copy() -> None:
+    import copy
+
+    class Named(tr.Match):
+        pass
+
+    m = Named(tr.get_variant("argentine"), 2, seed=3)
+    m.label = "t7"  # type: ignore[attr-defined]
+    for twin in (m.copy(), copy.copy(m)):
+        assert type(twin) is Named and twin.label == "t7"  # type: ignore[attr-defined]
+
+
+def test_a_variant_that_kept_a_registered_name_is_not_recorded_as_it() -> None:
+    """The fourth adversarial pass: ``derive("argentine", ..., envido=...)`` kept the name, and
+    its record replayed silently as the registered argentine rules (other scores)."""
+    arg = tr.get_variant("argentine")
+    house = arg.derive("argentine", "other envido", envido=tr.get_variant("paulista").envido)
+    m = house.new_match(2, seed=1)
+    with pytest.raises(tr.InvalidRecord, match="not the one registered"):
+        m.to_json()
+    with pytest.raises(tr.InvalidRecord, match="not the one registered"):
+        m.position()
+    same = arg.with_options(target=15).new_match(2, seed=1)  # options alone still record
+    assert tr.Match.from_json(same.to_json()) == same

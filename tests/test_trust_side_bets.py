@@ -1012,3 +1012,30 @@ def test_a_frozen_state_carrying_more_than_its_fields_is_refused(make: Any) -> N
 
     with pytest.raises(tr.ProtocolError, match="can change"):
         _table("argentine", 2, (Holder(),)).new_match(2, seed=1)
+
+
+@dataclasses.dataclass(frozen=True)
+class _LazyLog:
+    """Empty __dict__ when checked; a cached_property fills it later."""
+
+    stage: str = "idle"
+
+    @functools.cached_property
+    def log(self) -> list[int]:
+        return []
+
+
+@pytest.mark.parametrize("make", [_LazyLog, lambda: _SlottedSet({1}), lambda: float("nan")],
+                         ids=["cached-property-unread", "empty-own-slot", "nan"])
+def test_a_state_whose_class_lets_it_change_later_is_refused(make: Any) -> None:
+    """The fourth adversarial pass: the check looked at what a state held when returned, so
+    a cached_property read later (or a slot filled later) got past it; a NaN state made a
+    pickled match unequal to itself."""
+
+    @attrs.frozen
+    class Holder(Ask):
+        def start(self, contest: Contest) -> Hashable:
+            return make()  # type: ignore[no-any-return]
+
+    with pytest.raises(tr.ProtocolError, match="can change"):
+        _table("argentine", 2, (Holder(),)).new_match(2, seed=1)

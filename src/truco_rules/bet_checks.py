@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 from collections.abc import Hashable
 from typing import Any
 
@@ -106,6 +107,8 @@ def immutable(value: object, depth: int = 0) -> bool:
     values (at most 20 levels deep; a subclass of tuple, as a NamedTuple, with no
     ``__dict__`` of its own)."""
     kind = type(value)
+    if kind is float and value != value:  # NaN: a copy through pickle is not equal to it
+        return False
     if kind in _ATOMS or isinstance(value, enum.Enum):
         return True
     if depth >= 20:
@@ -129,14 +132,18 @@ def immutable(value: object, depth: int = 0) -> bool:
 
 
 def _extra(value: object, kind: type, fields: tuple[str, ...]) -> bool:
-    """Whether ``value`` holds an attribute beside ``fields`` (in its ``__dict__`` or in a
-    slot some class of it declares) that could be changed in place."""
-    held = set(getattr(value, "__dict__", {}))
+    """Whether ``value`` holds, or its class lets it hold later, an attribute beside
+    ``fields``: a ``__dict__`` entry, a slot that is no field, a ``cached_property``."""
+    if any(n not in fields for n in getattr(value, "__dict__", ())):
+        return True
     for klass in kind.__mro__:
         slots = vars(klass).get("__slots__", ())
-        held.update((slots,) if isinstance(slots, str) else slots)
-    held -= {"__dict__", "__weakref__", "_attrs_cached_hash"}  # attrs' own hash cache
-    return any(n not in fields and hasattr(value, n) for n in held)
+        for n in (slots,) if isinstance(slots, str) else slots:
+            if n not in fields and n not in ("__dict__", "__weakref__", "_attrs_cached_hash"):
+                return True  # (attrs keeps its cached hash in a slot of its own)
+        if any(isinstance(v, functools.cached_property) for v in vars(klass).values()):
+            return True
+    return False
 
 
 @attrs.frozen

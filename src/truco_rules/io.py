@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from .actions import DEAL, Action
 from .errors import InvalidRecord, InvalidRecordType, TrucoError, shown
-from .registry import get_variant
+from .registry import get_variant, recorded_options
 
 if TYPE_CHECKING:
     from .cards import Card
@@ -44,7 +44,7 @@ def match_record(match: MatchState) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "variant": match.variant.name,
-        "options": match.variant.non_default_options(),
+        "options": recorded_options(match.variant),
         "seats": match.seats,
         "seed": match.seed,
         "deals": None

@@ -29,6 +29,7 @@ from .actions import DEAL
 from .cards import Card
 from .errors import ParseError, ParseErrorType, shown
 from .io import FORMAT
+from .registry import recorded_options
 
 if TYPE_CHECKING:
     from .state import MatchState
@@ -90,7 +91,7 @@ def format_position(match: MatchState) -> str:
     v = match.variant
     fmt = v.format_card
     name = v.name
-    opts = v.non_default_options()
+    opts = recorded_options(v)
     if opts:
         name += json.dumps(opts, separators=(",", ":"), sort_keys=True).replace(" ", "%20")
     if match.seed is not None:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
 
-from .errors import InvalidType, RegistryError, UnknownVariant, shown
+from .errors import InvalidRecord, InvalidType, RegistryError, UnknownVariant, shown
 from .variant import Variant, use_registry
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "default_variant",
     "get_variant",
     "installed_variant",
+    "recorded_options",
     "register_variant",
     "variant_names",
 ]
@@ -128,6 +129,24 @@ def register_variant(variant: Variant, *, replace: bool = False) -> None:
     _REGISTRY[variant.name] = variant
     for alias in variant.aliases:
         _ALIASES[alias] = variant.name
+
+
+def recorded_options(variant: Variant) -> dict[str, Any]:
+    """The options a record or position writes for ``variant`` (those that differ from the
+    variant registered under its name), after checking that the registered variant with
+    them *is* ``variant``: a record names a variant by name, so one that kept a registered
+    name with other hooks (``derive("argentine", ..., envido=...)``) would replay as the
+    registered rules. Raises :class:`~truco_rules.errors.InvalidRecord` then; a variant
+    registered under no name is written as it is (replaying it needs it registered)."""
+    options = variant.non_default_options()
+    registered = _registered(variant.name)
+    if registered is not None and registered.with_options(**options) != variant:
+        raise InvalidRecord(
+            f"the variant {variant.name!r} of this match is not the one registered under that "
+            "name (other hooks, not only other options): a record could not replay it; "
+            "give it a name of its own and register it"
+        )
+    return options
 
 
 def _holder(word: str) -> str | None:

@@ -451,8 +451,13 @@ class MatchState(StateView):
 
     # ------------------------------------------------------------------ copies
     def copy(self: _S) -> _S:
-        """An independent copy of the match (``copy.copy(match)`` makes the same)."""
-        return cast(_S, _copy_state(self))
+        """An independent copy of the match (``copy.copy(match)`` makes the same); a
+        subclass's own attributes (in its ``__dict__``) are copied shallowly."""
+        new = cast(_S, _copy_state(self))
+        extra = getattr(self, "__dict__", None)
+        if extra:
+            new.__dict__.update(extra)
+        return new
 
     __copy__ = copy
 
