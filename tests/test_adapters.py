@@ -189,14 +189,19 @@ def test_the_pettingzoo_example_of_the_bot_page_runs() -> None:
         exec(compile(code, str(BOT_PAGE), "exec"), namespace)
 
 
-def test_a_seat_count_of_a_wrong_type_is_an_invalid_type() -> None:
+@needs_pettingzoo
+def test_a_seat_count_of_a_wrong_type_is_an_invalid_type_pettingzoo() -> None:
     """Issue 21 §2: the adapters take the seat count by the library's argument policy (a str
     '2' was an UnsupportedSeats, not a TypeError)."""
-    pz = pytest.importorskip("truco_rules.adapters.pettingzoo", reason="needs the pettingzoo extra")
+    from truco_rules.adapters.pettingzoo import env
+
     with pytest.raises(tr.InvalidType, match="seats"):
-        pz.env(seats="2")
-    os_adapter = pytest.importorskip(
-        "truco_rules.adapters.openspiel", reason="needs the openspiel extra"
-    )
+        env(seats="2")
+
+
+@needs_openspiel
+def test_a_seat_count_of_a_wrong_type_is_an_invalid_type_openspiel() -> None:
+    from truco_rules.adapters.openspiel import TrucoGame
+
     with pytest.raises(tr.InvalidType, match="players"):
-        os_adapter.TrucoGame({"players": "2"})
+        TrucoGame({"players": "2"})
