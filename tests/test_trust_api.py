@@ -664,3 +664,28 @@ def test_a_variant_that_kept_a_registered_name_is_not_recorded_as_it() -> None:
         m.position()
     same = arg.with_options(target=15).new_match(2, seed=1)  # options alone still record
     assert tr.Match.from_json(same.to_json()) == same
+
+
+def test_a_variant_named_like_a_registered_alias_is_not_recorded_as_it() -> None:
+    """The fifth adversarial pass: a house variant named ``argentino`` (an alias of argentine)
+    with another envido was recorded, and replayed silently as argentine."""
+    arg = tr.get_variant("argentine")
+    house = arg.derive("argentino", "other envido", envido=tr.get_variant("paulista").envido)
+    for named in (house, arg.derive("argentino", "the same rules under an alias")):
+        m = named.new_match(2, seed=1)
+        with pytest.raises(tr.InvalidRecord, match="named like an alias"):
+            m.to_json()
+        with pytest.raises(tr.InvalidRecord, match="named like an alias"):
+            m.position()
+
+
+def test_a_match_subclass_keeps_its_own_slots_in_a_copy() -> None:
+    import copy
+
+    class Slotted(tr.Match):
+        __slots__ = ("notes",)
+
+    m = Slotted(tr.get_variant("argentine"), 2, seed=3)
+    m.notes = ["started"]
+    for twin in (m.copy(), copy.copy(m)):
+        assert twin.notes == ["started"]

@@ -1039,3 +1039,23 @@ def test_a_state_whose_class_lets_it_change_later_is_refused(make: Any) -> None:
 
     with pytest.raises(tr.ProtocolError, match="can change"):
         _table("argentine", 2, (Holder(),)).new_match(2, seed=1)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class _ByIdentity:
+    stage: str = "idle"
+
+
+@pytest.mark.parametrize("make", [_ByIdentity, lambda: complex("nan")],
+                         ids=["eq-false", "complex-nan"])
+def test_a_state_unequal_to_its_own_copy_is_refused(make: Any) -> None:
+    """The fifth adversarial pass: a state compared by identity (eq=False) or holding a
+    complex NaN made a pickled or deep-copied match unequal to itself."""
+
+    @attrs.frozen
+    class Holder(Ask):
+        def start(self, contest: Contest) -> Hashable:
+            return make()  # type: ignore[no-any-return]
+
+    with pytest.raises(tr.ProtocolError, match="can change"):
+        _table("argentine", 2, (Holder(),)).new_match(2, seed=1)

@@ -107,7 +107,7 @@ def immutable(value: object, depth: int = 0) -> bool:
     values (at most 20 levels deep; a subclass of tuple, as a NamedTuple, with no
     ``__dict__`` of its own)."""
     kind = type(value)
-    if kind is float and value != value:  # NaN: a copy through pickle is not equal to it
+    if (kind is float or kind is complex) and value != value:  # NaN: unequal to its copy
         return False
     if kind in _ATOMS or isinstance(value, enum.Enum):
         return True
@@ -124,6 +124,8 @@ def immutable(value: object, depth: int = 0) -> bool:
     elif dataclasses.is_dataclass(value) and kind.__dataclass_params__.frozen:  # type: ignore[attr-defined]
         names = tuple(f.name for f in dataclasses.fields(value))
     else:
+        return False
+    if kind.__eq__ is object.__eq__:  # eq=False: a copy of the state is not equal to it
         return False
     # nothing beside the fields: a cached_property, a subclass's own slot, a __dict__ entry
     return not _extra(value, kind, names) and all(

@@ -139,12 +139,18 @@ def recorded_options(variant: Variant) -> dict[str, Any]:
     registered rules. Raises :class:`~truco_rules.errors.InvalidRecord` then; a variant
     registered under no name is written as it is (replaying it needs it registered)."""
     options = variant.non_default_options()
+    holder = _holder(variant.name)  # as get_variant reads the name: an alias too
+    if holder is not None and holder != variant.name:
+        raise InvalidRecord(
+            f"the variant {variant.name!r} of this match is named like an alias of the "
+            f"variant {holder!r}: a record would replay as that one; give it a name of its own"
+        )
     registered = _registered(variant.name)
     if registered is not None and registered.with_options(**options) != variant:
         raise InvalidRecord(
             f"the variant {variant.name!r} of this match is not the one registered under that "
-            "name (other hooks, not only other options): a record could not replay it; "
-            "give it a name of its own and register it"
+            "name (other hooks, not only other options): a record could not replay it; give "
+            "it a name of its own and register it"
         )
     return options
 

@@ -457,6 +457,11 @@ class MatchState(StateView):
         extra = getattr(self, "__dict__", None)
         if extra:
             new.__dict__.update(extra)
+        for klass in type(self).__mro__[:-3]:  # a subclass's own slots (not StateView's)
+            slots = vars(klass).get("__slots__", ())
+            for name in (slots,) if isinstance(slots, str) else slots:
+                if hasattr(self, name) and name not in ("__dict__", "__weakref__"):
+                    setattr(new, name, getattr(self, name))
         return new
 
     __copy__ = copy
