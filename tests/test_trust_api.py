@@ -689,3 +689,18 @@ def test_a_match_subclass_keeps_its_own_slots_in_a_copy() -> None:
     m.notes = ["started"]
     for twin in (m.copy(), copy.copy(m)):
         assert twin.notes == ["started"]
+
+
+@pytest.mark.parametrize(
+    "name", ["Argentine", "ARGENTINO", "argentine ", "house_rules", 'house"]\n[Variant "argentine']
+)
+def test_a_variant_whose_name_get_variant_reads_otherwise_is_not_recorded(name: str) -> None:
+    """The sixth adversarial pass: ``derive("Argentine", ...)`` with other hooks was recorded,
+    and get_variant (which reads names in lower case) replayed it as argentine; a name with
+    a quote and a newline wrote a second header into the text record."""
+    arg = tr.get_variant("argentine")
+    house = arg.derive(name, "house", envido=tr.get_variant("paulista").envido)
+    m = house.new_match(2, seed=3)
+    for write in (m.to_json, m.to_text, m.position):
+        with pytest.raises(tr.InvalidRecord, match="does not find as written"):
+            write()

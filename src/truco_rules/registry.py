@@ -86,6 +86,17 @@ def _key(name: str) -> str:
     return name.strip().lower().replace("_", "-").replace(" ", "-")
 
 
+def _lookable(word: object) -> bool:
+    """Whether ``word`` is a name or alias that get_variant() finds as written: 1 to 64
+    letters, digits and '-', in lower case."""
+    return (
+        isinstance(word, str)
+        and 0 < len(word) <= 64
+        and _key(word) == word
+        and all(c.isalnum() or c == "-" for c in word)
+    )
+
+
 def register_variant(variant: Variant, *, replace: bool = False) -> None:
     """Make ``variant`` known by its name and aliases in this process.
 
@@ -100,10 +111,10 @@ def register_variant(variant: Variant, *, replace: bool = False) -> None:
     if not isinstance(replace, bool):
         raise InvalidType("replace", "a bool", replace)
     for word in (variant.name, *variant.aliases):
-        if not isinstance(word, str) or not 0 < len(word) <= 64 or _key(word) != word:
+        if not _lookable(word):
             raise RegistryError(
-                f"a variant's name or alias is what get_variant() looks up: at most 64 "
-                f"characters, lower case, '-' between words; not {shown(word)}"
+                f"a variant's name or alias is what get_variant() looks up: 1 to 64 lower-case "
+                f"letters, digits and '-'; not {shown(word)}"
             )
     _load_entry_points()  # an installed variant holds its name before any run-time one
     for alias in variant.aliases:
@@ -138,6 +149,12 @@ def recorded_options(variant: Variant) -> dict[str, Any]:
     name with other hooks (``derive("argentine", ..., envido=...)``) would replay as the
     registered rules. Raises :class:`~truco_rules.errors.InvalidRecord` then; a variant
     registered under no name is written as it is (replaying it needs it registered)."""
+    if not _lookable(variant.name):
+        raise InvalidRecord(
+            f"the variant {shown(variant.name)} of this match has a name get_variant() does not "
+            "find as written (1 to 64 lower-case letters, digits and '-'): a record would "
+            "replay as another variant or not at all; give it such a name"
+        )
     options = variant.non_default_options()
     holder = _holder(variant.name)  # as get_variant reads the name: an alias too
     if holder is not None and holder != variant.name:
