@@ -146,7 +146,7 @@ def recorded_options(variant: Variant) -> dict[str, Any]:
     """The options a record or position writes for ``variant`` (those that differ from the
     variant registered under its name), after checking that the registered variant with
     them *is* ``variant``: a record names a variant by name, so one that kept a registered
-    name with other hooks (``derive("argentine", ..., envido=...)``) would replay as the
+    name with other hooks (``base.derive(base.name, ..., envido=...)``) would replay as the
     registered rules. Raises :class:`~truco_rules.errors.InvalidRecord` then; a variant
     registered under no name is written as it is (replaying it needs it registered)."""
     if not _lookable(variant.name):
