@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_SEED",
     "HandSummary",
+    "PendingSummary",
     "check_arguments",
     "check_deal",
     "check_standing",
@@ -211,6 +212,10 @@ def check_standing(
             f"chicos {shown(tuple(chicos))}"
         )
     return list(scores), list(chicos)
+
+
+PendingSummary = tuple["Hand", int, int, str, tuple[int, ...]]
+"""A finished contest not yet summed up: the arguments of :func:`summarize`."""
 
 
 def summarize(

@@ -117,7 +117,7 @@ class Match(MatchState):
 
     def to_text(self) -> str:
         """The game record in the text notation (docs/notation.md)."""
-        return record_to_text(self.to_record(), self._history, self._variant.format_card)
+        return record_to_text(self.to_record(), self._summaries(), self._variant.format_card)
 
     @staticmethod
     def from_record(record: dict[str, Any]) -> Match:
@@ -194,7 +194,7 @@ class Match(MatchState):
         index = integer(index, "index", f"an int from {-done} to {done - 1}")
         if not -done <= index < done:
             raise ParseError(f"no finished contest {shown(index)}: {done} contest(s) finished")
-        h = self._history[index]
+        h = self._summaries()[index]
         sides = h.sides or self._team
         diff = h.points[0] - h.points[1]
         return tuple(diff if sides[s] == 0 else -diff for s in range(self._seats))

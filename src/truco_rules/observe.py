@@ -353,7 +353,7 @@ def _deal_seen(
                 for c in hand.dealt[p]:
                     add(p, c)
     done: list[HandSummary] = []  # the deal's finished contests, the last one first
-    for h in reversed(match._history):
+    for h in reversed(match._summaries()):
         if h.hand_no != match.hand_no:
             break
         done.append(h)

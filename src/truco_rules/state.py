@@ -27,6 +27,7 @@ from .cards import SPANISH, Card
 from .copying import LIST, copier
 from .dealing import (
     HandSummary,
+    PendingSummary,
     check_arguments,
     check_deal,
     check_standing,
@@ -116,7 +117,7 @@ class MatchState(StateView):
         self._discarded: list[tuple[int, Card]] = []
         self._team: tuple[int, ...] = ()  # sides of the current deal (from the table's plan)
         self._hand_no = 0
-        self._history: list[HandSummary] = []
+        self._history: list[HandSummary | PendingSummary] = []
         self._actions: list[tuple[int, Action]] = []
         self._hand: Hand | None = None
         self._last_hand: Hand | None = None  # the finished previous contest (public record)
@@ -410,7 +411,10 @@ class MatchState(StateView):
         self._last_hand = hand  # finished: it no longer changes, so it is shared by copies
         pts = (hand.team_total(0), hand.team_total(1))
         kind = self._plan.kind if self._plan is not None else ""
-        self._history.append(summarize(hand, self._hand_no, self._contest, kind, self._team))
+        entry = (hand, self._hand_no, self._contest, kind, self._team)
+        # summed up when first read; at once where the variant's own bets show cards (their
+        # code runs now, where a broken bet leaves the match as it was)
+        self._history.append(summarize(*entry) if self._variant.side_bets else entry)
         board = self._board
         board.credit(pts, self._team)
         # the side the envido points went to (after any truth check), for RULES §4 B13
@@ -427,6 +431,13 @@ class MatchState(StateView):
         else:
             top = set()  # this deal's contests are the last entries of the history
             for h in reversed(self._history):
+                if type(h) is tuple:  # not summed up yet: its finished contest
+                    if h[1] != self._hand_no:
+                        break
+                    if h[0].won_top_bet():
+                        top.add(h[0].hand_winner)
+                    continue
+                assert isinstance(h, HandSummary)
                 if h.hand_no != self._hand_no:
                     break
                 if h.top_bet:

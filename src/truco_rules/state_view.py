@@ -8,7 +8,9 @@ cannot change the match through it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
+
+from .dealing import PendingSummary, summarize
 
 if TYPE_CHECKING:
     from .actions import Action
@@ -61,7 +63,7 @@ class StateView:
     _first_draw: tuple[tuple[int, Card], ...]
     _hand: Hand | None
     _hand_no: int
-    _history: list[HandSummary]
+    _history: list[HandSummary | PendingSummary]
     _last_hand: Hand | None
     _mano: int
     _notation: Notation | None
@@ -152,7 +154,19 @@ class StateView:
     def history(self) -> list[HandSummary]:
         """A :class:`~truco_rules.dealing.HandSummary` for every finished contest, in order
         (a copy: changing it changes nothing in the match)."""
-        return list(self._history)
+        return list(self._summaries())
+
+    def _summaries(self) -> list[HandSummary]:
+        """The history with every entry summed up: a contest that ended is kept as it was
+        (its hand no longer changes) and summed up when first read (see
+        :func:`~truco_rules.dealing.summarize`)."""
+        hist = self._history
+        i = len(hist)
+        while i and type(hist[i - 1]) is tuple:  # the unread entries are the last ones
+            i -= 1
+        for k in range(i, len(hist)):
+            hist[k] = summarize(*cast("PendingSummary", hist[k]))
+        return cast("list[HandSummary]", hist)
 
     @property
     def actions(self) -> list[tuple[int, Action]]:
@@ -251,7 +265,7 @@ class StateView:
             self._board.key(),
             self._hand_no,
             self._mano,
-            tuple(self._history),
+            tuple(self._summaries()),
             tuple(self._actions),
             tuple(self._pending_deal),
             self._contest,
