@@ -18,12 +18,14 @@ import time
 import truco_rules as tr
 
 
-def run(variant: str, seats: int, matches: int, seed: int) -> tuple[int, float]:
+def run(
+    variant: str, seats: int, matches: int, seed: int, derivation: int = 2
+) -> tuple[int, float]:
     v = tr.get_variant(variant)
     actions = 0
     t0 = time.perf_counter()
     for i in range(matches):
-        m = v.new_match(seats, seed=seed * 1_000_003 + i)
+        m = v.new_match(seats, seed=seed * 1_000_003 + i, derivation=derivation)
         rng = random.Random(i)
         while not m.is_over():
             legal = m.legal_actions()
@@ -41,6 +43,9 @@ def main() -> None:
     p.add_argument("--matches", type=int, default=2000)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--repeat", type=int, default=3, help="runs per case; the best is shown")
+    p.add_argument(
+        "--derivation", type=int, default=2, help="deal derivation of the seeded matches (1 or 2)"
+    )
     a = p.parse_args()
     print(
         f"{'variant':22} {'seats':>5} {'matches':>8} {'actions':>9} "
@@ -51,7 +56,8 @@ def main() -> None:
             if seats not in tr.get_variant(name).seat_counts:
                 continue
             best = min(
-                (run(name, seats, a.matches, a.seed) for _ in range(a.repeat)), key=lambda r: r[1]
+                (run(name, seats, a.matches, a.seed, a.derivation) for _ in range(a.repeat)),
+                key=lambda r: r[1],
             )
             actions, secs = best
             print(

@@ -155,7 +155,8 @@ def check_arguments(
 
 
 def hand_seed(seed: int, hand_no: int) -> random.Random:
-    """The generator that shuffles hand ``hand_no`` of a match seeded ``seed``."""
+    """The generator that shuffles hand ``hand_no`` of a match seeded ``seed`` under
+    derivation 1 (see :mod:`~truco_rules.derivation`)."""
     return random.Random(f"truco-rules/{seed}/{hand_no}")
 
 

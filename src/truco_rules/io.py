@@ -39,9 +39,12 @@ def action_text(match: MatchState, seat: int, action: Action) -> str:
 
 
 def match_record(match: MatchState) -> dict[str, Any]:
-    """The record of ``match`` as plain data."""
+    """The record of ``match`` as plain data. A seeded match's record names its
+    ``derivation`` (see :mod:`~truco_rules.derivation`) unless it is 1: a record without one
+    is read as derivation 1, the only one before derivations were numbered, so records of
+    derivation 1 are written exactly as they always were."""
     fmt = match.variant.format_card
-    return {
+    record = {
         "format": FORMAT,
         "variant": match.variant.name,
         "options": recorded_options(match.variant),
@@ -57,11 +60,20 @@ def match_record(match: MatchState) -> dict[str, Any]:
         },
         "actions": [action_text(match, s, a) for s, a in match.actions],
     }
+    if match.seed is not None and match.derivation != 1:  # 1 is the record without one
+        record["derivation"] = match.derivation
+    return record
 
 
 def dumps(record: dict[str, Any]) -> str:
-    """JSON text of a record, in a fixed layout."""
-    return json.dumps({k: record[k] for k in _KEYS}, ensure_ascii=False, indent=1) + "\n"
+    """JSON text of a record, in a fixed layout (the derivation after the seed, where the
+    record names one)."""
+    out = {}
+    for k in _KEYS:
+        out[k] = record[k]
+        if k == "seed" and "derivation" in record:
+            out["derivation"] = record["derivation"]
+    return json.dumps(out, ensure_ascii=False, indent=1) + "\n"
 
 
 def loads(text: str) -> dict[str, Any]:
@@ -116,6 +128,7 @@ def replay(record: dict[str, Any]) -> MatchState:
             mano=start.get("mano"),
             scores=tuple(start.get("scores", (0, 0))),
             chicos=tuple(start.get("chicos", (0, 0))),
+            derivation=record.get("derivation", 1),
         )
     except (TrucoError, TypeError, ValueError, AttributeError) as exc:
         raise InvalidRecord(f"record header: {exc}") from None
@@ -155,6 +168,8 @@ def record_to_text(
         lines.append(f'[Option "{k}={json.dumps(v)}"]')
     if record["seed"] is not None:
         lines.append(f'[Seed "{record["seed"]}"]')
+        if "derivation" in record:
+            lines.append(f'[Derivation "{record["derivation"]}"]')
     for d in record["deals"] or ():
         lines.append(f'[Deal "{d}"]')
     st = record["start"]
@@ -257,6 +272,8 @@ def _header(rec: dict[str, Any], key: str, value: str) -> None:
         rec["options"][name] = json.loads(v)
     elif key == "Seed":
         rec["seed"] = int(value)
+    elif key == "Derivation":
+        rec["derivation"] = int(value)
     elif key == "Deal":
         rec["deals"] = [*(rec["deals"] or []), value]
     elif key == "Mano":

@@ -46,6 +46,10 @@ class Match(MatchState):
     and ``chicos`` let a match start from a given standing (for scenarios and tests). A table
     whose ``first_dealer`` is ``"card_draw"`` makes the seeded draw a card draw: everyone draws,
     the highest card deals, and :attr:`first_draw` keeps the cards drawn.
+
+    ``derivation`` is how the seed gives the deals and the first mano (see
+    :mod:`~truco_rules.derivation`): 1 (the default: what every seed has always dealt) or 2
+    (about a third of the cost of a deal, for search and simulation).
     """
 
     __slots__ = ()

@@ -42,6 +42,8 @@ _NAME = re.compile(r"^([a-z0-9][a-z0-9_-]*)(\{.*\})?$")
 _DIGITS = r"[0-9]{1,20}"
 """A number in the header: ASCII digits, at most 20 (a seed below 2**64 has 20)."""
 _NUMBER = re.compile(_DIGITS)
+_SEEDED = re.compile(f"s({_DIGITS})(?:v([0-9]{{1,3}}))?")
+"""A seeded deal source: ``s<seed>`` (derivation 1) or ``s<seed>v<derivation>``."""
 _FIGURES = rf"{_DIGITS}(?:-{_DIGITS})+"
 _START = re.compile(rf"m({_DIGITS}):({_FIGURES}):({_FIGURES})")
 
@@ -94,8 +96,8 @@ def format_position(match: MatchState) -> str:
     opts = recorded_options(v)
     if opts:
         name += json.dumps(opts, separators=(",", ":"), sort_keys=True).replace(" ", "%20")
-    if match.seed is not None:
-        source = f"s{match.seed}"
+    if match.seed is not None:  # derivation 1 has no suffix: positions written before it
+        source = f"s{match.seed}" + (f"v{match.derivation}" if match.derivation != 1 else "")
     elif match.deals is not None:
         source = "d" + "/".join(_cards(d, fmt) for d in match.deals)
     else:
@@ -151,14 +153,19 @@ def parse_position(text: str) -> tuple[dict[str, Any], str]:
     if _NUMBER.fullmatch(seats_field) is None:
         raise ParseError(f"the seat count must be a number, not {shown(seats_field)}")
     seed: int | None = None
+    derivation = 1
     deals: list[str] | None = None
-    if source.startswith("s") and _NUMBER.fullmatch(source, 1):
-        seed = int(source[1:])
+    seeded = _SEEDED.fullmatch(source)
+    if seeded is not None:
+        seed = int(seeded.group(1))
+        if seeded.group(2) is not None:
+            derivation = int(seeded.group(2))
     elif source.startswith("d") and len(source) > 1:
         deals = [d.replace(".", " ") for d in source[1:].split("/")]
     elif source != "-":
         raise ParseError(
-            f"the deal source is s<seed>, d<cards>/<cards> or '-', not {shown(source)}"
+            f"the deal source is s<seed>, s<seed>v<derivation>, d<cards>/<cards> or '-', "
+            f"not {shown(source)}"
         )
     sm = _START.fullmatch(start)
     if sm is None:
@@ -182,4 +189,6 @@ def parse_position(text: str) -> tuple[dict[str, Any], str]:
         },
         "actions": actions,
     }
+    if seed is not None and derivation != 1:
+        record["derivation"] = derivation
     return record, " ".join(board.split())

@@ -17,7 +17,6 @@ records, views and the bot API on top. A state depends on its variant, never the
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -33,9 +32,9 @@ from .dealing import (
     check_standing,
     deal_size,
     draw_for_deal,
-    hand_seed,
     summarize,
 )
+from .derivation import check_derivation, first_mano, hand_random
 from .errors import IllegalAction, InvalidSeatType, InvalidType, ParseError, WrongPlayer, shown
 from .hand import OVER, Hand
 from .hooks import SPECIAL_NONE, DealContext, DealPlan
@@ -68,6 +67,10 @@ class MatchState(StateView):
     and ``chicos`` let a match start from a given standing (for scenarios and tests). A table
     whose ``first_dealer`` is ``"card_draw"`` makes the seeded draw a card draw: everyone draws,
     the highest card deals, and :attr:`first_draw` keeps the cards drawn.
+
+    ``derivation`` is how the seed gives the deals and the first mano (see
+    :mod:`~truco_rules.derivation`): 1 (the default: what every seed has always dealt) or 2
+    (about a third of the cost of a deal, for search and simulation).
     """
 
     __slots__ = ()
@@ -82,7 +85,9 @@ class MatchState(StateView):
         mano: int | None = None,
         scores: Sequence[int] = (0, 0),
         chicos: Sequence[int] = (0, 0),
+        derivation: int | None = None,
     ) -> None:
+        derivation = check_derivation(derivation, seed is not None)
         seats, seed, mano, scores, chicos = check_arguments(
             seats, seed, deals, mano, scores, chicos
         )
@@ -94,6 +99,7 @@ class MatchState(StateView):
         self._notation = None if notation.name == SPANISH.name else notation  # by name: pickles
         self._seats = seats
         self._seed = seed
+        self._derivation = derivation
         individual = bool(getattr(variant.table, "individual_scores", _never)(seats))
         # an empty list of deals is no explicit deal at all: every deal is a chance node
         self._deals: tuple[tuple[Card, ...], ...] | None = (
@@ -106,7 +112,7 @@ class MatchState(StateView):
             if mano == (dealer + 1) % seats:  # kept when it decided the mano (also on replay)
                 self._first_draw = draw
         if mano is None:  # a seeded draw of a seat, else seat 0
-            mano = 0 if seed is None else random.Random(f"truco-rules/{seed}/mano").randrange(seats)
+            mano = 0 if seed is None else first_mano(seed, seats, derivation)
         if type(mano) is not int or not 0 <= mano < seats:
             raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {shown(mano)}")
         scores, chicos = check_standing(variant, seats, individual, scores, chicos)
@@ -147,7 +153,8 @@ class MatchState(StateView):
         self._discarded = []
         self._board.new_deal(self._team)
         if self._seed is not None:
-            order = v.deck.shuffled(hand_seed(self._seed, self._hand_no), self._deal_size())
+            rng = hand_random(self._seed, self._hand_no, self._derivation)
+            order = v.deck.shuffled(rng, self._deal_size())
             self._finish_deal(order)
         elif self._deals is not None and self._hand_no < len(self._deals):
             self._finish_deal(list(self._deals[self._hand_no]))
@@ -384,6 +391,7 @@ class MatchState(StateView):
             mano=st["mano"],
             scores=tuple(st["scores"]),
             chicos=tuple(st["chicos"]),
+            derivation=self._derivation,
         )
 
     def _become(self, other: MatchState) -> None:

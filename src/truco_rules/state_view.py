@@ -34,6 +34,7 @@ class StateView:
         "_contests",
         "_deals",
         "_dealt",
+        "_derivation",
         "_discarded",
         "_discarding",
         "_first_draw",
@@ -58,6 +59,7 @@ class StateView:
     _contests: tuple[tuple[int, ...], ...]
     _dealt: tuple[tuple[Card, ...], ...]
     _deals: tuple[tuple[Card, ...], ...] | None
+    _derivation: int
     _discarded: list[tuple[int, Card]]
     _discarding: list[int]
     _first_draw: tuple[tuple[int, Card], ...]
@@ -91,6 +93,12 @@ class StateView:
     def seed(self) -> int | None:
         """The seed every deal is shuffled from, or ``None``."""
         return self._seed
+
+    @property
+    def derivation(self) -> int:
+        """How the seed gives the deals and the first mano (see
+        :mod:`~truco_rules.derivation`): 1 or 2."""
+        return self._derivation
 
     @property
     def deals(self) -> tuple[tuple[Card, ...], ...] | None:
@@ -258,6 +266,7 @@ class StateView:
             self._variant,
             self._seats,
             self._seed,
+            self._derivation if self._seed is not None else None,
             self._deals,
             tuple(st["scores"]),
             tuple(st["chicos"]),

@@ -285,13 +285,21 @@ class Variant:
         mano: int | None = None,
         scores: Sequence[int] = (0, 0),
         chicos: Sequence[int] = (0, 0),
+        derivation: int | None = None,
     ) -> Any:
         """Start a :class:`~truco_rules.match.Match` (see it for the arguments); typed code
         may write ``m: Match = v.new_match()`` (the variant does not import the match)."""
         if not _MATCH_CLASS:
             raise RuntimeError("import truco_rules (it registers the match class) first")
         return _MATCH_CLASS[0](
-            self, seats, seed=seed, deals=deals, mano=mano, scores=scores, chicos=chicos
+            self,
+            seats,
+            seed=seed,
+            deals=deals,
+            mano=mano,
+            scores=scores,
+            chicos=chicos,
+            derivation=derivation,
         )
 
     # ------------------------------------------------------------------ integer action ids
