@@ -182,9 +182,14 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, RefusalPlay, BetView
         Seats other than the one to act may have actions too: a partner may answer a call for
         his side, and with ``truco_call_timing='any_time'`` a player may call out of turn.
         """
-        if seat is not None and type(seat) is not int:  # True is no seat 1
+        if seat is None:  # the seat to act: the cached list, worked out once per state
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal(self.turn, True)
+            return list(legal)
+        if type(seat) is not int:  # True is no seat 1
             raise InvalidType("seat", "an int or None", seat)
-        return list(self._legal_of(self.turn if seat is None else seat))
+        return list(self._legal_of(seat))
 
     def _legal_of(self, seat: int) -> list[Action]:
         """Legal actions of ``seat``; for the seat to act, the cached list itself."""

@@ -425,14 +425,12 @@ class MatchState(StateView):
         self._history.append(summarize(*entry) if self._variant.side_bets else entry)
         board = self._board
         board.credit(pts, self._team)
-        # the side the envido points went to (after any truth check), for RULES §4 B13
-        env_winner = next(
-            (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
-        )
         mr = self._variant.match
         seats: tuple[int, ...] = ()
         if mr.chico_check == "each_deal" and self._contest + 1 < len(self._contests):
             chico = None  # the deal's other contests are played first
+        elif board.player_scores is None and max(board.scores) < mr.target:
+            chico = None  # the commonest case: no side has reached the target
         elif board.player_scores is not None:
             seats = board.individual_winners(mr.target, self._team)
             chico = self._team[seats[0]] if seats else None
@@ -450,6 +448,10 @@ class MatchState(StateView):
                     break
                 if h.top_bet:
                     top.add(h.winner)
+            # the side the envido points went to (after any truth check), for RULES §4 B13
+            env_winner = next(
+                (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
+            )
             chico = board.chico_winner(mr, env_winner, top)
         if chico is not None:
             board.count_chico(chico, seats, mr.chicos_to_win, self._team)
