@@ -228,11 +228,7 @@ def test_options_in_describe_and_compare(variant: str) -> None:
     assert d["options"]["iron_hand_value"] == "fixed"
     w = v.with_options(facedown_one_per_side=True, iron_hand_value="unbet")
     assert w.describe()["special_hands"]["iron"] == w.ladder.values[0]
-    rows = {
-        row[0]: row[2:]
-        for section in compare_table([v, w]).sections
-        for row in section.rows
-    }
+    rows = {row[0]: row[2:] for section in compare_table([v, w]).sections for row in section.rows}
     assert rows["Cards face down (strength 0)"] == (
         "not in trick 1",
         "not in trick 1; one per side in a trick",
