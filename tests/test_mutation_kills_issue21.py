@@ -11,6 +11,7 @@ import pytest
 import truco_rules as tr
 from truco_rules.bet_flor import FlorBet
 from truco_rules.bet_table import bet_table
+from truco_rules.hooks import SpecialHands
 
 FLOR_VARIANTS = [n for n in tr.variant_names() if tr.get_variant(n).flor is not None]
 
@@ -55,9 +56,20 @@ def test_a_contest_refuses_a_seat_of_another_type(seat: object) -> None:
 def test_special_hands_need_a_side_to_lack_points(changes: dict[str, int], option: str) -> None:
     """``SpecialHands``: ``lacking < 1`` -> ``lacking < 0`` survived (a hand of 12 of 12,
     lacking nothing, was accepted); the refusal was a bare ValueError."""
+    with pytest.raises(tr.InvalidOption, match=option):
+        attrs.evolve(SpecialHands(), **changes)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"lacking": 2, "fixed_iron_value": 1}, {"lacking": 2, "iron_hand_value": "unbet"}],
+)
+def test_brazilian_iron_hand_worth_is_checked_too(changes: dict[str, object]) -> None:
+    """Paulista's special hands derive ``iron_value`` from ``iron_hand_value`` (the fixed
+    worth, or an unbet hand's 1): a worth below what each side lacks is still refused."""
     special = tr.get_variant("paulista").special
     assert special is not None
-    with pytest.raises(tr.InvalidOption, match=option):
+    with pytest.raises(tr.InvalidOption, match="iron_value"):
         attrs.evolve(special, **changes)
 
 

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import attrs
 
-from truco_rules.hooks import SpecialHands, TargetMatch, option
+from truco_rules.hooks import TargetMatch, option
 from truco_rules.variant import Variant
 
 from .paulista import (
     MANILHA_VELHA,
     BrazilianDeck,
     BrazilianLadder,
+    BrazilianSpecialHands,
     BrazilianTable,
     BrazilianTricks,
 )
@@ -111,7 +112,9 @@ MINEIRO = Variant(
     table=BrazilianTable(seat_counts=(2, 4), table_direction="counterclockwise"),
     tricks=MineiroTricks(),
     ladder=MineiroLadder(),
-    special=SpecialHands(lacking=2, decline_value=2, play_value=4, iron_value=4),
+    special=BrazilianSpecialHands(
+        lacking=2, decline_value=2, play_value=4, fixed_iron_value=4, unbet_value=2
+    ),
     match=TargetMatch(target=12),
     aliases=("truco-mineiro", "mineiro-truco", "truco-mg"),
 )

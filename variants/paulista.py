@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 import attrs
 
@@ -24,6 +25,7 @@ from truco_rules.hooks import (
     option,
     shuffle_cards,
 )
+from truco_rules.options import meaning
 from truco_rules.variant import Variant
 
 __all__ = [
@@ -33,6 +35,7 @@ __all__ = [
     "PAULISTA",
     "BrazilianDeck",
     "BrazilianLadder",
+    "BrazilianSpecialHands",
     "BrazilianTable",
     "BrazilianTricks",
     "PaulistaLadder",
@@ -180,6 +183,14 @@ class BrazilianTricks(TrickRule):
         choices=(False, True),
         source="RULES §5.5, §6.5",
     )
+    facedown_one_per_side: bool = option(
+        False,
+        "Whether a side plays at most one face-down card in a trick: a player whose partner "
+        "already played face down in it must play face up (as miniTruco plays; 4 seats only "
+        "have partners).",
+        choices=(False, True),
+        source="RULES §5.5, §6.5 (miniTruco PartidaLocal.isPodeFechada, issue 24)",
+    )
 
 
 @attrs.frozen
@@ -192,6 +203,42 @@ class PaulistaTricks(BrazilianTricks):
         choices=(True, False),
         source="RULES §5.5",
     )
+
+
+@attrs.frozen
+class BrazilianSpecialHands(SpecialHands):
+    """The hand of 11 (10 in Minas) and the iron hand, with the iron hand's worth as an
+    option (RULES §5.7, §6.6): the fixed value the rules record (``fixed_iron_value``), or
+    the worth of a hand without calls (``unbet_value``, the ladder's first value)."""
+
+    iron_value: int = attrs.field(default=3, init=False)
+    fixed_iron_value: int = 3
+    """The iron hand's recorded worth (RULES §5.7: 3; §6.6: 4)."""
+    unbet_value: int = 1
+    """The worth of an ordinary hand without calls (RULES §5.6: 1; §6.3: 2)."""
+    iron_hand_value: str = option(
+        "fixed",
+        "The iron hand's worth: fixed, the value the rules record (3 in Paulista, 4 in "
+        "Mineiro); or unbet, an ordinary hand's worth without calls (1 / 2), as miniTruco "
+        "scores it. Either way its winner reaches the target.",
+        choices=("fixed", "unbet"),
+        source="RULES §5.7, §6.6 (miniTruco Modo.valorInicialDaMao, issue 24)",
+    )
+
+    DECISIONS: ClassVar[tuple[str, ...]] = (*SpecialHands.DECISIONS, "iron_worth")
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "iron_value", self.iron_worth())
+        super().__attrs_post_init__()
+
+    def iron_worth(self) -> int:
+        """What the iron hand is worth (``iron_hand_value``)."""
+        return meaning(
+            self,
+            "iron_hand_value",
+            "iron_worth",
+            {"fixed": self.fixed_iron_value, "unbet": self.unbet_value},
+        )
 
 
 @attrs.frozen
@@ -233,7 +280,9 @@ PAULISTA = Variant(
     table=BrazilianTable(seat_counts=(2, 4), table_direction="clockwise"),
     tricks=PaulistaTricks(),
     ladder=PaulistaLadder(),
-    special=SpecialHands(lacking=1, decline_value=1, play_value=3, iron_value=3),
+    special=BrazilianSpecialHands(
+        lacking=1, decline_value=1, play_value=3, fixed_iron_value=3, unbet_value=1
+    ),
     match=TargetMatch(target=12),
     aliases=("truco-paulista", "paulista-truco", "truco-sp"),
 )

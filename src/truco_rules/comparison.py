@@ -169,7 +169,12 @@ _RULES: tuple[_Rule, ...] = (
         "Cards face down (strength 0)",
         "§2.9, §5.5, §6.5",
         facedown_words,
-        ("facedown_allowed", "facedown_allowed_first_trick", "facedown_after_tied_trick"),
+        (
+            "facedown_allowed",
+            "facedown_allowed_first_trick",
+            "facedown_after_tied_trick",
+            "facedown_one_per_side",
+        ),
     ),
     _Rule(
         2,
@@ -202,7 +207,7 @@ _RULES: tuple[_Rule, ...] = (
     _Rule(4, "Envido", "§2.6", lambda v: "yes" if v.envido is not None else "no"),
     _Rule(4, "Flor", "§2.7", lambda v: "yes" if v.flor is not None else "no"),
     _Rule(5, "Hand of 11 (or 10)", "§5.7, §6.6", _special_hand),
-    _Rule(5, "Iron hand", "§5.7, §6.6", _iron_hand),
+    _Rule(5, "Iron hand", "§5.7, §6.6", _iron_hand, ("iron_hand_value",)),
     _Rule(6, "Target", "§2.8.1, §7.6", _target, ("target", "chicos_to_win", "toros_to_win")),
     _Rule(6, "Malas and buenas", "§2.6.4, §2.8.1", _split, ("buenas_from", "malas_buenas_split")),
 )

@@ -49,7 +49,9 @@ class TrickPlay(HandFields):
                         out.append(Action.play_over(a, b).in_notation(notation))
             return
         plays = self.play_table  # shared play actions: 2 * card index (+ 1 face down)
-        if self.tr.facedown_ok(self.trick_no, self.results):
+        if self.tr.facedown_ok(self.trick_no, self.results) and not (
+            self.tr.facedown_one_per_side and self._side_down(s)
+        ):
             for c in cards:
                 i = c.index * 2
                 out.append(plays[i])
@@ -57,6 +59,11 @@ class TrickPlay(HandFields):
         else:
             for c in cards:
                 out.append(plays[c.index * 2])
+
+    def _side_down(self, s: int) -> bool:
+        """Whether a player of ``s``'s side has played face down in the current trick."""
+        side = self.team[s]
+        return any(d and self.team[x] == side for x, _c, d in self.trick_plays)
 
     def _play(self, s: int, card: Card, down: bool) -> None:
         self.cards[s].remove(card)

@@ -40,6 +40,10 @@ class RefusalPlay(BetViews):
             if action.down:
                 if self.trick_no == 0:
                     return "a card may not be played face down in the first trick"
+                if self.tr.facedown_one_per_side and any(
+                    d and self.team[x] == self.team[s] for x, _c, d in self.trick_plays
+                ):
+                    return "a partner already played face down in this trick: one per side"
                 return "a card may not be played face down now"
             return f"no card can be played now ({PHASES[self.phase]})"
         if verb in (A.ACCEPT_HAND, A.DECLINE_HAND):

@@ -383,6 +383,10 @@ class TrickRule:
     facedown_after_tied_trick: bool = True
     """Whether a face-down card may follow a tied trick. A plain field; a variant may declare
     it as an option (RULES §5.5)."""
+    facedown_one_per_side: bool = False
+    """Whether a side plays at most one face-down card in a trick: a player whose partner
+    already played one face down in it must play face up. A plain field; a variant may
+    declare it as an option."""
 
     def facedown_ok(self, trick_no: int, results: Sequence[int] = ()) -> bool:
         """Whether face-down play is allowed in trick ``trick_no`` (0-based), the earlier

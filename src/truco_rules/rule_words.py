@@ -140,6 +140,8 @@ def facedown_words(v: Variant) -> str:
     text = "in any trick" if first else "not in trick 1"
     if later and not after_tie:
         text += ", nor right after a tied trick"
+    if v.tricks.facedown_one_per_side:
+        text += "; one per side in a trick"
     return text
 
 

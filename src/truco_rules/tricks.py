@@ -111,7 +111,10 @@ def certain_outcome(
             return
         s = to_play[0]
         cards = held[s]
-        down = rule.facedown_ok(len(results), results)
+        down = rule.facedown_ok(len(results), results) and not (
+            rule.facedown_one_per_side  # one face-down card per side and trick
+            and any(x == 0 and team[p] == team[s] for p, x in plays)
+        )
         for i, v in enumerate(cards):
             if i and v == cards[i - 1]:
                 continue  # equal strengths: the same position

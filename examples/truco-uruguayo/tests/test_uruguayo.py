@@ -114,8 +114,12 @@ def test_a_second_pieza_in_the_envido_without_flor() -> None:
     [
         ("7E 6E 5E", "3C", 38),  # three of a suit: 20 + 18
         ("11C 6O 4O", "3C", 37),  # a pieza and two of a suit: 27 + 6 + 4
-        ("2C 5C 3E", "3C", 38),  # two piezas and any card: 30 + 5 + 3
-        ("2C 4C 5C", "3C", 39),  # three piezas: 30 + 4 + 5
+        ("2C 5C 3E", "3C", 41),  # two piezas and any card: 30 + 8 (the 5's 28) + 3
+        ("2C 4C 5C", "3C", 47),  # three piezas: 30 + 9 + 8
+        # issue 24's examples: the highest pieza counts in full, the others their last digit
+        ("4C 5E 4E", "3E", 41),  # 29 (the 4) + 8 (the 5's 28) + 4
+        ("10E 11E 6B", "7E", 40),  # 27 (perico) + 7 (perica's 27) + 6
+        ("12E 4E 11E", "5E", 44),  # 29 (the 4) + 8 (the 12 as the turned 5) + 7 (perico)
         ("12C 6O 7O", "2C", 43),  # the 12 playing as the turned 2: 30 + 13
         ("11C 6O 4E", "3C", None),  # a pieza and two suits: no flor
         ("12C 6O 7O", "3C", None),  # a plain 12: no flor
@@ -128,9 +132,13 @@ def test_flor_with_wild_piezas(hand: str, muestra: str, points: int | None) -> N
 
 
 def test_flor_second_pieza_option() -> None:
-    units = V.with_options(flor_second_pieza="pieza_units")
-    assert units.flor_points("2C 4C 5C", ctx("3C")) == 30 + 9 + 8
-    assert units.flor_points("11C 6O 4O", ctx("3C")) == 37  # one pieza: unchanged
+    """R4, the option: ``face_value`` counts another pieza at its usual value."""
+    face = V.with_options(flor_second_pieza="face_value")
+    assert face.flor_points("2C 4C 5C", ctx("3C")) == 30 + 4 + 5
+    assert face.flor_points("4C 5E 4E", ctx("3E")) == 38
+    assert face.flor_points("10E 11E 6B", ctx("7E")) == 33
+    assert face.flor_points("12E 4E 11E", ctx("5E")) == 29
+    assert face.flor_points("11C 6O 4O", ctx("3C")) == 37  # one pieza: the same either way
 
 
 # ------------------------------------------------------------------------- scenario records

@@ -61,10 +61,11 @@ def _face(card: Card) -> int:
 
 
 def _other_value(card: Card, turned: Card | None, second_pieza: str) -> int:
-    """What a card beside the highest pieza adds: its usual value, or for another pieza with
-    ``pieza_units`` its pieza value less 20 (2: 10, 4: 9, 5: 8, 11 and 10: 7)."""
+    """What a card beside the highest pieza adds in the flor: its usual value; another pieza
+    with ``pieza_units`` (R4) the last digit of its pieza value (4: 9, 5: 8, 11 and 10: 7;
+    the 2 would add 0, but it is always the highest), with ``face_value`` its usual value."""
     rank = piezas(turned).get(card)
-    return _face(card) if rank is None or second_pieza == "face_value" else PIEZA_VALUES[rank] - 20
+    return _face(card) if rank is None or second_pieza == "face_value" else PIEZA_VALUES[rank] % 10
 
 
 def _best_pieza(cards: Sequence[Card], turned: Card | None) -> tuple[Card, int] | None:
@@ -130,16 +131,18 @@ class MuestraEnvido(EnvidoRules):
 class MuestraFlor(FlorRules):
     """Flor with wild piezas: three cards of a suit, or any hand whose cards other than piezas
     share a suit (a pieza and two of a suit; two or three piezas). With a pieza it counts the
-    highest pieza's value plus the usual values of the other two (another pieza: see
-    ``flor_second_pieza``); without, 20 plus the three usual values."""
+    highest pieza's full value, the last digit of every other pieza's value (see
+    ``flor_second_pieza``) and the usual value of the card left; without, 20 plus the three
+    usual values."""
 
     flor_second_pieza: str = option(
-        "face_value",
-        "What a second or third pieza adds to the flor beside a higher one: its usual value "
-        "(face_value: 2 4 5 count 2 4 5, the figures 0), or its pieza value less 20 "
-        "(pieza_units: 10 9 8 7 7, so 2 4 5 of the muestra make 47).",
-        choices=("face_value", "pieza_units"),
-        source="README (reglamentos differ; pieza_units: pagat.com, Uruguayan Truco)",
+        "pieza_units",
+        "What a second or third pieza adds to the flor beside a higher one: the last digit of "
+        "its pieza value (pieza_units: 4 5 11 10 add 9 8 7 7, so 2 4 5 of the muestra make "
+        "30 + 9 + 8 = 47), or its usual value (face_value: 4 5 add 4 5, 11 and 10 nothing; "
+        "no published source).",
+        choices=("pieza_units", "face_value"),
+        source="README R4 (pagat.com Uruguayan Truco; pytruco Manojo.calc_flor)",
     )
 
     def points_in(self, cards: Sequence[Card], context: HandContext) -> int | None:
