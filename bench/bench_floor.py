@@ -4,7 +4,7 @@
     python bench/bench_floor.py --variant paulista --matches 2000
 
 A match dealt from a seed shuffles each hand with ``random.Random("truco-rules/SEED/N")``
-(:func:`truco_rules.dealing.hand_seed`): that string is part of what a seed means, so every
+(:func:`truco_rules.game.dealing.hand_seed`): that string is part of what a seed means, so every
 record made so far replays only if it stays. This prints, for random legal playouts through
 ``legal_actions()`` + ``apply()`` (as ``bench_playouts.py``):
 
@@ -23,7 +23,7 @@ import time
 import timeit
 
 import truco_rules as tr
-from truco_rules.dealing import deal_size, hand_seed
+from truco_rules.game.dealing import deal_size, hand_seed
 
 
 def main() -> None:

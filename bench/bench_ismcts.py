@@ -23,7 +23,7 @@ import time
 
 import truco_rules as tr
 from truco_rules.agents import ISMCTSAgent
-from truco_rules.bots import SimpleBot
+from truco_rules.runs.bots import SimpleBot
 
 
 def play(

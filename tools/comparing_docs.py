@@ -22,7 +22,7 @@ from typing import Any
 import truco_rules as tr
 from truco_rules.analysis import DoubleDummyReport, double_dummy_rates
 from truco_rules.analysis.odds import Odds, odds
-from truco_rules.render import Grid, Section, render
+from truco_rules.describe.render import Grid, Section, render
 from truco_rules.variants import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -21,7 +21,7 @@ from truco_rules.hooks import (
     option,
     positive_int,
 )
-from truco_rules.variant import Variant
+from truco_rules.rules.variant import Variant
 
 __all__ = ["ALMERIA", "ALMERIA_RANKING", "DuelTable", "ToroMatch"]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import attrs
 
-from truco_rules.cards import Card, Suit
+from truco_rules.core.cards import Card, Suit
 from truco_rules.hooks import (
     MAX_OPTION_INT,
     BetLadder,
@@ -26,7 +26,7 @@ from truco_rules.hooks import (
     TrickRule,
     option,
 )
-from truco_rules.variant import Variant
+from truco_rules.rules.variant import Variant
 
 __all__ = [
     "ARGENTINE",
@@ -144,7 +144,7 @@ ARGENTINE = Variant(
     envido=EnvidoRules(),
     flor=FlorRules(),
     match=MatchRule(target=30),
-    # "default": the variant played when none is named (truco_rules.registry.DEFAULT_ALIAS)
+    # "default": the variant played when none is named (truco_rules.rules.registry.DEFAULT_ALIAS)
     aliases=("argentino", "truco-argentino", "con-flor", "argentine-con-flor", "default"),
 )
 """Standard Argentine truco, con flor (RULES §2)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 from truco_rules.hooks import TargetMatch, option
-from truco_rules.variant import Variant
+from truco_rules.rules.variant import Variant
 
 from .paulista import (
     MANILHA_VELHA,

@@ -14,7 +14,8 @@ from typing import ClassVar
 
 import attrs
 
-from truco_rules.cards import DECK, FRENCH, SPANISH, Card, Notation, Suit
+from truco_rules.core.cards import DECK, FRENCH, SPANISH, Card, Notation, Suit
+from truco_rules.core.options import meaning
 from truco_rules.hooks import (
     BetLadder,
     FixedRanking,
@@ -25,8 +26,7 @@ from truco_rules.hooks import (
     option,
     shuffle_cards,
 )
-from truco_rules.options import meaning
-from truco_rules.variant import Variant
+from truco_rules.rules.variant import Variant
 
 __all__ = [
     "CYCLE",

@@ -17,11 +17,10 @@ rule sets live in :mod:`truco_rules.variants` and register through the entry-poi
 
 from __future__ import annotations
 
-from .actions import Action
-from .cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
-from .comparison import compare_table, rule_sheet
-from .differences import Difference, compare
-from .errors import (
+from .contest.hand import Hand
+from .core.actions import Action
+from .core.cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
+from .core.errors import (
     CannotUndo,
     IllegalAction,
     InvalidCard,
@@ -42,11 +41,12 @@ from .errors import (
     UnsupportedSeats,
     WrongPlayer,
 )
-from .hand import Hand
+from .describe.comparison import compare_table, rule_sheet
+from .describe.differences import Difference, compare
 from .match import CHANCE, TERMINAL, HandSummary, Match, deal_order
-from .observe import Observation, PlayedCard
-from .registry import get_variant, register_variant, variant_names
-from .variant import Variant
+from .rules.registry import get_variant, register_variant, variant_names
+from .rules.variant import Variant
+from .views.observe import Observation, PlayedCard
 
 __version__ = "0.1.0"
 
@@ -97,3 +97,7 @@ __all__ = [
     "rule_sheet",
     "variant_names",
 ]
+
+from ._moved import install as _install_moved
+
+_install_moved()  # the flat module paths of earlier releases still import

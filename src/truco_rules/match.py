@@ -1,6 +1,6 @@
 """A match: the public object for playing, recording and inspecting a game of truco.
 
-:class:`Match` is a :class:`~truco_rules.state.MatchState` (the rules loop: dealing, contests,
+:class:`Match` is a :class:`~truco_rules.game.state.MatchState` (the rules loop: dealing, contests,
 the score, legal actions and ``apply``) with what sits above the rules: the table as text,
 observations per seat, game records (JSON, text, the position string), integer action ids,
 ``undo``, returns and information states. Build one with :meth:`Variant.new_match`.
@@ -16,20 +16,20 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from . import observe as _observe
-from . import variant as _variant_module
-from .action_space import action_space
-from .actions import Action
-from .arguments import integer
-from .dealing import HandSummary, deal_order
-from .errors import CannotUndo, CannotUndoType, ParseError, TrucoError, shown
-from .infostate import InfoTracker, observation_string
-from .io import dumps, loads, match_record, record_to_text, replay, text_to_record
-from .observe import Observation
-from .position import board_text, format_position, parse_position
-from .registry import get_variant
-from .state import CHANCE, TERMINAL, MatchState
-from .variant import Variant
+from .core.actions import Action
+from .core.arguments import integer
+from .core.errors import CannotUndo, CannotUndoType, ParseError, TrucoError, shown
+from .game.dealing import HandSummary, deal_order
+from .game.state import CHANCE, TERMINAL, MatchState
+from .rules import variant as _variant_module
+from .rules.action_space import action_space
+from .rules.registry import get_variant
+from .rules.variant import Variant
+from .views import observe as _observe
+from .views.infostate import InfoTracker, observation_string
+from .views.observe import Observation
+from .views.position import board_text, format_position, parse_position
+from .views.records import dumps, loads, match_record, record_to_text, replay, text_to_record
 
 __all__ = ["CHANCE", "TERMINAL", "HandSummary", "Match", "deal_order"]
 
@@ -48,7 +48,7 @@ class Match(MatchState):
     the highest card deals, and :attr:`first_draw` keeps the cards drawn.
 
     ``derivation`` is how the seed gives the deals and the first mano (see
-    :mod:`~truco_rules.derivation`): 1 (the default: what every seed has always dealt) or 2
+    :mod:`~truco_rules.game.derivation`): 1 (the default: what every seed has always dealt) or 2
     (about a third of the cost of a deal, for search and simulation).
     """
 
@@ -108,7 +108,7 @@ class Match(MatchState):
 
     # ------------------------------------------------------------------ views and records
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see now (see :mod:`truco_rules.observe`)."""
+        """What ``seat`` may see now (see :mod:`truco_rules.views.observe`)."""
         return _observe.observe(self, self._check_seat(seat))
 
     def to_record(self) -> dict[str, Any]:
@@ -130,12 +130,12 @@ class Match(MatchState):
 
     @staticmethod
     def from_json(text: str) -> Match:
-        """Replay a JSON record. Raises :class:`~truco_rules.errors.InvalidRecord`."""
+        """Replay a JSON record. Raises :class:`~truco_rules.core.errors.InvalidRecord`."""
         return _as_match(replay(loads(text)))
 
     @staticmethod
     def from_text(text: str) -> Match:
-        """Replay a text record. Raises :class:`~truco_rules.errors.InvalidRecord`."""
+        """Replay a text record. Raises :class:`~truco_rules.core.errors.InvalidRecord`."""
         return _as_match(replay(text_to_record(text)))
 
     # ------------------------------------------------------------------ for bots and adapters
@@ -144,7 +144,7 @@ class Match(MatchState):
     def legal_action_ids(self, seat: int | None = None) -> list[int]:
         """:meth:`legal_actions` as integer ids of the variant's action space, ascending
         (at a chance node: the ids of the ``deal`` actions, which are the card's place in
-        the deck). See :mod:`truco_rules.action_space`."""
+        the deck). See :mod:`truco_rules.rules.action_space`."""
         return sorted(action_space(self._variant).ids(self.legal_actions(seat)))
 
     def legal_action_mask(self, seat: int | None = None) -> list[int]:
@@ -153,7 +153,7 @@ class Match(MatchState):
 
     def apply_id(self, action_id: int, seat: int | None = None) -> None:
         """:meth:`apply` the action with integer id ``action_id``
-        (:class:`~truco_rules.errors.UnknownActionId` for an id outside the space)."""
+        (:class:`~truco_rules.core.errors.UnknownActionId` for an id outside the space)."""
         self.apply(self._variant.action_from_id(action_id), seat)
 
     def _replayed(self, actions: Sequence[tuple[int, Action]]) -> Match:
@@ -166,7 +166,7 @@ class Match(MatchState):
     def undo(self, n: int = 1) -> None:
         """Take back the last ``n`` actions (chance deals count): the match becomes equal,
         with equal JSON, to what it was before them. More than were played, or a count that
-        is not a non-negative integer, raises :class:`~truco_rules.errors.CannotUndo` and
+        is not a non-negative integer, raises :class:`~truco_rules.core.errors.CannotUndo` and
         changes nothing. It replays the record, so it costs the length of the match."""
         n = integer(n, "n (the number of actions to undo)", "a non-negative int", CannotUndoType)
         if n < 0:
@@ -192,8 +192,8 @@ class Match(MatchState):
     def hand_returns(self, index: int = -1) -> tuple[int, ...]:
         """Per seat, the points its side scored minus the points the other side scored in
         the finished contest ``history[index]`` (default: the last one). Raises
-        :class:`~truco_rules.errors.ParseError` when there is no such contest,
-        :class:`~truco_rules.errors.InvalidType` for an index that is no integer."""
+        :class:`~truco_rules.core.errors.ParseError` when there is no such contest,
+        :class:`~truco_rules.core.errors.InvalidType` for an index that is no integer."""
         done = len(self._history)
         index = integer(index, "index", f"an int from {-done} to {done - 1}")
         if not -done <= index < done:
@@ -205,8 +205,8 @@ class Match(MatchState):
 
     def information_state_string(self, seat: int) -> str:
         """Everything ``seat`` has seen, in order, as one string (see
-        :mod:`truco_rules.infostate`). It replays the match, so it costs its length; an
-        adapter keeps an :class:`~truco_rules.infostate.InfoTracker` instead."""
+        :mod:`truco_rules.views.infostate`). It replays the match, so it costs its length; an
+        adapter keeps an :class:`~truco_rules.views.infostate.InfoTracker` instead."""
         seat = self._check_seat(seat)
         m = self._replayed(())
         tracker = InfoTracker(m)
@@ -217,7 +217,7 @@ class Match(MatchState):
 
     def observation_string(self, seat: int) -> str:
         """What ``seat`` sees now, on one line
-        (:func:`truco_rules.infostate.observation_string`)."""
+        (:func:`truco_rules.views.infostate.observation_string`)."""
         return observation_string(self.observation(seat), self._variant.format_card)
 
     def position(self) -> str:
@@ -228,9 +228,9 @@ class Match(MatchState):
     def from_position(text: str, variant: Variant | str | None = None) -> Match:
         """Rebuild the match a :meth:`position` string describes (equal to the original).
         ``variant`` (a :class:`Variant` or a registered name) supplies a variant that is not
-        registered under the position's name. Raises :class:`~truco_rules.errors.ParseError`
+        registered under the position's name. Raises :class:`~truco_rules.core.errors.ParseError`
         for malformed or inconsistent text, whatever it holds, and
-        :class:`~truco_rules.errors.ParseErrorType` (also an ``InvalidType``) for a ``text``
+        :class:`~truco_rules.core.errors.ParseErrorType` (also an ``InvalidType``) for a ``text``
         that is not a ``str``."""
         record, board = parse_position(text)
         if variant is not None:

@@ -26,7 +26,7 @@ import pytest
 
 # Module-level memo tables of the library (dicts filled on first use): emptied (reset to
 # their import-time content) before each test of the coverage run, like the lru caches.
-MEMOS = {"truco_rules.cards": ("_TABLES",), "truco_rules.actions": ("_VERBS",)}
+MEMOS = {"truco_rules.core.cards": ("_TABLES",), "truco_rules.core.actions": ("_VERBS",)}
 _memo_initial: dict[tuple[str, str], dict[Any, Any]] = {}
 
 

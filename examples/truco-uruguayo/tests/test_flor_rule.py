@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from truco_rules.cards import DECK, Card
+from truco_rules.core.cards import DECK, Card
 from truco_rules.hooks import HandContext
 
 from truco_uruguayo import URUGUAYO

@@ -14,7 +14,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
-from truco_rules.cards import DECK, Card, Suit
+from truco_rules.core.cards import DECK, Card, Suit
 from truco_rules.hooks import HandContext
 
 from truco_uruguayo import URUGUAYO, piezas

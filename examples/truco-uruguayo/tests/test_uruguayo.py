@@ -17,7 +17,7 @@ import truco_rules as tr
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from truco_rules.hooks import EnvidoRules, FixedRanking, FlorRules, HandContext
-from truco_rules.perft import parse_perft
+from truco_rules.runs.perft import parse_perft
 from truco_rules.testing import (
     TrucoMachine,
     check_observation_hides,

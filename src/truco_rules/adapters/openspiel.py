@@ -12,9 +12,10 @@ Parameters: ``variant`` (a registered variant name, default: the one aliased ``d
 the standard rule set of the built-in variants) and ``players``
 (a seat count of that variant, default 2). Every deal is dealt card by card at chance nodes
 (then the turned card, if the variant turns one), each card equally likely; ids are the
-variant's stable action ids (:mod:`truco_rules.action_space`), chance outcomes included, so
+variant's stable action ids (:mod:`truco_rules.rules.action_space`), chance outcomes included, so
 ``num_distinct_actions`` is the variant's ``num_actions``. Observation and information-state
-strings and tensors come from :mod:`truco_rules.infostate` and :mod:`truco_rules.tensors`.
+strings and tensors come from :mod:`truco_rules.views.infostate` and
+:mod:`truco_rules.views.tensors`.
 Returns are +1 for each seat of the side that won the match and -1 for the others.
 """
 
@@ -30,19 +31,19 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
         "truco_rules.adapters.openspiel needs OpenSpiel: pip install 'truco-rules[openspiel]'"
     ) from exc
 
-from ..arguments import integer
-from ..errors import UnknownParameter
-from ..infostate import InfoTracker
+from ..core.arguments import integer
+from ..core.errors import UnknownParameter
 from ..match import CHANCE, TERMINAL, Match
-from ..position import board_text
-from ..registry import default_variant, get_variant
-from ..tensors import (
+from ..rules.registry import default_variant, get_variant
+from ..rules.variant import Variant
+from ..views.infostate import InfoTracker
+from ..views.position import board_text
+from ..views.tensors import (
     information_features,
     information_size,
     observation_features,
     observation_size,
 )
-from ..variant import Variant
 
 __all__ = ["GAME_NAME", "TrucoGame", "TrucoObserver", "TrucoState"]
 

@@ -14,7 +14,7 @@
         e.step(action)
 
 Agents are ``seat_0`` .. ``seat_<n-1>``. An observation is a dict: ``observation``, the
-seat's :func:`~truco_rules.tensors.observation_features` (float32), and ``action_mask``
+seat's :func:`~truco_rules.views.tensors.observation_features` (float32), and ``action_mask``
 (int8, one entry per id of the variant's action space). Deals are shuffled from the seed
 given to ``reset``, so there are no chance steps. Rewards come at the end of the match:
 +1 for each seat of the winning side, -1 for the others. ``render()`` (mode ``ansi``)
@@ -36,12 +36,12 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
         "truco_rules.adapters.pettingzoo needs PettingZoo: pip install 'truco-rules[pettingzoo]'"
     ) from exc
 
-from ..arguments import integer
-from ..errors import UnknownParameter
+from ..core.arguments import integer
+from ..core.errors import UnknownParameter
 from ..match import Match
-from ..registry import DEFAULT_ALIAS, get_variant
-from ..tensors import observation_features, observation_size
-from ..variant import Variant
+from ..rules.registry import DEFAULT_ALIAS, get_variant
+from ..rules.variant import Variant
+from ..views.tensors import observation_features, observation_size
 
 __all__ = ["TrucoEnv", "env", "raw_env"]
 
@@ -147,7 +147,7 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
 
 def raw_env(**kwargs: Any) -> TrucoEnv:
     """The environment without wrappers. Parameters: ``variant``, ``seats``, ``render_mode``;
-    any other is an :class:`~truco_rules.errors.UnknownParameter`."""
+    any other is an :class:`~truco_rules.core.errors.UnknownParameter`."""
     for key in kwargs:
         if key not in _PARAMETERS:
             raise UnknownParameter(key, "the truco_rules env", _PARAMETERS)

@@ -1,7 +1,7 @@
 """Agents that play from one seat's observation: an information-set MCTS player.
 
 :class:`ISMCTSAgent` is usable anywhere an agent is: ``agent.choose(match, legal)`` (the
-:class:`~truco_rules.simulate.Agent` protocol, like :class:`~truco_rules.bots.SimpleBot`)
+:class:`~truco_rules.runs.simulate.Agent` protocol, like :class:`~truco_rules.runs.bots.SimpleBot`)
 or ``agent(observation, legal)``.
 """
 

@@ -26,11 +26,11 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..cards import Card
-from ..context import HandContext
+from ..core.cards import Card
+from ..core.context import HandContext
 from ..match import Match
-from ..observe import Observation, observe
-from ..variant import Variant
+from ..rules.variant import Variant
+from ..views.observe import Observation, observe
 from .worlds import HIDDEN, rebuild, same_view
 
 __all__ = ["sample_world", "searchable", "weighted_world"]

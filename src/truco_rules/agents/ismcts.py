@@ -24,14 +24,14 @@ from collections.abc import Sequence
 
 import attrs
 
-from ..actions import DISCARD, MAZO, PLAY, Action
-from ..dealing import MAX_SEED
-from ..errors import IllegalAction, InvalidOption
-from ..hand import Hand
+from ..contest.hand import Hand
+from ..core.actions import DISCARD, MAZO, PLAY, Action
+from ..core.errors import IllegalAction, InvalidOption
+from ..game.dealing import MAX_SEED
 from ..match import Match
-from ..observe import Observation
-from ..registry import get_variant
-from ..variant import Variant
+from ..rules.registry import get_variant
+from ..rules.variant import Variant
+from ..views.observe import Observation
 from .determinize import weighted_world
 from .odds import MatchOdds
 from .rollout import hand_action
@@ -85,7 +85,7 @@ class ISMCTSAgent:
     a search early when it runs out; it makes decisions depend on the machine's speed, so
     leave it ``None`` for reproducible play. ``seed`` fixes every random choice.
 
-    Use it as a :class:`~truco_rules.simulate.Agent` (``agent.choose(match, legal)``) or as
+    Use it as a :class:`~truco_rules.runs.simulate.Agent` (``agent.choose(match, legal)``) or as
     a plain callable on an observation (``agent(observation, legal)``).
     """
 

@@ -5,7 +5,7 @@ chance of winning the match, so that the same points count for more near the tar
 chance comes from a plain model of the hands still to come, built from the variant's hooks
 and nothing learnt: an ordinary hand is a coin toss for the un-bet stake
 (``ladder.values[0]``); where the rules make a side's hand special (a hand of 11/10, see
-:class:`~truco_rules.special.SpecialHands`), that side sees how good its cards are (a
+:class:`~truco_rules.rules.special.SpecialHands`), that side sees how good its cards are (a
 chance ``q`` of winning the hand, uniform over [0, 1]) and plays only when playing is worth
 more than declining; an iron hand (both sides that close) is a coin toss for the match.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from ..variant import Variant
+from ..rules.variant import Variant
 
 __all__ = ["MatchOdds"]
 

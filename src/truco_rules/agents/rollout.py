@@ -3,7 +3,7 @@
 :func:`rollout_action` picks an action for the seat to act in a match that the search has
 *sampled* (every card in it is a guess), so it may read that seat's own cards straight from
 the state: a player knows his own hand. It never reads another seat's cards. It follows the
-rule of thumb of :class:`~truco_rules.bots.SimpleBot` (same thresholds), read from the state
+rule of thumb of :class:`~truco_rules.runs.bots.SimpleBot` (same thresholds), read from the state
 instead of an observation for speed: the weakest card that wins the trick (else the
 weakest), bets and answers by the mean strength of the cards dealt, a good envido sung, a
 flor always sung, a hand of 11/10 played on the same reading as the bot's.
@@ -18,7 +18,11 @@ from __future__ import annotations
 
 import random
 
-from ..actions import (
+from ..contest.hand import DECIDE, Hand
+from ..contest.hand import DECLARE as PH_DECLARE
+from ..contest.hand import ENVIDO as PH_ENVIDO
+from ..contest.hand import TRUCO as PH_TRUCO
+from ..core.actions import (
     ACCEPT_HAND,
     CON_FLOR_QUIERO,
     DECLINE_HAND,
@@ -33,12 +37,8 @@ from ..actions import (
     SON_BUENAS,
     Action,
 )
-from ..hand import DECIDE, Hand
-from ..hand import DECLARE as PH_DECLARE
-from ..hand import ENVIDO as PH_ENVIDO
-from ..hand import TRUCO as PH_TRUCO
 from ..match import Match
-from ..variant import Variant
+from ..rules.variant import Variant
 
 __all__ = [
     "hand_action",

@@ -17,13 +17,13 @@ from typing import Any
 
 import attrs
 
-from ..actions import Action
-from ..cards import Card
-from ..errors import TrucoError
-from ..hooks import DealContext, DealPlan
+from ..core.actions import Action
+from ..core.cards import Card
+from ..core.errors import TrucoError
 from ..match import Match
-from ..observe import Observation
-from ..variant import Variant
+from ..rules.table import DealContext, DealPlan
+from ..rules.variant import Variant
+from ..views.observe import Observation
 from .rollout import rollout_probability
 
 __all__ = ["HIDDEN", "rebuild", "remaining", "same_view"]

@@ -6,9 +6,9 @@ registered rule set, a house rule or a third party's variant alike.
 
 from __future__ import annotations
 
+from ..runs.intervals import Estimate, mean_interval, share_interval
 from .dd_sampling import DoubleDummyReport, double_dummy_rates
 from .double_dummy import DoubleDummy, double_dummy, solver
-from .intervals import Estimate, mean_interval, share_interval
 
 __all__ = [
     "DoubleDummy",

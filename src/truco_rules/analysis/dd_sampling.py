@@ -15,11 +15,13 @@ from typing import Any
 
 import attrs
 
-from ..arguments import in_range, integer, run_size
-from ..cards import Card
-from ..dealing import MAX_SEED
-from ..errors import ParseError, shown
-from ..fanout import (
+from ..core.arguments import in_range, integer, run_size
+from ..core.cards import Card
+from ..core.errors import ParseError, shown
+from ..game.dealing import MAX_SEED
+from ..rules.registry import get_variant
+from ..rules.variant import Variant
+from ..runs.fanout import (
     VariantSpec,
     chunks,
     counts_problem,
@@ -27,10 +29,8 @@ from ..fanout import (
     run_tasks,
     variant_spec,
 )
-from ..registry import get_variant
-from ..variant import Variant
+from ..runs.intervals import Estimate, share_interval
 from .double_dummy import solver
-from .intervals import Estimate, share_interval
 
 __all__ = ["BLOCK", "DoubleDummyReport", "double_dummy_rates"]
 
@@ -194,9 +194,9 @@ def double_dummy_rates(
     same cards and seat count), and the report counts the deals whose result it changes.
     ``executor`` runs the blocks of :data:`BLOCK` deals (default: in this process);
     ``progress(done, total)`` is called after each block. ``deals`` is an integer from 1 to
-    :data:`~truco_rules.arguments.MAX_RUN` and ``seed`` one from 0 to 2**64-1: another type
-    raises :class:`~truco_rules.errors.InvalidType`, another number
-    :class:`~truco_rules.errors.ParseError`.
+    :data:`~truco_rules.core.arguments.MAX_RUN` and ``seed`` one from 0 to 2**64-1: another type
+    raises :class:`~truco_rules.core.errors.InvalidType`, another number
+    :class:`~truco_rules.core.errors.ParseError`.
     """
     v = get_variant(variant)
     seats = integer(seats, "seats")

@@ -24,13 +24,13 @@ import itertools
 from collections.abc import Sequence
 from typing import Any
 
-from ..arguments import card_or_none, integer
-from ..cards import Card
-from ..errors import InvalidType, ParseError, shown
-from ..hooks import DealContext, DealPlan
-from ..registry import get_variant
-from ..tricks import TIED, trick_result
-from ..variant import Variant
+from ..core.arguments import card_or_none, integer
+from ..core.cards import Card
+from ..core.errors import InvalidType, ParseError, shown
+from ..rules.registry import get_variant
+from ..rules.table import DealContext, DealPlan
+from ..rules.tricks import TIED, trick_result
+from ..rules.variant import Variant
 
 __all__ = ["DoubleDummy", "double_dummy", "solver"]
 

@@ -3,7 +3,7 @@
 The figures are counted over every 3-card hand of the variant's deck (and, for a variant that
 turns up a card, over every turned card too), through the public hooks only:
 ``variant.envido.points_in``, ``variant.flor.points_in`` (given the turned card in a
-:class:`~truco_rules.hooks.HandContext`) and ``variant.ranking.strengths``.
+:class:`~truco_rules.rules.hooks.HandContext`) and ``variant.ranking.strengths``.
 
 * :func:`envido_distribution` - envido score -> probability (a hand with a flor sings flor
   instead, so in a variant with flor the scores add up to ``1 - flor_probability``);
@@ -26,12 +26,13 @@ from typing import Any
 
 import attrs
 
-from ..arguments import card_or_none, in_range, integer
-from ..cards import Card
-from ..context import HandContext
-from ..registry import get_variant
-from ..render import Grid, Section
-from ..variant import Variant
+from ..core.arguments import in_range, integer
+from ..core.cards import Card
+from ..core.context import HandContext
+from ..describe.render import Grid, Section
+from ..describe.rule_words import special_cards
+from ..rules.registry import get_variant
+from ..rules.variant import Variant
 
 __all__ = [
     "Odds",
@@ -93,18 +94,6 @@ def flor_probability(variant: Variant | str) -> Fraction:
         hands += 1
         flores += points(hand, ctx) is not None
     return Fraction(flores, hands)
-
-
-def special_cards(variant: Variant | str, turned: Card | str | None = None) -> tuple[Card, ...]:
-    """The cards that rank alone (no other card shares their strength), highest first: the
-    bravas, the manilhas. ``turned`` is the vira of a variant that has one."""
-    v = get_variant(variant)
-    turn = card_or_none(turned, "turned", v.card, v.deck.cards)
-    deck = [c for c in v.deck.cards if c != turn]
-    table = v.ranking.strengths(turn, v.deck.cards)
-    by_strength = Counter(table[c.index] for c in deck)
-    alone = [c for c in deck if by_strength[table[c.index]] == 1]
-    return tuple(sorted(alone, key=lambda c: -table[c.index]))
 
 
 def _at_least_one(cards: int, special: int, drawn: int) -> Fraction:

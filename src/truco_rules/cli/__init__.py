@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .. import __version__
-from ..errors import TrucoError
+from ..core.errors import TrucoError
 from . import double_dummy, odds, perft, play, replay, rules, simulate
 from ._common import default_variant, formatter
 

@@ -9,10 +9,10 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
-from ..errors import ParseError, shown
-from ..registry import default_variant as default_variant_of_registry
-from ..registry import get_variant, variant_names
-from ..variant import Variant
+from ..core.errors import ParseError, shown
+from ..rules.registry import default_variant as default_variant_of_registry
+from ..rules.registry import get_variant, variant_names
+from ..rules.variant import Variant
 
 
 def default_variant() -> str:

@@ -7,7 +7,7 @@ import json
 import sys
 
 from ..analysis.dd_sampling import DoubleDummyReport, double_dummy_rates
-from ..registry import get_variant, variant_names
+from ..rules.registry import get_variant, variant_names
 from ._common import at_least, parse_options
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for

@@ -6,8 +6,8 @@ import argparse
 import json
 
 from ..analysis.odds import odds, odds_grids
-from ..registry import get_variant, variant_names
-from ..render import render
+from ..describe.render import render
+from ..rules.registry import get_variant, variant_names
 from ._common import parse_options
 
 

@@ -6,8 +6,8 @@ import argparse
 import time
 from pathlib import Path
 
-from ..perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
-from ..registry import get_variant, variant_names
+from ..rules.registry import get_variant, variant_names
+from ..runs.perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
 from ._common import at_least, chosen_variants, default_variant, formatter
 
 PERFT_HEADER = """\

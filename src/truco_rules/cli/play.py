@@ -10,13 +10,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..actions import Action
 from ..agents import ISMCTSAgent
-from ..bots import SimpleBot
-from ..errors import ParseError
-from ..hand import Hand
+from ..contest.hand import Hand
+from ..core.actions import Action
+from ..core.errors import ParseError
 from ..match import HandSummary, Match
-from ..narrate import events_text
+from ..runs.bots import SimpleBot
+from ..views.narrate import events_text
 from ._common import at_least, chosen_variants, default_variant
 
 MAX_LINE = 64

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..errors import InvalidRecord
+from ..core.errors import InvalidRecord
 from ..match import Match
-from ..narrate import play_by_play
+from ..views.narrate import play_by_play
 
 
 def read_record(path: str) -> str:

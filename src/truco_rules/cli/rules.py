@@ -6,10 +6,10 @@ import argparse
 import json
 from collections.abc import Sequence
 
-from ..comparison import compare_table, rule_sheet
-from ..registry import get_variant, variant_names
-from ..render import FORMATS, render
-from ..variant import Variant
+from ..describe.comparison import compare_table, rule_sheet
+from ..describe.render import FORMATS, render
+from ..rules.registry import get_variant, variant_names
+from ..rules.variant import Variant
 from ._common import parse_options
 
 

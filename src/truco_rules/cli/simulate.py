@@ -8,9 +8,9 @@ import sys
 import time
 from concurrent.futures import Executor
 
-from ..policy import AgentSpec, load_agent
-from ..simulate import SimulationReport, simulate
-from ..variant import Variant
+from ..rules.variant import Variant
+from ..runs.policy import AgentSpec, load_agent
+from ..runs.simulate import SimulationReport, simulate
 from ._common import at_least, chosen_variants, formatter
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for

@@ -24,10 +24,10 @@ def _hypothesis_setup_hook() -> None:
     """Register strategies for ``Card``, ``Action``, ``Variant`` and ``Match``."""
     from hypothesis import strategies as st
 
-    from truco_rules.actions import Action
-    from truco_rules.cards import Card
+    from truco_rules.core.actions import Action
+    from truco_rules.core.cards import Card
     from truco_rules.match import Match
-    from truco_rules.variant import Variant
+    from truco_rules.rules.variant import Variant
 
     st.register_type_strategy(Card, _lazy("cards"))
     st.register_type_strategy(Action, _lazy("actions"))

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .. import actions as A
-from ..cards import Card
-from ..errors import TrucoError, UnknownAction
+from ..core import actions as A
+from ..core.cards import Card
+from ..core.errors import TrucoError, UnknownAction
 from ..match import CHANCE, TERMINAL, Match
-from ..variant import Variant
+from ..rules.variant import Variant
 from .strategies import vocabulary
 
 __all__ = [

@@ -16,12 +16,12 @@ from typing import Any
 
 import attrs
 
-from ..actions import PLAY, Action
-from ..cards import Card
-from ..context import HandContext
-from ..errors import TrucoError
+from ..core.actions import PLAY, Action
+from ..core.cards import Card
+from ..core.context import HandContext
+from ..core.errors import TrucoError
 from ..match import Match
-from ..variant import Variant
+from ..rules.variant import Variant
 from .strategies import vocabulary
 
 __all__ = [

@@ -8,10 +8,10 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from ..errors import TrucoError, UnknownAction
+from ..core.errors import TrucoError, UnknownAction
 from ..match import CHANCE, Match
-from ..registry import get_variant
-from ..variant import Variant
+from ..rules.registry import get_variant
+from ..rules.variant import Variant
 from .checks import (
     check_cards,
     check_live,

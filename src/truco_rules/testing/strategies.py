@@ -17,12 +17,12 @@ from typing import Any
 import attrs
 from hypothesis import strategies as st
 
-from ..actions import BASE_VERBS, Action
-from ..cards import DECK, Card
-from ..errors import TrucoError
+from ..core.actions import BASE_VERBS, Action
+from ..core.cards import DECK, Card
+from ..core.errors import TrucoError
 from ..match import CHANCE, Match
-from ..registry import get_variant, variant_names
-from ..variant import Variant
+from ..rules.registry import get_variant, variant_names
+from ..rules.variant import Variant
 
 __all__ = [
     "TARGETS",

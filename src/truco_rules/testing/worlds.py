@@ -24,9 +24,9 @@ from collections.abc import Iterator
 
 import attrs
 
-from ..cards import Card
+from ..core.cards import Card
 from ..match import Match
-from ..observe import Observation
+from ..views.observe import Observation
 from .hiding import cards_seen
 
 __all__ = ["possible_world", "seen_in_deal", "world_problems"]

@@ -13,7 +13,7 @@ import functools
 from collections.abc import Sequence
 
 import attrs
-from truco_rules.cards import DECK, Card
+from truco_rules.core.cards import DECK, Card
 from truco_rules.hooks import (
     BetLadder,
     EnvidoRules,
@@ -23,7 +23,7 @@ from truco_rules.hooks import (
     TrickRule,
     option,
 )
-from truco_rules.variant import Variant
+from truco_rules.rules.variant import Variant
 from truco_rules.variants.argentine import ARGENTINE_RANKING, ArgentineTable
 
 __all__ = [

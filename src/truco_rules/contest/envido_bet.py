@@ -1,0 +1,325 @@
+"""The envido as a side bet (RULES §2.6): its calls and answers, the scores stated (or
+compared at once), the truth check at the end, and its points; a flor voids it (§2.7.4).
+
+One implementation of the :mod:`side-bet protocol <truco_rules.rules.side_bet>`, built from a
+variant's :class:`~truco_rules.rules.envido.EnvidoRules` hook; the contest plays it before the
+variant's own side bets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar, cast
+
+import attrs
+
+from ..core import actions as A
+from ..core.actions import Action
+from ..core.cards import Card
+from ..rules.envido import EnvidoRules
+from ..rules.side_bet import _NO_QUIERO, _QUIERO, Contest, Credit, SideBet
+from .bet_states import (
+    ENV_DECLARING,
+    ENV_DONE,
+    ENV_NONE,
+    ENV_PENDING,
+    ENV_VOID,
+    EnvidoState,
+    FlorState,
+)
+
+__all__ = ["EnvidoBet"]
+
+_SON_BUENAS = Action.call(A.SON_BUENAS)
+_CALLS = (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)
+_CALL_ACTS = {v: Action.call(v) for v in _CALLS}
+_STARTS: dict[int, EnvidoState] = {}
+
+
+def _staged(st: EnvidoState, stage: int) -> EnvidoState:
+    """``st`` at another stage (a named tuple made directly: cheaper than ``_replace``)."""
+    return EnvidoState(
+        st.spoken,
+        stage,
+        st.chain,
+        st.called,
+        st.caller,
+        st.responder,
+        st.public,
+        st.result,
+        st.best,
+    )
+
+
+def _flor(contest: Contest) -> FlorState | None:
+    return cast("FlorState | None", contest.bet_state("flor"))
+
+
+@attrs.frozen
+class EnvidoBet(SideBet[EnvidoState]):
+    """The envido of a variant whose :attr:`~truco_rules.rules.variant.Variant.envido` is
+    ``rules``. It reads the flor's state (``contest.bet_state("flor")``) where the flor
+    changes it."""
+
+    name: ClassVar[str] = "envido"
+    verbs: ClassVar[tuple[str, ...]] = _CALLS
+    precedence: ClassVar[int] = -1
+    side_answers: ClassVar[bool] = True
+
+    rules: EnvidoRules
+    chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
+    pie_only: bool = attrs.field(init=False, eq=False, repr=False)
+    bonus: bool = attrs.field(init=False, eq=False, repr=False)
+    first: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
+    declared: bool = attrs.field(init=False, eq=False, repr=False)
+    raiser_first: bool = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "chains", self.rules.chains())
+        object.__setattr__(self, "pie_only", self.rules.pie_only())
+        object.__setattr__(self, "bonus", self.rules.mazo_bonus_before_first_card())
+        object.__setattr__(self, "first", tuple(self._calls(())))
+        object.__setattr__(self, "declared", self.rules.declared())
+        object.__setattr__(self, "raiser_first", self.rules.last_raiser_states_first())
+
+    # -- values -----------------------------------------------------------------------
+    def points(self, contest: Contest, seat: int) -> int | None:
+        """True envido score of ``seat``'s dealt cards; ``None`` for a flor in a game with
+        flor, whose envido is void (RULES §2.6.1): its holder takes part in an envido only
+        by singing the flor, which voids the envido (§2.7.4)."""
+        fl = _flor(contest)
+        if fl is not None and fl.pts[seat] is not None:
+            return None
+        return self.rules.points_in(contest.dealt[seat], contest.context(seat))
+
+    def _value(self, contest: Contest, st: EnvidoState, winner_side: int) -> int:
+        rules = self.rules
+        return rules.accepted(
+            st.chain,
+            lambda: rules.falta(contest.mr, contest.scores_now(), winner_side),
+        )
+
+    # -- the protocol -----------------------------------------------------------------
+    def uses(self, method: str) -> bool:
+        if method == "deck_bonus":
+            return self.bonus
+        return super().uses(method)
+
+    def start(self, contest: Contest) -> EnvidoState:
+        n = len(contest.team)
+        st = _STARTS.get(n)
+        if st is None:
+            st = _STARTS[n] = EnvidoState((False,) * n)
+        return st
+
+    def _open(self, contest: Contest, st: EnvidoState, s: int) -> bool:
+        if st.stage != ENV_NONE or contest.trick_no or contest.level:
+            return False
+        if self.pie_only:
+            side = contest.team[s]
+            if s != next(x for x in reversed(contest.order) if contest.team[x] == side):
+                return False
+        elif contest.played_first[s]:
+            return False
+        fl = _flor(contest)
+        return fl is None or not fl.called
+
+    def _calls(self, chain: tuple[str, ...]) -> list[Action]:
+        allowed = self.chains
+        return [_CALL_ACTS[b] for b in _CALLS if (*chain, b) in allowed]
+
+    def offers(
+        self, contest: Contest, state: EnvidoState, seat: int, on_turn: bool
+    ) -> Sequence[Action]:
+        st = state
+        return self.first if self._open(contest, st, seat) else ()
+
+    def awaiting(self, contest: Contest, state: EnvidoState) -> int:
+        st = state
+        if st.stage == ENV_PENDING:
+            return st.responder
+        if st.stage == ENV_DECLARING:
+            return self._declarer_after(contest, st.caller, st.best, st.spoken)
+        return -1
+
+    def phase(self, contest: Contest, state: EnvidoState) -> str:
+        st = state
+        return "answer-envido" if st.stage == ENV_PENDING else "declare-envido"
+
+    def answers(self, contest: Contest, state: EnvidoState, seat: int) -> Sequence[Action]:
+        st = state
+        if st.stage == ENV_PENDING:
+            if contest.team[seat] == contest.team[st.caller]:
+                return ()
+            return [_QUIERO, _NO_QUIERO, *self._calls(st.chain)]
+        if self.awaiting(contest, st) != seat:
+            return ()
+        best = st.best
+        out = [_SON_BUENAS] if best is not None else []
+        for v in self.rules.possible_scores():
+            if best is None or self._beats(contest, seat, v, best):
+                out.append(Action.declare(v))
+        return out
+
+    def answered_by_leaving(self, contest: Contest, state: EnvidoState) -> bool:
+        return state.stage == ENV_PENDING
+
+    def act(
+        self, contest: Contest, state: EnvidoState, seat: int, action: Action
+    ) -> tuple[EnvidoState, Sequence[Credit]]:
+        st = state
+        verb = action.verb
+        if verb in _CALL_ACTS:
+            responder = contest.next_of_side(seat, 1 - contest.team[seat])
+            new = EnvidoState(
+                st.spoken,
+                ENV_PENDING,
+                (*st.chain, verb),
+                True,
+                seat,
+                responder,
+                st.public,
+                st.result,
+                st.best,
+            )
+            return new, ()
+        if st.stage == ENV_DECLARING:
+            return self._declare(contest, st, seat, action), ()
+        if verb != A.QUIERO:
+            refused = self.rules.refused(st.chain)
+            return _staged(st, ENV_DONE), ((contest.team[st.caller], refused),)
+        if self.declared:
+            return _staged(st, ENV_DECLARING), ()
+        return self._compare(contest, st)
+
+    def _compare(self, contest: Contest, st: EnvidoState) -> tuple[EnvidoState, Sequence[Credit]]:
+        """An accepted envido with automatic statements: the declaration protocol followed
+        with the true scores."""
+        best: tuple[int, int] | None = None
+        spoken = [False] * len(contest.team)
+        public = list(st.public)
+        while True:
+            s2 = self._declarer_after(contest, st.caller, best, spoken)
+            if s2 < 0:
+                break
+            spoken[s2] = True
+            v = self.points(contest, s2)
+            if v is not None and (best is None or self._beats(contest, s2, v, best)):
+                best = (s2, v)
+                public.append((s2, v))
+            else:  # no better score, or none at all (an unsung flor): son buenas
+                public.append((s2, None))
+        if best is None:  # only unsung flores were in play: nobody wins it
+            return st._replace(stage=ENV_DONE, public=tuple(public)), ()
+        seat, value = best
+        side = contest.team[seat]
+        pts = self._value(contest, st, side)
+        done = EnvidoState(
+            st.spoken,
+            ENV_DONE,
+            st.chain,
+            st.called,
+            st.caller,
+            st.responder,
+            tuple(public),
+            (seat, pts, value),
+            st.best,
+        )
+        return done, ((side, pts),)
+
+    def _declare(self, contest: Contest, st: EnvidoState, seat: int, act: Action) -> EnvidoState:
+        spoken = list(st.spoken)
+        spoken[seat] = True
+        best = st.best
+        if act.verb == A.DECLARE:
+            assert act.number is not None
+            best = (seat, act.number)
+            said: tuple[int, int | None] = (seat, act.number)
+        else:
+            said = (seat, None)
+        st = st._replace(spoken=tuple(spoken), best=best, public=(*st.public, said))
+        if self._declarer_after(contest, st.caller, best, st.spoken) >= 0:
+            return st
+        assert best is not None
+        won, stated = best
+        # the truth is checked when the hand ends (RULES §2.6.5, §2.11)
+        value = self._value(contest, st, contest.team[won])
+        return st._replace(stage=ENV_DONE, result=(won, value, stated))
+
+    def _beats(self, contest: Contest, s: int, value: int, best: tuple[int, int]) -> bool:
+        bs, bv = best
+        return value > bv or (value == bv and contest.pos[s] < contest.pos[bs])
+
+    def _declarer_after(
+        self,
+        contest: Contest,
+        caller: int,
+        best: tuple[int, int] | None,
+        spoken: Sequence[bool],
+    ) -> int:
+        order = contest.order
+        n = len(order)
+        team = contest.team
+        start = contest.pos[caller] if self.raiser_first else 0
+        for i in range(n):
+            s = order[(start + i) % n]
+            if spoken[s] or contest.folded[s]:
+                continue
+            if best is None or team[s] != team[best[0]]:
+                return s
+        return -1
+
+    def interrupted(
+        self, contest: Contest, state: EnvidoState, seat: int, action: Action
+    ) -> tuple[EnvidoState, Sequence[Credit]]:
+        st = state
+        if action.verb == A.FLOR:
+            if st.stage in (ENV_NONE, ENV_PENDING, ENV_DECLARING):
+                return _staged(st, ENV_VOID), ()  # RULES §2.7.4
+        elif (
+            action.verb == A.MAZO
+            and st.stage == ENV_PENDING
+            and contest.phase_name == "answer-envido"
+        ):
+            # going to the deck as the answer refuses the envido
+            refused = self.rules.refused(st.chain)
+            return _staged(st, ENV_DONE), ((contest.team[st.caller], refused),)
+        return st, ()
+
+    def deck_bonus(self, contest: Contest, state: EnvidoState, side: int) -> int:
+        st = state
+        if not self.bonus or st.called:
+            return 0
+        fl = _flor(contest)
+        if fl is not None and fl.called:
+            return 0
+        return 0 if any(contest.team[x] == side for _k, x, _c, _d in contest.plays) else 1
+
+    def close(self, contest: Contest, state: EnvidoState) -> tuple[EnvidoState, Sequence[Credit]]:
+        """At the end of the hand: a stated envido score is checked against the cards; a
+        false one gives the points to the other side (RULES §2.6.5, §2.11)."""
+        st = state
+        if not self.declared or not st.result:
+            return st, ()
+        seat, value, stated = st.result
+        truthful = stated == self.points(contest, seat) and not contest.folded[seat]
+        side = contest.team[seat]
+        if truthful:
+            return st, ((side, value),)
+        return st, ((1 - side, value, "envido forfeited"),)
+
+    def shown(self, contest: Contest, state: EnvidoState) -> Sequence[tuple[int, tuple[Card, ...]]]:
+        st = state
+        if st.result is None:
+            return ()
+        seat = st.result[0]
+        return ((seat, self.rules.proof_in(contest.dealt[seat], contest.context(seat))),)
+
+    def all_actions(self) -> Sequence[Action]:
+        return (
+            *_CALL_ACTS.values(),
+            _QUIERO,
+            _NO_QUIERO,
+            _SON_BUENAS,
+            *(Action.declare(v) for v in self.rules.possible_scores()),
+        )

@@ -1,0 +1,342 @@
+"""The flor as a side bet (RULES §2.7, §2.10): flores sung (automatically or by hand), the
+duel of flores and its raises, deferred and forfeited flores; a flor voids the envido.
+
+One implementation of the :mod:`side-bet protocol <truco_rules.rules.side_bet>`, built from a
+variant's :class:`~truco_rules.rules.flor.FlorRules` hook; the contest plays it before the
+variant's own side bets and answers it before any other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, cast
+
+import attrs
+
+from ..core import actions as A
+from ..core.actions import Action
+from ..core.cards import Card
+from ..core.errors import UnhandledChoice
+from ..rules.flor import FlorRules
+from ..rules.side_bet import _NO_QUIERO, _QUIERO, Contest, Credit, SideBet
+from .bet_states import (
+    ENV_NONE,
+    ENV_PENDING,
+    FL_CONTRA,
+    FL_DONE,
+    FL_RESPOND,
+    FL_RESTO,
+    EnvidoState,
+    FlorState,
+)
+
+__all__ = ["FlorBet"]
+
+_FLOR = Action.call(A.FLOR)
+_MAZO = Action.call(A.MAZO)
+_CONTRAFLOR = Action.call(A.CONTRAFLOR)
+_RESTO = Action.call(A.CONTRAFLOR_AL_RESTO)
+_CF_QUIERO = Action.call(A.CON_FLOR_QUIERO)
+_ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
+_WAITING = (FL_RESPOND, FL_CONTRA, FL_RESTO)
+_NARROWED = ("play", "answer-call", "answer-envido")
+
+
+@attrs.frozen
+class FlorBet(SideBet[FlorState]):
+    """The flor of a variant whose :attr:`~truco_rules.rules.variant.Variant.flor` is ``rules``.
+    It reads the envido's state (``contest.bet_state("envido")``): a flor is sung by hand
+    only while no envido was settled."""
+
+    name: ClassVar[str] = "flor"
+    verbs: ClassVar[tuple[str, ...]] = (
+        A.FLOR,
+        A.CONTRAFLOR,
+        A.CONTRAFLOR_AL_RESTO,
+        A.CON_FLOR_QUIERO,
+        A.CON_FLOR_ME_ACHICO,
+    )
+    precedence: ClassVar[int] = -2
+    side_answers: ClassVar[bool] = True
+
+    rules: FlorRules
+    auto: bool = attrs.field(init=False, eq=False, repr=False)
+    sing_or_leave: bool = attrs.field(init=False, eq=False, repr=False)
+    plain: bool = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "auto", self.rules.sung_automatically())
+        object.__setattr__(self, "sing_or_leave", self.rules.must_sing_or_leave())
+        # the stock points_in ignores the deal: skip building a context per seat
+        object.__setattr__(self, "plain", type(self.rules).points_in is FlorRules.points_in)
+
+    def uses(self, method: str) -> bool:
+        if method in ("offers", "interjections"):  # a flor sung by hand
+            return not self.auto
+        if method in ("automatic", "holds_back"):
+            return self.auto
+        if method == "restrict":
+            return self.sing_or_leave
+        return super().uses(method)
+
+    def start(self, contest: Contest) -> FlorState:
+        n = len(contest.team)
+        pts: list[int | None] = [None] * n
+        fl = self.rules
+        for s in contest.order:
+            cards = contest.dealt[s]
+            pts[s] = fl.points(cards) if self.plain else fl.points_in(cards, contest.context(s))
+        return FlorState(tuple(pts), tuple([p is not None for p in pts]))
+
+    def _by_hand(self, contest: Contest, st: FlorState, s: int) -> bool:
+        if self.auto or not st.undeclared[s] or contest.played_first[s] or contest.trick_no:
+            return False
+        env = cast("EnvidoState | None", contest.bet_state("envido"))
+        return env is None or env.stage in (ENV_NONE, ENV_PENDING)
+
+    def offers(
+        self, contest: Contest, state: FlorState, seat: int, on_turn: bool
+    ) -> Sequence[Action]:
+        return (_FLOR,) if self._by_hand(contest, state, seat) else ()
+
+    def interjections(
+        self, contest: Contest, state: FlorState, seat: int, on_turn: bool, awaiting: SideBet[Any]
+    ) -> Sequence[Action]:
+        # a flor answers any envido, whoever holds it (RULES §2.7.4)
+        if awaiting.name == "envido" and self._by_hand(contest, state, seat):
+            return (_FLOR,)
+        return ()
+
+    def awaiting(self, contest: Contest, state: FlorState) -> int:
+        st = state
+        return st.responder if st.stage in _WAITING else -1
+
+    def phase(self, contest: Contest, state: FlorState) -> str:
+        return "answer-flor"
+
+    def _asker(self, st: FlorState) -> int:
+        """The side whose flor call awaits a response."""
+        return st.first_team if st.stage == FL_RESPOND else st.caller_team
+
+    def answers(self, contest: Contest, state: FlorState, seat: int) -> Sequence[Action]:
+        st = state
+        if contest.team[seat] == self._asker(st) or st.pts[seat] is None:
+            return ()
+        if st.stage == FL_RESPOND:
+            return (_ACHICO, _CF_QUIERO, _CONTRAFLOR, _RESTO)
+        if st.stage == FL_CONTRA:
+            return (_QUIERO, _NO_QUIERO, _RESTO)
+        return (_QUIERO, _NO_QUIERO)
+
+    def _holder_after(self, contest: Contest, st: FlorState, after: int, side: int) -> int:
+        """The first seat of ``side`` after ``after`` in play order still in the contest and
+        holding a flor."""
+        order = contest.order
+        n = len(order)
+        start = contest.pos[after]
+        for i in range(1, n + 1):
+            s = order[(start + i) % n]
+            if contest.team[s] == side and not contest.folded[s] and st.pts[s] is not None:
+                return s
+        return -1
+
+    def act(
+        self, contest: Contest, state: FlorState, seat: int, action: Action
+    ) -> tuple[FlorState, Sequence[Credit]]:
+        st = state
+        if action.verb == A.FLOR:
+            return self._sing(contest, st, seat)
+        return self._answer(contest, st, seat, action.verb)
+
+    def _award(
+        self, st: FlorState, side: int, pts: int, holder: int, out: list[Credit]
+    ) -> FlorState:
+        """Flor points: credited now, or with manual declaration at the end of the hand,
+        when a flor whose holder went to the deck without showing it is lost (§2.7.2)."""
+        if not self.auto:
+            return st._replace(deferred=(*st.deferred, (side, pts, holder)))
+        out.append((side, pts))
+        return st
+
+    def _sing(self, contest: Contest, st: FlorState, s: int) -> tuple[FlorState, Sequence[Credit]]:
+        fl = self.rules
+        team = contest.team
+        x = team[s]
+
+        def in_play(p: int) -> bool:
+            # a flor hidden by playing a card unsung stays out (and is penalised at the end)
+            return p == s or (st.undeclared[p] and not contest.played_first[p])
+
+        mine = [p for p in contest.live(x) if in_play(p)]
+        theirs = [p for p in contest.live(1 - x) if in_play(p)]
+        undeclared = list(st.undeclared)
+        for p in mine + theirs:
+            undeclared[p] = False
+        # every flor in play is sung and shown (a flor cannot be bluffed, RULES §2.11)
+        sung = tuple(p for p in contest.order if p in mine or p in theirs)
+        duel = fl.duel() if theirs else ""
+        if theirs and duel not in ("ladder", "each_scores", "best_scores"):
+            known = ("ladder", "each_scores", "best_scores")
+            raise UnhandledChoice(type(fl).__name__, "flor_duel_mode", duel, "duel", known)
+        ladder = duel == "ladder"
+        st = st._replace(
+            called=True,
+            undeclared=tuple(undeclared),
+            sung=sung,
+            first_team=x,
+            singer=s,
+            stage=FL_RESPOND if ladder else FL_DONE,
+            responder=self._holder_after(contest, st, s, 1 - x) if ladder else st.responder,
+        )
+        out: list[Credit] = []
+        if not theirs:
+            st = self._award(st, x, fl.uncontested(len(mine)), s, out)
+        elif duel == "each_scores":
+            st = self._award(st, x, fl.flor_value * len(mine), s, out)
+            st = self._award(st, 1 - x, fl.flor_value * len(theirs), theirs[0], out)
+        elif duel == "best_scores":
+            best = self._best(contest, st)
+            st = self._award(st, team[best], fl.flor_value, best, out)
+        return st, out
+
+    def _best(self, contest: Contest, st: FlorState) -> int:
+        """The best flor in play; equal flores go to the player nearest the mano."""
+        best, best_pts = -1, -1
+        for s in st.sung:  # in play order
+            p = st.pts[s]
+            if p is not None and not contest.folded[s] and p > best_pts:
+                best, best_pts = s, p
+        return best
+
+    def _answer(
+        self, contest: Contest, st: FlorState, s: int, verb: str
+    ) -> tuple[FlorState, Sequence[Credit]]:
+        fl = self.rules
+        team = contest.team
+        out: list[Credit] = []
+        if verb == A.CON_FLOR_ME_ACHICO:
+            st = st._replace(stage=FL_DONE)
+            st = self._award(st, st.first_team, fl.achico_value, st.singer, out)
+        elif verb == A.CON_FLOR_QUIERO:
+            best = self._best(contest, st)
+            st = st._replace(stage=FL_DONE)
+            st = self._award(st, team[best], fl.con_flor_quiero_value, best, out)
+        elif verb in (A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO):
+            t = team[s]
+            st = st._replace(
+                resto_over_contra=st.stage == FL_CONTRA,
+                stage=FL_CONTRA if verb == A.CONTRAFLOR else FL_RESTO,
+                caller_team=t,
+                caller=s,
+                responder=self._holder_after(contest, st, s, 1 - t),
+            )
+        elif verb == A.QUIERO:
+            best = self._best(contest, st)
+            side = team[best]
+            if st.stage == FL_CONTRA:
+                st = st._replace(stage=FL_DONE)
+                st = self._award(st, side, fl.contraflor_value, best, out)
+            else:
+                nflor = sum(1 for p in st.sung if not contest.folded[p])
+                resto = fl.resto(contest.mr, contest.scores_now(), side, nflor)
+                st = st._replace(stage=FL_DONE)
+                st = self._award(st, side, resto, best, out)
+                if fl.contraflor_al_resto_ends_hand:
+                    st = st._replace(ends="contraflor-al-resto")
+        else:  # no-quiero
+            value = (
+                fl.contraflor_refused_value
+                if st.stage == FL_CONTRA
+                else fl.resto_refused(st.resto_over_contra)
+            )
+            st = st._replace(stage=FL_DONE)
+            st = self._award(st, st.caller_team, value, st.caller, out)
+        return st, out
+
+    def ends(self, contest: Contest, state: FlorState) -> str:
+        return state.ends
+
+    # -- a flor sung automatically: at its holder's first decision -------------------
+    def automatic(self, contest: Contest, state: FlorState) -> tuple[int, Action] | None:
+        if not self.auto or contest.trick_no:
+            return None
+        st = state
+        if True not in st.undeclared:
+            return None
+        env = cast("EnvidoState | None", contest.bet_state("envido"))
+        if env is not None and env.stage == ENV_PENDING:
+            # a flor answers any envido: it is declared and the envido is void (§2.7.4)
+            for x in contest.order:
+                if st.undeclared[x] and not contest.folded[x]:
+                    return x, _FLOR
+        # A flor is sung at its holder's first decision (RULES §2.7.2): his turn, or a call
+        # his side may answer, whoever of the side answers it.
+        t = contest.turn
+        if t < 0:
+            return None
+        if contest.phase_name == "answer-call" and not st.undeclared[t]:
+            t = self._unsung_after(contest, st, contest.call_caller, contest.team[t])
+        if t >= 0 and st.undeclared[t]:
+            return t, _FLOR
+        return None
+
+    def _unsung_after(self, contest: Contest, st: FlorState, after: int, side: int) -> int:
+        order = contest.order
+        n = len(order)
+        start = contest.pos[after]
+        for i in range(1, n + 1):
+            s = order[(start + i) % n]
+            if contest.team[s] == side and not contest.folded[s] and st.undeclared[s]:
+                return s
+        return -1
+
+    def holds_back(self, contest: Contest, state: FlorState, seat: int) -> bool:
+        # his flor is sung at his first decision, before anything else he does
+        return self.auto and not contest.trick_no and state.undeclared[seat]
+
+    def restrict(
+        self, contest: Contest, state: FlorState, seat: int, legal: list[Action]
+    ) -> list[Action]:
+        if self.sing_or_leave and _FLOR in legal and contest.phase_name in _NARROWED:
+            # an unsung flor: sing it or go to the deck (RULES §2.7.2)
+            return [a for a in legal if a is _FLOR or a is _MAZO]
+        return legal
+
+    def close(self, contest: Contest, state: FlorState) -> tuple[FlorState, Sequence[Credit]]:
+        """At the end of the hand, settle the flores still open."""
+        st = state
+        fl = self.rules
+        side = contest.hand_winner
+        out: list[Credit] = []
+        # Flores not yet sung when the hand stops in trick 1 (RULES §2.10, S2 ABC c): those
+        # of the side that did not leave are still scored; a flor its holder hid by playing
+        # a card without declaring it gives the opponents 3 (RULES §2.7.2).
+        if not st.called and side is not None:
+            kept = tuple(
+                s
+                for s in contest.order
+                if contest.team[s] == side
+                and st.undeclared[s]
+                and not contest.played_first[s]
+                and not contest.folded[s]
+            )
+            if kept:  # declared and shown (RULES §2.10, §2.11)
+                st = st._replace(called=True, sung=kept)
+                out.append((side, fl.uncontested(len(kept))))
+        if not self.auto:
+            for won, award, holder in st.deferred:
+                if contest.folded[holder]:  # quit without showing: lost, opponents score 3
+                    out.append((1 - won, fl.flor_value, "flor forfeited"))
+                else:
+                    out.append((won, award))
+            for s in contest.order:
+                if st.undeclared[s] and contest.played_first[s]:
+                    out.append((1 - contest.team[s], fl.flor_value, "hidden flor"))
+        return st, out
+
+    def shown(self, contest: Contest, state: FlorState) -> Sequence[tuple[int, tuple[Card, ...]]]:
+        st = state
+        return tuple((s, tuple(contest.dealt[s])) for s in st.sung)
+
+    def all_actions(self) -> Sequence[Action]:
+        return (_FLOR, _CONTRAFLOR, _RESTO, _CF_QUIERO, _ACHICO, _QUIERO, _NO_QUIERO)

@@ -1,0 +1,376 @@
+"""One contest of one deal, as a state machine: tricks, the bet ladder and the side bets.
+
+A deal (see :mod:`truco_rules.match`) hands out the cards and then plays one or more contests;
+in the common case the contest is the whole table. The :class:`Hand` knows only the hooks of
+its variant (RULES §1), never the variant's name.
+
+Phases, in the order they take precedence (RULES §2.5 "envido takes precedence", §2.7.4):
+
+1. a special hand to accept or decline,
+2. a side bet awaiting an answer, by the bets' precedence: a flor exchange, an envido bet
+   (its answer, then the scores stated), then the variant's own side bets,
+3. a ladder call awaiting an answer,
+4. a card to play.
+
+The hand is put together from parts, each in its own module, owning its fields and their
+transitions: trick play (:mod:`~truco_rules.contest.trick_play`), the bet ladder
+(:mod:`~truco_rules.contest.ladder_play`), the side bets (:mod:`~truco_rules.contest.side_play`:
+the envido
+and flor of :mod:`~truco_rules.contest.envido_bet` and :mod:`~truco_rules.contest.flor_bet` and the
+variant's own, all through the protocol of :mod:`~truco_rules.rules.side_bet`), and the special
+hands (:mod:`~truco_rules.contest.special_play`). This module is the loop that orders them: the
+legal actions by phase, applying an action, who acts next, and the end of the hand.
+
+The hand is mutable; :meth:`Hand.copy` is cheap. Every public mutator validates first and then
+changes state in code that cannot fail, so a rejected action leaves the hand untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..core import actions as A
+from ..core.actions import Action
+from ..core.cards import Card
+from ..core.copying import LIST, LIST_OF_LISTS, copier
+from ..core.errors import IllegalAction, InvalidType, WrongPlayer
+from ..rules.side_bet import _NO_QUIERO, _QUIERO
+from ..rules.special import SPECIAL_NONE
+from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
+from .bet_views import BetViews
+from .ending import EndingPlay
+from .fields import (
+    _ACCEPT_HAND,
+    _DECLINE_HAND,
+    _MAZO,
+    DECIDE,
+    DECLARE,
+    ENVIDO,
+    FLOR,
+    OVER,
+    PHASES,
+    PLAY,
+    RULE_FLAGS,
+    SIDE,
+    TRUCO,
+    HandFields,
+    rule_flags,
+)
+from .ladder_play import LadderPlay
+from .refusals import RefusalPlay
+from .side_play import SideBetPlay
+from .special_play import SpecialPlay
+from .trick_play import TrickPlay
+
+if TYPE_CHECKING:
+    from ..rules.variant import Variant
+
+__all__ = [
+    "DECIDE",
+    "DECLARE",
+    "ENVIDO",
+    "ENV_DECLARING",
+    "ENV_DONE",
+    "ENV_NONE",
+    "ENV_PENDING",
+    "ENV_VOID",
+    "FLOR",
+    "OVER",
+    "PHASES",
+    "PLAY",
+    "SIDE",
+    "TRUCO",
+    "Hand",
+]
+
+
+class Hand(
+    TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalPlay, BetViews
+):
+    """One contest: players ``order`` (mano first) with the cards already dealt to them.
+
+    ``scores`` are the two sides' match scores before the contest (for falta envido and for
+    credits that reach the target mid-hand). ``special`` is the special hand the scores call
+    for (see :meth:`truco_rules.rules.hooks.SpecialHands.kind`).
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        variant: Variant,
+        order: Sequence[int],
+        team: Sequence[int],
+        dealt: Sequence[Sequence[Card]],
+        scores: Sequence[int],
+        strength: Sequence[int],
+        special: tuple[str, int] = (SPECIAL_NONE, -1),
+        turned: Card | None = None,
+    ) -> None:
+        self.variant = variant
+        self.tr = variant.tricks
+        self.ld = variant.ladder
+        self.mr = variant.match
+        self.order = tuple(order)
+        nseats = len(team)
+        self.team = tuple(team)
+        self.pos = [-1] * nseats
+        for i, s in enumerate(self.order):
+            self.pos[s] = i
+        self.mano_team = team[self.order[0]]
+        self.dealt = [tuple(c) for c in dealt]
+        self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
+        self.scores = tuple(scores)
+        self.strength = strength
+        self.calls_any_time, self.caps_raises, self.play_table = rule_flags(variant)
+        self.turned = turned  # the card turned up after the deal, for the value hooks
+        self._init_tricks(nseats)
+        self._init_ladder()
+        self.pts_now = [0, 0]
+        self.pts_end = [0, 0]
+        self.points = []  # (team, points, reason)
+        self.hand_winner = None
+        self.end_reason = ""
+        self.log = []
+        self._init_special(special)
+        self.phase = PLAY
+        self.turn = self.order[0]
+        self._init_side()
+        self._legal = None
+        self._settle()
+        self._legal = None  # a bet may have read legal_actions() before anyone was to act
+
+    def copy(self) -> Hand:
+        """An independent copy (hooks and dealt cards are shared: they are immutable);
+        ``copy.copy(hand)`` makes the same."""
+        return _copy_hand(self)
+
+    __copy__ = copy
+
+    def key(self) -> tuple[object, ...]:
+        """Everything that makes up the state, as one comparable value."""
+        out: list[object] = []
+        for name in _KEY_FIELDS:
+            v = getattr(self, name)
+            if name == "cards":
+                v = tuple(map(tuple, v))
+            elif isinstance(v, list):
+                v = tuple(v)
+            out.append(v)
+        return tuple(out)
+
+    @property
+    def over(self) -> bool:
+        """Whether the contest has ended."""
+        return self.phase == OVER
+
+    def team_total(self, team: int) -> int:
+        """Points this contest gives ``team`` (so far, or in all once over)."""
+        return self.pts_now[team] + self.pts_end[team]
+
+    def shown(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+        """Cards shown when the hand ends (DESIGN §4): the settled envido's winning proof and
+        every sung flor; a player who went to the deck shows nothing."""
+        shown: dict[int, tuple[Card, ...]] = {}
+        for i in self.bt.users["shown"]:
+            shown.update(self.bets[i].shown(self, self.side_state[i]))
+        for s, card in self.revealed:
+            if card not in shown.get(s, ()):
+                shown[s] = (*shown.get(s, ()), card)
+        return tuple((s, cs) for s, cs in sorted(shown.items()) if not self.folded[s])
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (default: the seat to act), in a fixed order.
+
+        Seats other than the one to act may have actions too: a partner may answer a call for
+        his side, and with ``truco_call_timing='any_time'`` a player may call out of turn.
+        """
+        if seat is None:  # the seat to act: the cached list, worked out once per state
+            legal = self._legal
+            if legal is None:
+                legal = self._legal = self._compute_legal(self.turn, True)
+            return list(legal)
+        if type(seat) is not int:  # True is no seat 1
+            raise InvalidType("seat", "an int or None", seat)
+        return list(self._legal_of(seat))
+
+    def _legal_of(self, seat: int) -> list[Action]:
+        """Legal actions of ``seat``; for the seat to act, the cached list itself."""
+        if seat == self.turn:
+            if self._legal is None:
+                self._legal = self._compute_legal(self.turn, True)
+            return self._legal
+        if not 0 <= seat < len(self.team) or self.pos[seat] < 0:
+            return []
+        return self._compute_legal(seat, False)
+
+    def _compute_legal(self, s: int, on_turn: bool) -> list[Action]:
+        out = self._legal_by_phase(s, on_turn)
+        if out and self.bt.users["restrict"]:  # e.g. an unsung flor: sing it or leave
+            out = self._restricted(s, out)
+        return out
+
+    def _legal_by_phase(self, s: int, on_turn: bool) -> list[Action]:
+        ph = self.phase
+        if ph == OVER or self.folded[s]:
+            return []
+        if not on_turn and self.bt.users["holds_back"] and self._held_back(s):
+            return []  # e.g. his flor is sung at his first decision, before anything else
+        out: list[Action] = []
+        if ph == DECIDE:
+            if on_turn:
+                out += [_ACCEPT_HAND, _DECLINE_HAND]
+            return out
+        if ph == PLAY:
+            if on_turn:
+                self._plays_of(s, out)
+            elif not self.calls_any_time:
+                if self.ld.mazo_out_of_turn:
+                    out.append(_MAZO)
+                return out
+            call = self._ladder_call(s)
+            if call is not None:
+                out.append(call)
+            if self.bt.users["offers"]:
+                self._side_offers(s, on_turn, out)
+            if on_turn or self.ld.mazo_out_of_turn:
+                out.append(_MAZO)
+            return out
+        if ph == TRUCO:
+            if self.team[s] == self.team[self.call_caller]:
+                if self.ld.mazo_out_of_turn:
+                    out.append(_MAZO)
+                return out
+            if s in self.call_refused:
+                return out
+            out.append(_QUIERO)
+            out.append(_NO_QUIERO)
+            call = self._ladder_call(s)
+            if call is not None:
+                out.append(call)
+            if self.bt.users["offers"]:
+                self._side_offers(s, on_turn, out)
+            out.append(_MAZO)
+            return out
+        self._side_answers(s, on_turn, out)  # a side bet awaits an answer
+        return out
+
+    def apply(self, action: Action, seat: int | None = None) -> None:
+        """Apply ``action`` for ``seat`` (default: the seat to act).
+
+        Raises :class:`IllegalAction` (or :class:`WrongPlayer`) and changes nothing if the
+        action is not legal for that seat now.
+        """
+        self.check(action, seat)
+        if not self.side_bets:
+            self._do(action, self.turn if seat is None else seat)
+            return
+        before = self.copy()  # a third party's side bet may break the protocol midway
+        try:
+            self._do(action, self.turn if seat is None else seat)
+        except BaseException:
+            for name in HandFields.__slots__:
+                setattr(self, name, getattr(before, name))
+            raise
+
+    def check(self, action: Action, seat: int | None = None) -> None:
+        """Raise what :meth:`apply` would raise for ``action`` by ``seat``, changing nothing.
+
+        What a seat learns from the error depends only on what its observation shows (RULES
+        §6.4, DESIGN §4): a seat that is not to act gets :class:`WrongPlayer` whatever the
+        others hold, with its own legal actions; the seat to act gets :class:`IllegalAction`
+        with a reason drawn from the public state and its own cards.
+        """
+        s = self.turn if seat is None else seat
+        legal = self._legal_of(s)
+        if action in legal:
+            return
+        fmt = self.variant.format_action
+        if self.phase == OVER:
+            raise IllegalAction(action, s, "the hand is over", fmt=fmt)
+        if s != self.turn:
+            who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
+            raise WrongPlayer(action, s, f"it is not this seat's turn: {who}", legal, fmt=fmt)
+        raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
+
+    def _do(self, act: Action, s: int) -> None:
+        waiting = self.side_waiting >= 0  # if not, only a call can be a bet's
+        bet = self._side_owner(act) if waiting else self.bt.owner.get(act.verb, -1)
+        side = self._side_outcome(bet, s, act) if bet >= 0 else None  # may raise: first
+        self.log.append((s, act))
+        self._legal = None
+        verb = act.verb
+        ph = self.phase
+        if side is not None:
+            self._side_apply(side, s, act)
+        elif verb == A.PLAY:
+            if act.card is None:  # blind: the card dealt in that position, seen as it falls
+                assert act.number is not None
+                card = self.dealt[s][act.number - 1]
+                self.log[-1] = (s, Action.play(card))
+                self._play(s, card, False)
+            elif act.under is not None:
+                self._play_double(s, act.card, act.under)
+            else:
+                self._play(s, act.card, act.down)
+        elif ph == DECIDE:
+            self._decide(s, verb == A.ACCEPT_HAND)
+        elif verb == A.MAZO:
+            self._mazo(s)
+        elif verb == A.QUIERO:
+            self._accept_call(s)
+        elif verb == A.NO_QUIERO:
+            self._refuse_call(s)
+        elif self.special != SPECIAL_NONE:  # a call forbidden in special hands: game lost
+            self._forbidden_call(s)
+        else:  # a ladder call
+            self._raise_call(s)
+        self._settle()
+        self._legal = None  # a bet may have read legal_actions() midway: not the next seat's
+
+    def _settle(self) -> None:
+        """Work out who acts next; make automatic flor declarations."""
+        done = 0  # actions the bets took by themselves
+        while True:
+            if self.end_reason:
+                self.phase = OVER
+                self.turn = -1
+                return
+            if self.deciders:
+                self.phase, self.turn = DECIDE, self.deciders[0]
+                return
+            if self.side_scan and (w := self._side_awaited()) >= 0:
+                self.turn = w  # the phase is the waiting bet's
+            elif self.call:
+                self.phase, self.turn = TRUCO, self.call_responder
+            else:
+                self.phase, self.turn = PLAY, self.to_play[0]
+            if self.bt.users["automatic"] and self._side_automatic(done):
+                done += 1
+                continue  # e.g. a flor sung at its holder's first decision (RULES §2.7.2)
+            return
+
+_KEY_FIELDS = tuple(
+    n
+    for n in HandFields.__slots__
+    if n not in ("_legal", "variant", "tr", "ld", "mr", "bt", "bets", "side_bets")
+    and n != "side_scan"  # a cache: whether a bet may be waiting
+    and n not in RULE_FLAGS
+)
+
+# every list field gets its own list, the cards in hand their own lists, the cached legal
+# actions are recomputed; everything else is immutable and shared
+_copy_hand = copier(
+    Hand,
+    HandFields.__slots__,
+    {
+        **{
+            name: LIST
+            for name, kind in HandFields.__annotations__.items()
+            if str(kind).startswith("list[")
+        },
+        "cards": LIST_OF_LISTS,
+        "_legal": "None",
+    },
+)

@@ -1,0 +1,351 @@
+"""The exception hierarchy. Every error the library raises on bad input is a :class:`TrucoError`.
+
+Each subclass names one kind of mistake; the message says what was wrong and what is allowed.
+An operation that raises leaves every object it was given exactly as it was.
+
+An argument of the wrong Python type raises :class:`InvalidType` (also a ``TypeError``). Where
+that argument is a seat, an action id, a count of actions to undo, a position or a record, the
+error is ``<Error>Type`` (:class:`InvalidSeatType`, :class:`UnknownActionIdType`,
+:class:`CannotUndoType`, :class:`ParseErrorType`, :class:`InvalidRecordType`): an
+``InvalidType`` that is also the error a wrong value of that argument raises, so a handler
+of either catches it. :mod:`truco_rules.core.arguments` holds the checks.
+"""
+
+from __future__ import annotations
+
+import math
+import pickle
+import reprlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+__all__ = [
+    "CannotUndo",
+    "CannotUndoType",
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidOption",
+    "InvalidRecord",
+    "InvalidRecordType",
+    "InvalidSeat",
+    "InvalidSeatType",
+    "InvalidType",
+    "ParseError",
+    "ParseErrorType",
+    "ProtocolError",
+    "RegistryError",
+    "TrucoError",
+    "UnhandledChoice",
+    "UnknownAction",
+    "UnknownActionId",
+    "UnknownActionIdType",
+    "UnknownOption",
+    "UnknownParameter",
+    "UnknownVariant",
+    "UnsupportedSeats",
+    "WrongPlayer",
+]
+
+
+MAX_SHOWN = 60
+"""The longest piece of a caller's input an error message quotes; longer input is cut."""
+
+
+def shown(value: object, limit: int = MAX_SHOWN) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters.
+
+    Hostile input must not make an error message huge, slow or impossible to print: a 10 MB
+    string is cut before it is copied, a long list shows its first items, and a value whose
+    ``repr`` raises (an integer of 5,000 digits) is named by its type.
+    """
+    short = reprlib.Repr()
+    short.maxstring = short.maxother = short.maxlong = limit
+    short.maxlist = short.maxtuple = short.maxset = short.maxdict = 6
+    short.maxlevel = 3
+    try:
+        text = short.repr(value)
+    except Exception:  # e.g. an int too large to convert to str, a broken __repr__
+        return f"<{type(value).__name__} that cannot be shown>"
+    if isinstance(value, str) and len(value) > limit:
+        text += f" ({len(value):,} characters)"
+    return text[: 2 * limit]
+
+
+def _listing(items: Iterable[object], limit: int = 40) -> str:
+    texts = [str(i) for i in items]
+    shown = ", ".join(texts[:limit])
+    if len(texts) > limit:
+        shown += f", ... ({len(texts) - limit} more)"
+    return shown or "(none)"
+
+
+def _rebuilt(cls: type[TrucoError], args: tuple[object, ...], state: dict[str, Any]) -> TrucoError:
+    """An error of class ``cls`` with ``args`` and attributes ``state``, made without calling
+    its ``__init__`` (whose parameters are not its ``args``): how errors unpickle."""
+    error = cls.__new__(cls)
+    Exception.__init__(error, *args)
+    error.__dict__.update(state)
+    return error
+
+
+def _picklable(value: object) -> bool:
+    """Whether ``value`` goes through pickle and back (some values pickle, then refuse to
+    load)."""
+    try:
+        pickle.loads(pickle.dumps(value))
+    except Exception:
+        return False
+    return True
+
+
+def _same(a: object, b: object) -> bool:
+    """``a == b``, a NaN being the same as a NaN (the value a caller gave, sent back)."""
+    if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
+        return True
+    try:
+        return bool(a == b)
+    except Exception:
+        return a is b
+
+
+class TrucoError(Exception):
+    """Base class of every error raised by truco-rules on bad input.
+
+    Every error pickles and unpickles to an equal error (same class, message and attributes),
+    so one raised in a worker process (a process pool, Dask) reaches the caller as itself; an
+    attribute holding a value that does not survive pickling (the generator given where an
+    action was due) arrives as its description, as the message shows it.
+    Two errors are equal when their class, arguments and attributes are.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # an attribute that cannot cross (the generator given where an action was due) goes
+        # as its description, as the message shows it
+        state = {k: v if _picklable(v) else shown(v) for k, v in self.__dict__.items()}
+        return _rebuilt, (type(self), self.args, state)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        assert isinstance(other, TrucoError)
+        mine, theirs = self.__dict__, other.__dict__
+        return (
+            self.args == other.args
+            and mine.keys() == theirs.keys()
+            and all(_same(mine[k], theirs[k]) for k in mine)
+        )
+
+    def __hash__(self) -> int:
+        return hash((type(self), self.args))
+
+
+class InvalidType(TrucoError, TypeError):
+    """An argument of the wrong Python type given to the library (``new_match(deals=5)``).
+
+    It is a :class:`TypeError` too, so ``except TypeError`` works as Python habits expect.
+    """
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        self.argument = argument
+        self.value = value
+        # not super(): in the classes below that are also another error, the next class in
+        # line takes other parameters
+        Exception.__init__(
+            self, f"{argument} must be {expected}, not {type(value).__name__} {shown(value)}"
+        )
+
+
+class UnknownVariant(TrucoError, KeyError):
+    """A variant name or alias that no registered variant answers to."""
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(f"unknown variant {shown(name)}; known variants: {_listing(self.known)}")
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class UnknownOption(TrucoError, KeyError):
+    """An option name that the variant does not have."""
+
+    def __init__(self, name: str, variant: str, known: Iterable[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(
+            f"variant {variant!r} has no option {shown(name)}; "
+            f"its options are: {_listing(self.known)}"
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class InvalidOption(TrucoError, ValueError):
+    """An option given a value outside its allowed set or type."""
+
+    def __init__(self, name: str, value: object, allowed: str) -> None:
+        self.name = name
+        self.value = value
+        super().__init__(f"option {name}={shown(value)} is not valid; allowed: {allowed}")
+
+
+class UnsupportedSeats(TrucoError, ValueError):
+    """A seat count that the variant's table does not allow."""
+
+    def __init__(self, seats: object, variant: str, allowed: Iterable[int]) -> None:
+        self.seats = seats
+        self.allowed = tuple(allowed)
+        super().__init__(
+            f"variant {variant!r} cannot be played with {shown(seats)} seats; "
+            f"allowed seat counts: {_listing(self.allowed)}"
+        )
+
+
+class ParseError(TrucoError, ValueError):
+    """Text that is not valid notation (an action, a record line, ...)."""
+
+
+class ParseErrorType(InvalidType, ParseError):
+    """Text expected (a position) but another Python type given: an :class:`InvalidType`,
+    and a :class:`ParseError` as it always was."""
+
+
+class InvalidCard(ParseError):
+    """Text that does not name a card in the deck notation in use."""
+
+    def __init__(self, text: str, notation: str, examples: str) -> None:
+        self.text = text
+        super().__init__(
+            f"{shown(text)} is not a card in {notation} notation; examples: {examples}"
+        )
+
+
+class UnknownAction(ParseError):
+    """Action text whose verb the variant does not have (``trucoo``, ``flor`` without flor)."""
+
+    def __init__(self, verb: str, variant: str, known: Iterable[str], hint: str = "") -> None:
+        self.verb = verb
+        self.known = tuple(known)
+        extra = f" (did you mean {hint!r}?)" if hint else ""
+        super().__init__(
+            f"variant {variant!r} has no action {shown(verb)}{extra}; "
+            f"its actions: {_listing(self.known)}"
+        )
+
+
+class InvalidSeat(TrucoError, ValueError):
+    """A seat number that the match does not have."""
+
+    def __init__(self, seat: object, seats: int) -> None:
+        self.seat = seat
+        super().__init__(f"there is no seat {shown(seat)}; seats are 0 to {seats - 1}")
+
+
+class InvalidSeatType(InvalidType, InvalidSeat):
+    """A seat argument of the wrong Python type (``"0"``, ``1.0``, ``True``): an
+    :class:`InvalidType`, and an :class:`InvalidSeat` as a wrong seat always was."""
+
+    def __init__(self, argument: str, expected: str, value: object) -> None:
+        super().__init__(argument, expected, value)
+        self.seat = value
+
+
+class IllegalAction(TrucoError, ValueError):
+    """A well-formed action that the rules do not allow in the current state."""
+
+    def __init__(
+        self,
+        action: object,
+        seat: object,
+        reason: str,
+        legal: Iterable[object] = (),
+        fmt: Callable[[Any], str] = str,
+    ) -> None:
+        self.action = action
+        self.seat = seat
+        self.reason = reason
+        self.legal = tuple(fmt(a) for a in legal)
+        """The legal actions as text, in the deck notation of the variant."""
+        msg = f"illegal action {shown(fmt(action))} by seat {shown(seat)}: {reason}"
+        if self.legal:
+            msg += f"; legal now: {_listing(self.legal)}"
+        super().__init__(msg)
+
+
+class WrongPlayer(IllegalAction):
+    """An action given for a seat that may not act now."""
+
+
+class InvalidRecord(TrucoError, ValueError):
+    """A game record (JSON or text) that is malformed or does not replay."""
+
+
+class InvalidRecordType(InvalidType, InvalidRecord):
+    """A record of the wrong Python type (JSON or text that is not a ``str``, a record that
+    is not a mapping): an :class:`InvalidType`, and an :class:`InvalidRecord` as it always
+    was."""
+
+
+class UnknownActionId(TrucoError, ValueError):
+    """An integer action id outside a variant's action space, or an action that has no id
+    in it (see :mod:`truco_rules.rules.action_space`)."""
+
+
+class UnknownActionIdType(InvalidType, UnknownActionId):
+    """An action id of the wrong Python type (``"3"``, ``2.0``, ``True``): an
+    :class:`InvalidType`, and an :class:`UnknownActionId` as a wrong id always was."""
+
+
+class CannotUndo(TrucoError, ValueError):
+    """An undo of more actions than the match has had, or of a count that is not a
+    non-negative integer."""
+
+
+class CannotUndoType(InvalidType, CannotUndo):
+    """A count of actions to undo of the wrong Python type (``1.0``, ``"1"``, ``True``): an
+    :class:`InvalidType`, and a :class:`CannotUndo` as a wrong count always was."""
+
+
+class UnhandledChoice(TrucoError, NotImplementedError):
+    """A hook's option has a value no code gives a meaning to: a subclass added a choice
+    without overriding the decision method that reads it (it would otherwise act silently as
+    another value)."""
+
+    def __init__(self, hook: str, option: str, value: object, method: str, known: Iterable[str]):
+        self.hook, self.option, self.value, self.method = hook, option, value, method
+        super().__init__(
+            f"{hook}.{option} = {shown(value)} has no meaning in {hook}.{method}(), which knows "
+            f"{', '.join(repr(k) for k in known)}: override {method}() to give it one"
+        )
+
+
+class ProtocolError(TrucoError):
+    """A hook or side bet from outside the kernel broke its protocol: it returned a value of
+    the wrong type or out of range, or never settled. Names the hook and the method; the
+    action that led there is refused and the match is left as it was."""
+
+    def __init__(self, hook: str, method: str, problem: str) -> None:
+        self.hook, self.method, self.problem = hook, method, problem
+        super().__init__(f"{hook}.{method}() broke the protocol: {problem}")
+
+
+class RegistryError(TrucoError, ValueError):
+    """A variant registration that conflicts with another (a name or alias already taken by a
+    different variant, without ``replace=True``), or a variant that cannot reach a worker
+    process as the same rule set (fan-out refuses it rather than play other rules)."""
+
+
+class UnknownParameter(TrucoError, KeyError):
+    """A parameter name (of an adapter's game or environment) that is not known."""
+
+    def __init__(self, name: str, where: str, known: Iterable[str]) -> None:
+        self.name = name
+        self.known = tuple(known)
+        super().__init__(
+            f"{where} has no parameter {name!r}; its parameters are: {_listing(self.known)}"
+        )
+
+    def __str__(self) -> str:
+        return str(self.args[0])

@@ -1,0 +1,146 @@
+"""Hook options: house rules declared as typed, documented, validated attrs fields.
+
+A hook (see :mod:`truco_rules.rules.hooks`) declares each of its options with :func:`option`;
+:meth:`truco_rules.Variant.with_options` reaches them by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
+
+import attrs
+
+from .errors import InvalidOption, UnhandledChoice
+
+__all__ = [
+    "MAX_OPTION_INT",
+    "ask",
+    "check_decisions",
+    "check_hook",
+    "check_numbers",
+    "meaning",
+    "option",
+    "option_fields",
+    "positive_int",
+]
+
+T = TypeVar("T")
+
+def option(
+    default: T,
+    doc: str,
+    *,
+    choices: Sequence[Any] | None = None,
+    check: Callable[[Any], bool] | None = None,
+    allowed: str = "",
+    source: str = "",
+) -> T:
+    """Declare a hook option: an attrs field with a default, a docstring and validation.
+
+    ``choices`` lists the allowed values (the default first); otherwise ``check`` is a
+    predicate and ``allowed`` says in words what it accepts.
+    """
+    metadata: dict[str, Any] = {"option": True, "doc": doc, "source": source}
+    if choices is not None:
+        metadata["choices"] = tuple(choices)
+        allowed = " | ".join(repr(a) for a in choices)
+    else:
+        assert check is not None, "an option needs choices or a check"
+        metadata["allowed"] = allowed
+
+    def validator(_inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
+        if choices is not None:
+            # bool is an int: compare types too, so True is not taken for 1.
+            ok = any(value == a and type(value) is type(a) for a in choices)
+        else:
+            ok = bool(check(value)) if check is not None else False
+        if not ok:
+            raise InvalidOption(attr.name, value, allowed)
+
+    return attrs.field(default=default, validator=validator, metadata=metadata)
+
+
+def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:
+    """The option fields of a hook object (those declared with :func:`option`)."""
+    return tuple(a for a in attrs.fields(type(hook)) if a.metadata.get("option"))
+
+
+MAX_OPTION_INT = 10_000
+"""The largest number an integer option accepts (a target, chicos to win, a cutoff): larger
+ones mean nothing at a table and would only make records and matches unbounded."""
+
+
+def positive_int(v: object) -> bool:
+    """Option check: an ``int`` from 1 to :data:`MAX_OPTION_INT` (``bool`` is refused)."""
+    return type(v) is int and 0 < v <= MAX_OPTION_INT
+
+
+def meaning(hook: Any, name: str, method: str, meanings: Mapping[Any, T]) -> T:
+    """What the value of ``hook``'s option ``name`` means to the decision method ``method``:
+    ``meanings[value]``. A value the mapping lacks (a choice a subclass added without
+    overriding ``method``) raises :class:`~truco_rules.core.errors.UnhandledChoice` instead of
+    acting silently as another value."""
+    value = getattr(hook, name)
+    try:
+        return meanings[value]
+    except (KeyError, TypeError):
+        raise UnhandledChoice(type(hook).__name__, name, value, method, meanings) from None
+
+
+_ASKED: dict[tuple[int, str], tuple[Any, Any]] = {}
+
+
+def ask(hook: Any, method: str) -> Any:
+    """``getattr(hook, method)()`` for a decision method, the answer kept per hook object:
+    hooks are frozen, so the kernel may ask on every action without paying for the method
+    again. (The method is looked up on the hook's own class, so an override answers.)"""
+    key = (id(hook), method)
+    hit = _ASKED.get(key)
+    if hit is not None and hit[0] is hook:
+        return hit[1]
+    answer = getattr(hook, method)()
+    if len(_ASKED) > 4096:
+        _ASKED.clear()
+    _ASKED[key] = (hook, answer)
+    return answer
+
+
+def check_decisions(hook: Any) -> None:
+    """Call every decision method a hook class lists in ``DECISIONS`` (methods without
+    arguments that read a choice option through :func:`meaning`), so a choice without a
+    meaning fails when the variant is built, not in the middle of a match."""
+    for method in getattr(type(hook), "DECISIONS", ()):
+        getattr(hook, method)()
+
+
+def _too_large(value: object) -> bool:
+    if isinstance(value, tuple):
+        return any(_too_large(v) for v in value)
+    return isinstance(value, int) and not -MAX_OPTION_INT <= value <= MAX_OPTION_INT
+
+
+def check_numbers(hook: Any, slot: str) -> None:
+    """Refuse an attrs hook holding an integer (alone or in tuples) past
+    :data:`MAX_OPTION_INT` either way: a target, a ladder's values, a bonus. A third party's
+    option declared with a looser check, or a hook built with such a number, fails when the
+    variant is built (:class:`~truco_rules.core.errors.InvalidOption`), not later in a record, a
+    position or a table that cannot write a 5,000-digit number."""
+    if hook is None or not attrs.has(type(hook)):
+        return
+    for field in attrs.fields(type(hook)):
+        value = getattr(hook, field.name, None)
+        if _too_large(value):
+            raise InvalidOption(
+                f"{slot}.{field.name}",
+                value,
+                f"integers from {-MAX_OPTION_INT:,} to {MAX_OPTION_INT:,} "
+                "(every number of a rule set is bounded)",
+            )
+
+
+def check_hook(hook: Any, slot: str) -> None:
+    """What a variant checks of the hook in ``slot`` when it is built:
+    :func:`check_decisions` and :func:`check_numbers`."""
+    check_decisions(hook)
+    check_numbers(hook, slot)

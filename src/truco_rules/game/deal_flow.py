@@ -1,0 +1,177 @@
+"""The deals of a match, one after another (RULES §2.3, §2.8): a deal from its source (a seed,
+an explicit card order or chance), the extra cards discarded, the contests of the deal, and
+what the end of each contest settles: its points, the chico, the match, the next mano.
+
+:class:`DealFlow` is the part of :class:`~truco_rules.game.state.MatchState` that moves the
+match from one contest to the next; the state adds the queries, ``apply`` and copies.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..contest.hand import Hand
+from ..core.actions import Action
+from ..core.cards import Card
+from ..rules.special import SPECIAL_NONE
+from ..rules.table import DealContext, DealPlan
+from .dealing import (
+    HandSummary,
+    deal_size,
+    summarize,
+)
+from .derivation import hand_random
+from .state_view import StateView
+
+if TYPE_CHECKING:
+    pass
+
+__all__ = ["CHANCE", "TERMINAL", "DealFlow"]
+
+CHANCE = -1
+"""``current_player()`` while cards are being dealt by chance."""
+TERMINAL = -2
+"""``current_player()`` once the match is over."""
+
+_NORMAL = (SPECIAL_NONE, -1)
+
+
+class DealFlow(StateView):
+    """The deals and contests of a match in turn (see the module)."""
+
+    __slots__ = ()
+
+    def _deal_size(self, plan: DealPlan | None = None) -> int:
+        return deal_size(self._variant, self._seats, plan or self._plan)
+
+    def _start_deal(self, previous: DealPlan | None) -> None:
+        v = self._variant
+        ctx = DealContext(
+            self._seats, self._mano, self._hand_no, self.score, v.match.target, previous
+        )
+        plan = v.table.plan(ctx)
+        self._plan = plan
+        self._contests = plan.contests
+        self._team = plan.sides
+        self._contest = 0
+        self._hand = None
+        self._discarded = []
+        self._board.new_deal(self._team)
+        if self._seed is not None:
+            rng = hand_random(self._seed, self._hand_no, self._derivation)
+            order = v.deck.shuffled(rng, self._deal_size())
+            self._finish_deal(order)
+        elif self._deals is not None and self._hand_no < len(self._deals):
+            self._finish_deal(list(self._deals[self._hand_no]))
+        else:
+            self._pending_deal = []
+
+    def _finish_deal(self, order: Sequence[Card]) -> None:
+        n = self._seats
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        for k in range(3 * n):
+            hands[(self._mano + k) % n].append(order[k])
+        extra = self._plan.extra_cards if self._plan is not None else ()
+        for i, s in enumerate(extra):  # one card more, to be discarded unseen
+            hands[s].append(order[3 * n + i])
+        self._dealt = tuple(tuple(h) for h in hands)
+        k = 3 * n + len(extra)
+        self._turned = order[k] if self._variant.ranking.turns_up_card else None
+        self._pending_deal = []
+        self._discarding = list(extra)
+        if not self._discarding:
+            self._start_contest()
+
+    def _start_contest(self) -> None:
+        order = self._contests[self._contest]
+        v = self._variant
+        scores = self._board.scores
+        self._hand = Hand(
+            v,
+            order,
+            self._team,
+            self._dealt,
+            tuple(scores),
+            v.ranking.strengths(self._turned, v.deck.cards),
+            v.special.kind(scores, v.match.target) if v.special is not None else _NORMAL,
+            turned=self._turned,
+        )
+        if self._hand.over:  # e.g. flores sung at once reach the target
+            self._end_contest()
+
+    def _discard(self, s: int, act: Action) -> None:
+        card = act.card
+        assert card is not None
+        self._discarded.append((s, card))
+        dealt = list(self._dealt)
+        dealt[s] = tuple(c for c in dealt[s] if c != card)
+        self._dealt = tuple(dealt)
+        self._actions.append((s, act))
+        self._discarding.pop(0)
+        if not self._discarding:
+            self._start_contest()
+
+    def _deal(self, act: Action) -> None:
+        assert act.card is not None
+        self._pending_deal.append(act.card)
+        self._actions.append((CHANCE, act))
+        if len(self._pending_deal) == self._deal_size(self._plan):
+            self._finish_deal(list(self._pending_deal))
+
+    def _end_contest(self) -> None:
+        hand = self._hand
+        assert hand is not None
+        self._last_hand = hand  # finished: it no longer changes, so it is shared by copies
+        pts = (hand.team_total(0), hand.team_total(1))
+        kind = self._plan.kind if self._plan is not None else ""
+        entry = (hand, self._hand_no, self._contest, kind, self._team)
+        # summed up when first read; at once where the variant's own bets show cards (their
+        # code runs now, where a broken bet leaves the match as it was)
+        self._history.append(summarize(*entry) if self._variant.side_bets else entry)
+        board = self._board
+        board.credit(pts, self._team)
+        mr = self._variant.match
+        seats: tuple[int, ...] = ()
+        if mr.chico_check == "each_deal" and self._contest + 1 < len(self._contests):
+            chico = None  # the deal's other contests are played first
+        elif board.player_scores is None and max(board.scores) < mr.target:
+            chico = None  # the commonest case: no side has reached the target
+        elif board.player_scores is not None:
+            seats = board.individual_winners(mr.target, self._team)
+            chico = self._team[seats[0]] if seats else None
+        else:
+            top = set()  # this deal's contests are the last entries of the history
+            for h in reversed(self._history):
+                if type(h) is tuple:  # not summed up yet: its finished contest
+                    if h[1] != self._hand_no:
+                        break
+                    if h[0].won_top_bet():
+                        top.add(h[0].hand_winner)
+                    continue
+                assert isinstance(h, HandSummary)
+                if h.hand_no != self._hand_no:
+                    break
+                if h.top_bet:
+                    top.add(h.winner)
+            # the side the envido points went to (after any truth check), for RULES §4 B13
+            env_winner = next(
+                (t for t, _p, why in hand.points if why in ("envido", "envido forfeited")), None
+            )
+            chico = board.chico_winner(mr, env_winner, top)
+        if chico is not None:
+            board.count_chico(chico, seats, mr.chicos_to_win, self._team)
+            if board.winner_team is not None:  # the final score stays on the board
+                self._hand = None
+                return
+            board.new_chico(self._seats)
+        self._contest += 1
+        if chico is None and self._contest < len(self._contests):
+            self._start_contest()
+            return
+        previous = None if chico is not None else self._plan
+        self._mano = self._variant.table.next_mano(
+            DealContext(self._seats, self._mano, self._hand_no, self.score, mr.target, previous)
+        )
+        self._hand_no += 1
+        self._start_deal(previous)

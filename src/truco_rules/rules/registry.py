@@ -1,0 +1,246 @@
+"""The registry: variants found by name or alias.
+
+Variants are found through the entry-point group ``truco_rules.variants``: a package declares
+
+.. code-block:: toml
+
+    [project.entry-points."truco_rules.variants"]
+    my-house = "my_package.rules:MY_HOUSE"
+
+and ``truco_rules.get_variant("my-house")`` finds it. The built-in variants register the same
+way. :func:`register_variant` registers one at run time, in this process only.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Mapping
+from importlib import metadata
+from typing import Any
+
+from ..core.errors import InvalidRecord, InvalidType, RegistryError, UnknownVariant, shown
+from .variant import Variant, use_registry
+
+__all__ = [
+    "DEFAULT_ALIAS",
+    "ENTRY_POINT_GROUP",
+    "default_variant",
+    "get_variant",
+    "installed_variant",
+    "recorded_options",
+    "register_variant",
+    "variant_names",
+]
+
+ENTRY_POINT_GROUP = "truco_rules.variants"
+
+_REGISTRY: dict[str, Variant] = {}
+_ALIASES: dict[str, str] = {}
+_BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
+_INSTALLED: dict[str, Variant] = {}
+"""The variants as their entry points gave them: what any other process with the same
+packages installed finds under the same names."""
+_loaded = False
+def _load_entry_points() -> None:
+    global _loaded
+    if _loaded:
+        return
+    _loaded = True
+    eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
+
+    # our own distribution first (so others may build on it), then third parties, by name
+    def is_ours(ep: metadata.EntryPoint) -> bool:
+        return ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"
+
+    ours = sorted((ep for ep in eps if is_ours(ep)), key=lambda ep: ep.name)
+    theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
+    for ep in ours + theirs:
+        if ep.name not in _REGISTRY:
+            _load_one(ep)
+
+
+def _load_one(ep: metadata.EntryPoint) -> None:
+    """Load one entry point; a broken one is reported and remembered, not fatal to others."""
+    try:
+        obj = ep.load()
+        v = obj() if callable(obj) and not isinstance(obj, Variant) else obj
+        if not isinstance(v, Variant):
+            raise TypeError(f"it loads a {type(v).__name__}, not a Variant")
+        if v.name != ep.name:
+            raise ValueError(f"it loads a variant named {v.name!r}")
+    except Exception as exc:  # a third party's bug must not break every other variant
+        _BROKEN[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
+        warnings.warn(
+            f"truco-rules: variant entry point {ep.name!r} ({ep.value}) failed to load: {exc}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return
+    _BROKEN.pop(ep.name, None)
+    register_variant(v)
+    _INSTALLED[v.name] = v
+
+
+def _key(name: str) -> str:
+    """The form of ``name`` that names and aliases are looked up by."""
+    return name.strip().lower().replace("_", "-").replace(" ", "-")
+
+
+def _lookable(word: object) -> bool:
+    """Whether ``word`` is a name or alias that get_variant() finds as written: 1 to 64
+    letters, digits and '-', in lower case."""
+    return (
+        isinstance(word, str)
+        and 0 < len(word) <= 64
+        and _key(word) == word
+        and all(c.isalnum() or c == "-" for c in word)
+    )
+
+
+def register_variant(variant: Variant, *, replace: bool = False) -> None:
+    """Make ``variant`` known by its name and aliases in this process.
+
+    A name or alias that another variant holds is refused with
+    :class:`~truco_rules.core.errors.RegistryError` unless ``replace`` is true. A registration made
+    at run time lives in this process only: fan-out to worker processes
+    (:func:`~truco_rules.runs.simulate.simulate` with an executor) sends such a variant itself, not
+    its name, so a worker never plays the rule set its own registry has under that name.
+    """
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant", variant)
+    if not isinstance(replace, bool):
+        raise InvalidType("replace", "a bool", replace)
+    for word in (variant.name, *variant.aliases):
+        if not _lookable(word):
+            raise RegistryError(
+                f"a variant's name or alias is what get_variant() looks up: 1 to 64 lower-case "
+                f"letters, digits and '-'; not {shown(word)}"
+            )
+    _load_entry_points()  # an installed variant holds its name before any run-time one
+    for alias in variant.aliases:
+        if alias in _REGISTRY and alias != variant.name:
+            raise RegistryError(
+                f"the alias {alias!r} is the name of the variant {alias!r}, which records "
+                "name: register under that name with replace=True instead"
+            )
+    if not replace:
+        for word in (variant.name, *variant.aliases):
+            held = _holder(word)
+            if held is not None and held != variant.name:
+                raise RegistryError(
+                    f"{word!r} already names the variant {held!r} "
+                    "(register_variant(..., replace=True) takes it)"
+                )
+        if variant.name in _REGISTRY and _REGISTRY[variant.name] != variant:
+            raise RegistryError(
+                f"a different variant named {variant.name!r} is already registered "
+                "(register_variant(..., replace=True) replaces it)"
+            )
+    _ALIASES.pop(variant.name, None)  # the name is the variant's own now
+    _REGISTRY[variant.name] = variant
+    for alias in variant.aliases:
+        _ALIASES[alias] = variant.name
+
+
+def recorded_options(variant: Variant) -> dict[str, Any]:
+    """The options a record or position writes for ``variant`` (those that differ from the
+    variant registered under its name), after checking that the registered variant with
+    them *is* ``variant``: a record names a variant by name, so one that kept a registered
+    name with other hooks (``base.derive(base.name, ..., envido=...)``) would replay as the
+    registered rules. Raises :class:`~truco_rules.core.errors.InvalidRecord` then; a variant
+    registered under no name is written as it is (replaying it needs it registered)."""
+    if not _lookable(variant.name):
+        raise InvalidRecord(
+            f"the variant {shown(variant.name)} of this match has a name get_variant() does not "
+            "find as written (1 to 64 lower-case letters, digits and '-'): a record would "
+            "replay as another variant or not at all; give it such a name"
+        )
+    options = variant.non_default_options()
+    holder = _holder(variant.name)  # as get_variant reads the name: an alias too
+    if holder is not None and holder != variant.name:
+        raise InvalidRecord(
+            f"the variant {variant.name!r} of this match is named like an alias of the "
+            f"variant {holder!r}: a record would replay as that one; give it a name of its own"
+        )
+    registered = _registered(variant.name)
+    if registered is not None and registered.with_options(**options) != variant:
+        raise InvalidRecord(
+            f"the variant {variant.name!r} of this match is not the one registered under that "
+            "name (other hooks, not only other options): a record could not replay it; give "
+            "it a name of its own and register it"
+        )
+    return options
+
+
+def _holder(word: str) -> str | None:
+    """The registered variant that ``word`` names, as a name or an alias, if any."""
+    if word in _REGISTRY:
+        return word
+    held = _ALIASES.get(word)
+    return held if held in _REGISTRY else None
+
+
+def installed_variant(name: str) -> Variant | None:
+    """The variant that the entry point ``name`` gives (what a fresh process with the same
+    packages installed finds under that name), or ``None`` if no entry point gave one."""
+    _load_entry_points()
+    return _INSTALLED.get(name)
+
+
+def variant_names() -> tuple[str, ...]:
+    """The names of every registered variant."""
+    _load_entry_points()
+    return tuple(_REGISTRY)
+
+
+DEFAULT_ALIAS = "default"
+"""The alias of the variant played when none is named. The kernel names no region: a variant
+package gives this alias to one of its variants (the built-in ones give it to their standard
+rule set), and a third party may register another under it with ``replace=True``."""
+
+
+def default_variant() -> Variant:
+    """The variant played when none is named: the one registered under the alias
+    :data:`DEFAULT_ALIAS`, else the first registered one."""
+    _load_entry_points()
+    name = _ALIASES.get(DEFAULT_ALIAS)
+    return _REGISTRY[name] if name in _REGISTRY else _REGISTRY[next(iter(_REGISTRY))]
+
+
+def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -> Variant:
+    """The variant registered under ``name`` or an alias (case-insensitive), with ``options``.
+
+    Raises :class:`~truco_rules.core.errors.UnknownVariant` listing the known names.
+    """
+    if isinstance(name, Variant):
+        v = name
+    elif not isinstance(name, str):
+        raise InvalidType("name", "a variant name (str) or a Variant", name)
+    else:
+        _load_entry_points()
+        key = _key(name) if len(name) <= 64 else ""  # no name or alias is longer
+        key = key if key in _REGISTRY else _ALIASES.get(key, key)  # a name before an alias
+        found = _REGISTRY.get(key)
+        if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
+            _load_one(_BROKEN[key][0])
+            found = _REGISTRY.get(key)
+        if found is None:
+            known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
+            raise UnknownVariant(str(name), known)
+        v = found
+    if options is not None and not isinstance(options, Mapping):
+        raise InvalidType("options", "a mapping of option names to values", options)
+    if options:
+        for key in options:
+            if not isinstance(key, str):
+                raise InvalidType("option name", "a str", key)
+        return v.with_options(**options)
+    return v
+
+
+def _registered(name: str) -> Variant | None:
+    _load_entry_points()
+    return _REGISTRY.get(name)
+
+
+use_registry(_registered)

@@ -1,0 +1,387 @@
+"""Variants: named, frozen bundles of hooks and options.
+
+A :class:`Variant` is composed of hook objects (see :mod:`truco_rules.rules.hooks`). A house rule is
+``variant.with_options(name=value, ...)`` or :meth:`Variant.derive`, never a copy. The
+registry that finds variants by name is :mod:`truco_rules.rules.registry`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import itertools
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, cast
+
+import attrs
+
+from ..core import actions as A
+from ..core.actions import Action
+from ..core.cards import BINARY, SPANISH, Card, Notation, parse_cards
+from ..core.context import HandContext, as_context
+from ..core.errors import (
+    InvalidType,
+    ParseError,
+    UnknownAction,
+    UnknownOption,
+    shown,
+)
+from ..core.options import check_hook, option_fields
+from .action_space import ActionSpace, action_space
+from .deck import Deck, DeckRule, Ranking, strength_groups
+from .envido import EnvidoRules
+from .flor import FlorRules
+from .ladder import BetLadder
+from .scoring import MatchRule
+from .side_bet import SideBet
+from .side_bet_checks import SideBetTable, side_table
+from .special import SpecialHands
+from .table import StandardTable, Table
+from .trick_rule import TrickRule
+
+__all__ = ["HOOK_SLOTS", "Variant", "use_match_class", "use_registry"]
+
+HOOK_SLOTS: tuple[str, ...] = (
+    *("deck", "ranking", "table", "tricks", "ladder"),
+    *("envido", "flor", "special", "match"),
+)
+"""The attributes of a :class:`Variant` that hold hooks, in a fixed order."""
+
+
+@attrs.frozen
+class Variant:
+    """A rule set: a name, a description, and one hook per slot of :data:`HOOK_SLOTS`.
+
+    ``envido`` and ``flor`` are ``None`` in variants without those side bets, ``special`` in
+    variants without special hands (hand of 11/10, iron hand).
+    """
+
+    name: str
+    description: str
+    ranking: Ranking
+    deck: Deck = DeckRule()
+    table: Table = StandardTable()
+    tricks: TrickRule = TrickRule()
+    ladder: BetLadder = BetLadder()
+    envido: EnvidoRules | None = None
+    flor: FlorRules | None = None
+    special: SpecialHands | None = None
+    match: MatchRule = MatchRule()
+    aliases: tuple[str, ...] = ()
+    base: str | None = None
+    """Name of the variant this one was derived from (informational)."""
+    side_bets: tuple[SideBet[Any], ...] = ()
+    """Side bets beside the envido and flor hooks (see :mod:`truco_rules.rules.side_bet`)."""
+
+    # caches derived from the hooks, for the hot paths of the hand
+    _envido_chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
+    _ladder_actions: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
+    _ladder_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+    _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _sides: SideBetTable = attrs.field(init=False, eq=False, repr=False)
+    _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(
+            self, "_envido_chains", self.envido.chains() if self.envido is not None else frozenset()
+        )
+        object.__setattr__(
+            self, "_ladder_actions", tuple(Action.call(n) for n in self.ladder.names)
+        )
+        object.__setattr__(self, "_ladder_names", frozenset(self.ladder.names))
+        verbs = {A.PLAY, A.DEAL, A.QUIERO, A.NO_QUIERO, A.MAZO, *self.ladder.names}
+        if self.envido is not None:
+            verbs |= {A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO, A.SON_BUENAS, A.DECLARE}
+        if self.flor is not None:
+            verbs |= {A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO, A.CON_FLOR_QUIERO}
+            verbs |= {A.CON_FLOR_ME_ACHICO}
+        if self.special is not None:
+            verbs |= {A.ACCEPT_HAND, A.DECLINE_HAND}
+        if getattr(self.table, "deals_extra_cards", False):
+            verbs |= {A.DISCARD}
+        object.__setattr__(self, "_sides", side_table(self.side_bets, verbs))
+        object.__setattr__(self, "_vocabulary", frozenset(verbs | self._sides.verbs))
+        home: dict[str, str] = {}
+        for slot in HOOK_SLOTS:
+            hook = getattr(self, slot)
+            check_hook(hook, slot)  # a choice with no meaning, a number no record can write
+            if hook is None or not attrs.has(type(hook)):
+                continue
+            for f in option_fields(hook):
+                if f.name in home:
+                    raise ValueError(
+                        f"option {f.name!r} is declared by both {home[f.name]} and {slot}"
+                    )
+                home[f.name] = slot
+        object.__setattr__(self, "_option_home", home)
+
+    # ------------------------------------------------------------------ options
+    def options(self) -> dict[str, Any]:
+        """Every option of this variant and its value, in hook order."""
+        return {
+            name: getattr(getattr(self, slot), name) for name, slot in self._option_home.items()
+        }
+
+    def option_info(self) -> dict[str, dict[str, Any]]:
+        """Every option with its value, its default (its value in the registered variant of
+        this name, else the hook's default), allowed values, documentation and source."""
+        ref = self._registered()
+        defaults = {} if ref is None else ref.options()
+        info: dict[str, dict[str, Any]] = {}
+        for name, slot in self._option_home.items():
+            hook = getattr(self, slot)
+            field = attrs.fields_dict(type(hook))[name]
+            info[name] = {
+                "value": getattr(hook, name),
+                "default": defaults.get(name, field.default),
+                "hook": slot,
+                "choices": field.metadata.get("choices"),
+                "allowed": field.metadata.get("allowed"),
+                "doc": field.metadata["doc"],
+                "source": field.metadata.get("source", ""),
+            }
+        return info
+
+    def with_options(self, **options: Any) -> Variant:
+        """A new variant with the named options changed; the name and aliases are kept.
+
+        Raises :class:`~truco_rules.core.errors.UnknownOption` for a name the variant lacks and
+        :class:`~truco_rules.core.errors.InvalidOption` for a value outside the allowed set.
+        """
+        changes: dict[str, dict[str, Any]] = {}
+        for name, value in options.items():
+            slot = self._option_home.get(name)
+            if slot is None:
+                raise UnknownOption(name, self.name, sorted(self._option_home))
+            changes.setdefault(slot, {})[name] = value
+        if not changes:
+            return self
+        hooks = {slot: attrs.evolve(getattr(self, slot), **vals) for slot, vals in changes.items()}
+        return attrs.evolve(self, **hooks)
+
+    def derive(self, name: str, description: str, **changes: Any) -> Variant:
+        """A new named variant based on this one: hooks replaced and options changed.
+
+        ``changes`` may name hook slots (``ladder=BetLadder(...)``), ``side_bets`` and options.
+        """
+        hooks = {k: v for k, v in changes.items() if k in (*HOOK_SLOTS, "aliases", "side_bets")}
+        opts = {k: v for k, v in changes.items() if k not in hooks}
+        base = attrs.evolve(
+            self,
+            name=name,
+            description=description,
+            base=self.name,
+            aliases=hooks.pop("aliases", ()),
+            **hooks,
+        )
+        return base.with_options(**opts)
+
+    def _registered(self) -> Variant | None:
+        """The variant registered under this one's name, if any."""
+        return _REGISTERED[0](self.name) if _REGISTERED else None
+
+    def non_default_options(self) -> dict[str, Any]:
+        """Options whose value differs from the registered variant of the same name."""
+        ref = self._registered()
+        if ref is None:
+            return self.options()
+        ref_opts = ref.options()
+        return {k: v for k, v in self.options().items() if ref_opts.get(k, object()) != v}
+
+    # ------------------------------------------------------------------ cards and scores
+    @property
+    def notation(self) -> Notation:
+        """The deck notation of this variant."""
+        return self.deck.notation
+
+    def card(self, text: str) -> Card:
+        """Parse a card in this variant's notation."""
+        return self.deck.notation.parse(text)
+
+    def cards(self, text: str | Iterable[str]) -> tuple[Card, ...]:
+        """Parse several cards in this variant's notation."""
+        return parse_cards(text, self.deck.notation)
+
+    def format_card(self, card: Card) -> str:
+        """A card in this variant's notation."""
+        return self.deck.notation.format(card)
+
+    @property
+    def vocabulary(self) -> frozenset[str]:
+        """Every action verb this variant knows."""
+        return self._vocabulary
+
+    def check_action(self, action: Action) -> Action:
+        """``action`` if it is well formed and its verb belongs to this variant, else
+        :class:`~truco_rules.core.errors.InvalidType` (a hand-built action with a field of the
+        wrong type) or :class:`UnknownAction`."""
+        verb = A.check_fields(action)
+        if verb not in self._vocabulary:
+            if len(verb) > A.MAX_VERB:
+                raise UnknownAction(verb, self.name, sorted(self._vocabulary))
+            close = difflib.get_close_matches(action.verb, sorted(self._vocabulary), n=1)
+            raise UnknownAction(action.verb, self.name, sorted(self._vocabulary), *close)
+        return action
+
+    def parse_action(self, text: str) -> Action:
+        """Parse action text in this variant's notation (an unknown verb: ``UnknownAction``)."""
+        return self.check_action(Action.parse(text, self.deck.notation))
+
+    def format_action(self, action: Action) -> str:
+        """An action's text in this variant's notation."""
+        if type(action) is not Action:
+            raise InvalidType("action", "an Action", action)
+        return action.text(self.deck.notation)
+
+    def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:
+        if isinstance(cards, str):
+            parsed = self.cards(cards)
+        elif isinstance(cards, Iterable) and not isinstance(cards, BINARY):
+            parsed = tuple(itertools.islice(cards, 4))
+        else:
+            raise InvalidType("cards", "card text or a sequence of three Cards", cards)
+        if len(parsed) != 3 or not all(type(c) is Card for c in parsed) or len(set(parsed)) < 3:
+            raise ParseError(f"a hand is three distinct cards, not {shown(cards)}")
+        return parsed
+
+    def envido_points(
+        self, cards: str | Sequence[Card], context: HandContext | None = None
+    ) -> int | None:
+        """Envido score of three cards in the deal ``context`` (none: the cards alone); ``None``
+        without envido, or for a flor in a variant with flor: its envido is void (RULES §2.6.1)."""
+        if self.envido is None:
+            return None
+        hand, ctx = self._as_cards(cards), as_context(context)
+        if self.flor is not None and self.flor.points_in(hand, ctx) is not None:
+            return None
+        return self.envido.points_in(hand, ctx)
+
+    def flor_points(
+        self, cards: str | Sequence[Card], context: HandContext | None = None
+    ) -> int | None:
+        """Flor score of three cards in ``context`` (as for :meth:`envido_points`); else None."""
+        fl = self.flor
+        return None if fl is None else fl.points_in(self._as_cards(cards), as_context(context))
+
+    def card_strength(self, card: Card | str, vira: Card | str | None = None) -> int:
+        """Trick strength of a card face up (higher wins), given the turned card if any."""
+        c = card if type(card) is Card else self.card(cast(str, card))
+        v = vira if vira is None or type(vira) is Card else self.card(cast(str, vira))
+        return self.ranking.strengths(v, self.deck.cards)[c.index]
+
+    # ------------------------------------------------------------------ play
+    def new_match(
+        self,
+        seats: int = 2,
+        *,
+        seed: int | None = None,
+        deals: Sequence[Sequence[Card] | str] | None = None,
+        mano: int | None = None,
+        scores: Sequence[int] = (0, 0),
+        chicos: Sequence[int] = (0, 0),
+        derivation: int | None = None,
+    ) -> Any:
+        """Start a :class:`~truco_rules.match.Match` (see it for the arguments); typed code
+        may write ``m: Match = v.new_match()`` (the variant does not import the match)."""
+        if not _MATCH_CLASS:
+            raise RuntimeError("import truco_rules (it registers the match class) first")
+        return _MATCH_CLASS[0](
+            self,
+            seats,
+            seed=seed,
+            deals=deals,
+            mano=mano,
+            scores=scores,
+            chicos=chicos,
+            derivation=derivation,
+        )
+
+    # ------------------------------------------------------------------ integer action ids
+    @property
+    def action_space(self) -> ActionSpace:
+        """Every action of this variant with a stable integer id
+        (see :mod:`truco_rules.rules.action_space`)."""
+        return action_space(self)
+
+    @property
+    def num_actions(self) -> int:
+        """How many integer action ids this variant has (chance deals included)."""
+        return len(action_space(self))
+
+    def action_id(self, action: Action | str) -> int:
+        """The stable integer id of an action (or its text); an action outside the
+        variant's space raises :class:`~truco_rules.core.errors.UnknownActionId`."""
+        act = self.parse_action(action) if isinstance(action, str) else action
+        return action_space(self).id(act)
+
+    def action_from_id(self, action_id: int) -> Action:
+        """The action with integer id ``action_id``
+        (:class:`~truco_rules.core.errors.UnknownActionId` outside ``0 .. num_actions - 1``)."""
+        act, n = action_space(self).action(action_id), self.deck.notation
+        return act if n.name == SPANISH.name else act.in_notation(n)
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]:
+        """The seat counts this variant can be played with."""
+        return tuple(self.table.seat_counts)
+
+    # ------------------------------------------------------------------ description
+    def describe(self) -> dict[str, Any]:
+        """The rule set as plain data (for comparison tables and documentation)."""
+        notation = self.deck.notation
+        ranking: list[list[str]] | str = (
+            "depends on the turned-up card"
+            if self.ranking.turns_up_card
+            else [
+                [notation.format(c) for c in group]
+                for group in strength_groups(self.ranking, self.deck.cards)
+            ]
+        )
+        return {
+            "name": self.name,
+            "description": self.description,
+            "aliases": list(self.aliases),
+            "base": self.base,
+            "seats": list(self.seat_counts),
+            "deck": {"notation": notation.name, "cards": len(self.deck.cards)},
+            "ranking": ranking,
+            "ladder": {
+                "calls": list(self.ladder.names),
+                "accepted": [
+                    *self.ladder.values[1:-1],
+                    "whole target" if self.ladder.top_wins_target else self.ladder.values[-1],
+                ],
+                "refused": [self.ladder.refused(i) for i in range(1, len(self.ladder.values))],
+                "unbet": self.ladder.values[0],
+            },
+            "envido": self.envido is not None,
+            "flor": self.flor is not None,
+            "side_bets": [b.name for b in self.side_bets],
+            "special_hands": None
+            if self.special is None
+            else {
+                "at": self.match.target - self.special.lacking,
+                "declined": self.special.decline_value,
+                "played": self.special.play_value,
+                "iron": self.special.iron_value,
+            },
+            "target": self.match.target,
+            "options": self.options(),
+        }
+
+
+# -- what the variant builds and reads, set by the modules above it -----------------------
+_MATCH_CLASS: list[Callable[..., Any]] = []
+_REGISTERED: list[Callable[[str], Variant | None]] = []
+
+
+def use_match_class(cls: Callable[..., Any]) -> None:
+    """Make :meth:`Variant.new_match` build ``cls`` (called once by :mod:`truco_rules.match`,
+    so that the variant, which is data, never imports the match)."""
+    _MATCH_CLASS[:] = [cls]
+
+
+def use_registry(lookup: Callable[[str], Variant | None]) -> None:
+    """Make :meth:`Variant.non_default_options` compare with ``lookup(name)``, the variant
+    registered under a name (called once by :mod:`truco_rules.rules.registry`, so that the variant
+    never imports the registry)."""
+    _REGISTERED[:] = [lookup]

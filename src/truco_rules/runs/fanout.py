@@ -1,0 +1,247 @@
+"""Fan-out of seeded tasks over any :class:`concurrent.futures.Executor` (DESIGN §6).
+
+A long job is a list of tasks, each carrying its own explicit seed, and a function that
+turns one task into a partial result. :func:`run_tasks` maps the function over the tasks in
+this process (``executor=None``), on a ``ProcessPoolExecutor``, or on a Dask client's
+``get_executor()``: since every task is fully described by its arguments, the partial results,
+and whatever is summed from them in task order, are the same whichever runs them. A task's
+variant reaches the worker as the same rule set or the task is refused
+(:func:`variant_spec`, :func:`resolve_variant`): a worker never plays what its own registry
+happens to hold under the name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor
+from typing import Any, TypeVar, cast
+
+import attrs
+
+from ..core.errors import ParseError, ProtocolError, RegistryError, shown
+from ..rules.registry import installed_variant
+from ..rules.variant import Variant
+
+__all__ = ["chunks", "resolve_variant", "run_tasks", "variant_spec"]
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+VariantSpec = tuple[str, Any, str]
+"""How a task names its variant: ``("name", (name, options), fingerprint)``,
+``("pickle", bytes, fingerprint)`` or, for tasks run in this process, ``("object", variant,
+"")`` (see :func:`variant_spec`)."""
+
+
+def _canonical(value: object, depth: int = 0) -> str:
+    """``repr(value)`` with the items of sets and dicts in sorted order (their iteration order
+    depends on the process's hash seed), attrs classes walked field by field."""
+    if depth > 50:
+        return "..."
+    if attrs.has(type(value)):
+        fields = ", ".join(
+            f"{f.name}={_canonical(getattr(value, f.name), depth + 1)}"
+            for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
+        )
+        kind = type(value)
+        return f"{kind.__module__}.{kind.__qualname__}{_class_data(kind, depth)}({fields})"
+    if isinstance(value, (tuple, list)):
+        return f"{type(value).__name__}({', '.join(_canonical(v, depth + 1) for v in value)})"
+    if isinstance(value, (set, frozenset)):
+        return f"{type(value).__name__}({sorted(_canonical(v, depth + 1) for v in value)})"
+    if isinstance(value, dict):
+        items = sorted(f"{_canonical(k, depth + 1)}: {_canonical(v, depth + 1)}" for k, v in
+                       value.items())
+        return f"dict({items})"
+    if isinstance(value, type):
+        return f"{value.__module__}.{value.__qualname__}"
+    return repr(value)
+
+
+def _class_data(kind: type, depth: int) -> str:
+    """The plain data a hook class and its bases hold (``POINTS = 3``, its verbs): a rule a
+    hook reads from its class, which travels to a worker by reference, not by value."""
+    data = {
+        name: value
+        for klass in reversed(kind.__mro__[:-1])
+        for name, value in vars(klass).items()
+        if not name.startswith("__")
+        and name != "_abc_impl"  # an ABC's registry, not a rule
+        and not callable(value)
+        and not isinstance(value, (property, staticmethod, classmethod))
+        and not hasattr(value, "__get__")
+    }
+    return _canonical(data, depth + 1) if data else ""
+
+
+def fingerprint(variant: Variant) -> str:
+    """A digest of every field of ``variant`` (its hooks and their options, recursively, and the
+    plain data their classes hold): two processes that build the same rule set get the same
+    digest. The code of the hooks is not in it: a worker runs the hook classes its own
+    installed packages define. Empty when some field shows
+    only its identity (``<... at 0x...>``), which no other process can compare."""
+    text = _canonical(variant)
+    return "" if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()
+
+
+def variant_spec(variant: Variant, executor: Executor | None = None) -> VariantSpec:
+    """A description of ``variant`` for tasks run by ``executor``, which a worker process turns
+    back into the same rule set, or refuses (:func:`resolve_variant`). With no executor the
+    tasks run here and the description is the variant itself.
+
+    A variant that an installed entry point gives, with changed options, travels as its name
+    and those options: any process with the same packages installed rebuilds it. Any other
+    variant (registered at run time, a name replaced with ``replace=True``, made with
+    ``derive``) travels as itself, pickled here. Either way the description carries the rule
+    set's :func:`fingerprint`, which the worker checks. A variant that cannot be pickled is
+    refused here with :class:`~truco_rules.core.errors.RegistryError`.
+    """
+    if executor is None:
+        return "object", variant, ""
+    fp = fingerprint(variant)
+    if not fp:
+        text = _canonical(variant)
+        at = text.index(" at 0x")
+        raise RegistryError(
+            f"the variant {variant.name!r} cannot be sent to worker processes: a field shows "
+            f"only its identity ({text[max(0, at - 60) : at + 20]}...), so no worker could "
+            "check that it plays the same rules; give the hook a value with a repr of its "
+            "own, or run without an executor"
+        )
+    installed = installed_variant(variant.name)
+    if installed is not None:
+        stock = installed.options()
+        opts = {k: v for k, v in variant.options().items() if stock.get(k, v) != v}
+        if installed.with_options(**opts) == variant:
+            return "name", (variant.name, opts), fp
+    try:
+        data = pickle.dumps(variant)
+    except Exception as exc:
+        raise RegistryError(
+            f"the variant {variant.name!r} cannot be sent to worker processes: pickling it "
+            f"failed ({type(exc).__name__}: {exc}); define its hooks at module level of an "
+            "importable module, or run without an executor"
+        ) from None
+    return "pickle", data, fp
+
+
+def resolve_variant(spec: VariantSpec) -> Variant:
+    """The variant a :func:`variant_spec` describes, in this (worker) process.
+
+    Raises :class:`~truco_rules.core.errors.RegistryError` when this process cannot rebuild it or
+    would build another rule set (another version of the package that defines it, say)."""
+    how, what, fp = spec
+    if how == "object" and isinstance(what, Variant):
+        return what
+    try:
+        if how == "name":
+            name, opts = what
+            installed = installed_variant(name)
+            if installed is None:
+                raise RegistryError(f"no installed package gives the variant {name!r} here")
+            variant = installed.with_options(**opts)
+        elif how == "pickle":
+            variant = pickle.loads(what)
+        else:
+            raise RegistryError(f"{how!r} is not a way to describe a variant")
+    except RegistryError:
+        raise
+    except Exception as exc:
+        raise RegistryError(
+            f"a worker process cannot rebuild the variant it was sent: "
+            f"{type(exc).__name__}: {exc}"
+        ) from None
+    if type(variant) is not Variant or fingerprint(variant) != fp:
+        raise RegistryError(
+            f"the variant {getattr(variant, 'name', '?')!r} is another rule set in this worker "
+            "process than in the caller's (another version of the package that defines it?)"
+        )
+    return variant
+
+
+MAX_TASKS = 1_000_000
+"""The most pieces one run is cut into: an executor's ``map`` takes every task at once, so a
+run of many matches in pieces of one would build millions of tasks before the first plays."""
+
+
+def chunks(total: int, size: int) -> Iterator[tuple[int, int]]:
+    """``(start, count)`` pieces of ``range(total)``, each at most ``size`` long.
+
+    More than :data:`MAX_TASKS` pieces raise :class:`~truco_rules.core.errors.ParseError` naming
+    the smallest piece size that fits, before any piece is made."""
+    if -(-total // size) > MAX_TASKS:
+        least = -(-total // MAX_TASKS)
+        raise ParseError(
+            f"{total:,} in pieces of {size:,} make more than {MAX_TASKS:,} tasks: "
+            f"use a chunk of at least {least:,}"
+        )
+    for start in range(0, total, size):
+        yield start, min(size, total - start)
+
+
+def counts_problem(result: object, count: str, expected: int) -> str:
+    """What is wrong with a worker's report ``result`` (an attrs class of counts), or ``""``:
+    every int field a non-negative ``int``, every tuple of them too, every float finite and
+    non-negative, and the field ``count`` (the matches or deals it played) ``expected``."""
+    for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(result))):
+        value = getattr(result, f.name)
+        values = value if isinstance(value, tuple) else (value,)
+        for v in values:
+            if type(v) is bool or (
+                type(v) is int and v < 0
+            ) or (type(v) is float and not 0 <= v < float("inf")):
+                return f"{f.name} = {shown(value)}"
+            if type(v) not in (int, float, str) and v is not None:
+                return f"{f.name} = {shown(value)}"
+    got = getattr(result, count)
+    if got != expected:
+        return f"{count} = {shown(got)} for a task of {expected}"
+    return ""
+
+
+def run_tasks(
+    fn: Callable[[T], R],
+    tasks: Sequence[T],
+    executor: Executor | None = None,
+    progress: Callable[[R], None] | None = None,
+    expect: type[R] | None = None,
+    check: Callable[[T, R], str] | None = None,
+) -> list[R]:
+    """``[fn(t) for t in tasks]``, run by ``executor`` (default: here), in task order.
+
+    ``progress(result)`` is called as each result arrives (in task order). A worker's result
+    is input like any other: with ``expect``, each must be an instance of it, and ``check(task,
+    result)`` names what is wrong with it (``""``: nothing); an executor must give exactly one
+    result per task. Else :class:`~truco_rules.core.errors.ProtocolError`, before ``progress``
+    sees the result. (The callers check ``executor`` itself:
+    :func:`~truco_rules.core.arguments.run_size`.)"""
+    try:
+        results = iter(map(fn, tasks) if executor is None else executor.map(fn, tasks))
+    except TypeError:
+        raise ProtocolError("executor", "map", "gave no iterable of results") from None
+    out: list[R] = []
+    for task in tasks:
+        r = next(results, _MISSING)
+        if r is _MISSING:
+            break
+        if expect is not None and type(r) is not expect:
+            raise ProtocolError(
+                "executor", "map", f"a task gave {shown(r)}, not a {expect.__name__}"
+            )
+        problem = check(task, r) if check is not None else ""
+        if problem:
+            raise ProtocolError("executor", "map", f"a task's result has {problem}")
+        out.append(r)
+        if progress is not None:
+            progress(r)
+    if len(out) != len(tasks) or next(results, _MISSING) is not _MISSING:
+        raise ProtocolError(
+            "executor", "map", f"{'fewer' if len(out) < len(tasks) else 'more'} results than "
+            f"its {len(tasks)} tasks"
+        )
+    return out
+
+
+_MISSING: Any = object()

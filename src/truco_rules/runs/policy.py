@@ -1,0 +1,123 @@
+"""Agents for simulations: who chooses the action of a seat.
+
+An agent is any of
+
+* a **policy**: a callable ``(observation, legal) -> action`` that sees only what its seat may
+  see (:class:`~truco_rules.Observation`) and picks one of the legal actions;
+* an object with ``choose(match, legal) -> action`` (the bots of :mod:`truco_rules.runs.bots`),
+  which should itself read only ``match.observation(seat)``;
+* a name: ``"random"`` (uniform over the legal actions) or ``"simple"`` (the rule-of-thumb
+  :class:`~truco_rules.runs.bots.SimpleBot`), both seeded from the match's seed;
+* text ``"package.module:name"`` naming one of the above (for the command line).
+
+:func:`seat_chooser` turns an agent into the engine-level ``(match, legal) -> action`` used by
+the simulation loop, seeded per match and seat so results never depend on who runs them.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+import attrs
+
+from ..core.actions import Action
+from ..core.errors import InvalidType, ParseError, shown
+from ..match import Match
+from ..views.observe import Observation
+from .bots import SimpleBot
+
+__all__ = [
+    "AGENT_NAMES",
+    "Agent",
+    "AgentSpec",
+    "Chooser",
+    "Policy",
+    "RandomAgent",
+    "agent_label",
+    "load_agent",
+    "seat_chooser",
+]
+
+AGENT_NAMES: tuple[str, ...] = ("random", "simple")
+"""The agents known by name."""
+
+Policy = Callable[[Observation, list[Action]], Action]
+"""``(observation, legal) -> action``: a player that sees only its own seat's view."""
+
+Chooser = Callable[[Match, list[Action]], Action]
+"""The engine-level form the simulation loop calls."""
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """Chooses an action for the seat to act (reading only that seat's observation)."""
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """One of ``legal``."""
+        ...
+
+
+AgentSpec = str | Agent | Policy
+"""A name, an :class:`Agent`, a :data:`Policy`, or ``"module:name"`` text."""
+
+
+@attrs.define
+class RandomAgent:
+    """Picks a legal action uniformly at random from its own seeded generator."""
+
+    rng: random.Random
+
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        return legal[int(self.rng.random() * len(legal))]
+
+
+def load_agent(text: str) -> AgentSpec:
+    """An agent from text: a name of :data:`AGENT_NAMES` or ``"package.module:name"``."""
+    if not isinstance(text, str):
+        raise InvalidType("agent text", "a str", text)
+    if text in AGENT_NAMES:
+        return text
+    module, sep, name = text.partition(":")
+    if not sep or not module or not name:
+        raise ParseError(
+            f"unknown agent {shown(text)}: use {', '.join(AGENT_NAMES)} or 'package.module:name'"
+        )
+    try:
+        obj: Any = getattr(importlib.import_module(module), name)
+    except Exception as exc:  # not found, a relative name, or the module failed on import
+        raise ParseError(f"cannot load agent {shown(text)}: {shown(str(exc), 200)}") from None
+    if not callable(obj) and not isinstance(obj, Agent):
+        raise ParseError(f"agent {shown(text)} is neither a policy nor has choose(match, legal)")
+    return obj  # type: ignore[no-any-return]
+
+
+def agent_label(spec: AgentSpec) -> str:
+    """A short name for reports."""
+    if isinstance(spec, str):
+        return spec
+    name = getattr(spec, "__qualname__", None) or type(spec).__name__
+    return f"{getattr(spec, '__module__', '?')}:{name}"
+
+
+def seat_chooser(spec: AgentSpec, seed: int, seat: int, shared: random.Random) -> Chooser:
+    """The chooser of ``seat`` in the match dealt from ``seed``. ``shared`` is the match's
+    generator for random play (every random seat draws from it, as the engine always has)."""
+    if isinstance(spec, str):
+        spec = load_agent(spec)
+    if spec == "random":
+        return RandomAgent(shared).choose
+    if spec == "simple":
+        return SimpleBot(random.Random(f"agents/{seed}/simple/{seat}")).choose
+    if isinstance(spec, Agent):
+        return spec.choose
+    if callable(spec):
+        policy = spec
+
+        def choose(match: Match, legal: list[Action]) -> Action:
+            return policy(match.observation(match.current_player()), legal)
+
+        return choose
+    raise InvalidType("agent", "a name, a policy or an object with choose()", spec)

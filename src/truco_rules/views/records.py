@@ -1,0 +1,284 @@
+"""Game records: JSON and text forms, and replay (docs/notation.md).
+
+A record is ``(variant, options, seats, deal source, start, actions)``. Every action is written
+``SEAT:TEXT`` (``0:play 7E``, ``1:quiero``); a chance deal is written ``deal 7E``. Replaying a
+record applies its actions to a fresh match and gives a state equal to the recorded one;
+``dumps(match_record(m))`` is byte-stable, so JSON round-trips exactly.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..core.actions import DEAL, Action
+from ..core.errors import InvalidRecord, InvalidRecordType, TrucoError, shown
+from ..rules.registry import get_variant, recorded_options
+
+if TYPE_CHECKING:
+    from ..core.cards import Card
+    from ..game.dealing import HandSummary
+    from ..game.state import MatchState
+
+__all__ = ["FORMAT", "dumps", "loads", "match_record", "record_to_text", "replay", "text_to_record"]
+
+FORMAT = "truco-rules/1"
+
+_SEAT_PREFIX = re.compile(r"\s*(-1|[0-9]{1,3})\s*:(.*)", re.ASCII | re.DOTALL)
+"""``SEAT:TEXT``: a seat of at most three ASCII digits (``-1`` is chance), then the action."""
+
+_KEYS = ("format", "variant", "options", "seats", "seed", "deals", "start", "actions")
+
+
+def action_text(match: MatchState, seat: int, action: Action) -> str:
+    """One record entry."""
+    text = match.variant.format_action(action)
+    return text if action.verb == DEAL else f"{seat}:{text}"
+
+
+def match_record(match: MatchState) -> dict[str, Any]:
+    """The record of ``match`` as plain data. A seeded match's record names its
+    ``derivation`` (see :mod:`~truco_rules.game.derivation`) unless it is 1: a record without one
+    is read as derivation 1, the only one before derivations were numbered, so records of
+    derivation 1 are written exactly as they always were."""
+    fmt = match.variant.format_card
+    record = {
+        "format": FORMAT,
+        "variant": match.variant.name,
+        "options": recorded_options(match.variant),
+        "seats": match.seats,
+        "seed": match.seed,
+        "deals": None
+        if match.deals is None
+        else [" ".join(fmt(c) for c in d) for d in match.deals],
+        "start": {
+            "mano": match.start["mano"],
+            "scores": list(match.start["scores"]),
+            "chicos": list(match.start["chicos"]),
+        },
+        "actions": [action_text(match, s, a) for s, a in match.actions],
+    }
+    if match.seed is not None and match.derivation != 1:  # 1 is the record without one
+        record["derivation"] = match.derivation
+    return record
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """JSON text of a record, in a fixed layout (the derivation after the seed, where the
+    record names one)."""
+    out = {}
+    for k in _KEYS:
+        out[k] = record[k]
+        if k == "seed" and "derivation" in record:
+            out["derivation"] = record["derivation"]
+    return json.dumps(out, ensure_ascii=False, indent=1) + "\n"
+
+
+def loads(text: str) -> dict[str, Any]:
+    """Parse JSON record text (raises :class:`InvalidRecord`)."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise InvalidRecordType("a JSON record", "a str", text)
+    try:
+        data = json.loads(text)
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise InvalidRecord(f"not a JSON record: {exc}") from None
+    if not isinstance(data, dict):
+        raise InvalidRecord("a record is a JSON object")
+    return data
+
+
+def _check(record: dict[str, Any]) -> None:
+    if not isinstance(record, dict):
+        raise InvalidRecordType("a record", "a dict (as from to_record)", record)
+    if record.get("format") != FORMAT:
+        raise InvalidRecord(
+            f"unknown record format {shown(record.get('format'))}; expected {FORMAT!r}"
+        )
+    missing = [k for k in _KEYS if k not in record]
+    if missing:
+        raise InvalidRecord(f"record lacks {', '.join(missing)}")
+    if not isinstance(record["actions"], list) or not all(
+        isinstance(a, str) for a in record["actions"]
+    ):
+        raise InvalidRecord("'actions' must be a list of strings")
+    if not isinstance(record["options"], dict):
+        raise InvalidRecord("'options' must be an object")
+    if not isinstance(record["start"], dict):
+        raise InvalidRecord("'start' must be an object")
+    unknown = [k for k in record["start"] if k not in ("mano", "scores", "chicos")]
+    if unknown:
+        raise InvalidRecord(
+            f"'start' has {shown(unknown[0])}; it holds only mano, scores and chicos"
+        )
+
+
+def replay(record: dict[str, Any]) -> MatchState:
+    """Build the match a record describes by replaying its actions (a
+    :class:`~truco_rules.match.Match`, made by the variant's ``new_match``)."""
+    _check(record)
+    try:
+        variant = get_variant(record["variant"], _options(record["options"]))
+        start = record["start"]
+        match: MatchState = variant.new_match(
+            record["seats"],
+            seed=record["seed"],
+            deals=record["deals"],
+            mano=start.get("mano"),
+            scores=tuple(start.get("scores", (0, 0))),
+            chicos=tuple(start.get("chicos", (0, 0))),
+            derivation=record.get("derivation", 1),
+        )
+    except (TrucoError, TypeError, ValueError, AttributeError) as exc:
+        raise InvalidRecord(f"record header: {exc}") from None
+    for i, entry in enumerate(record["actions"]):
+        seat: int | None
+        found = _SEAT_PREFIX.fullmatch(entry)
+        if found is not None:
+            seat, text = int(found.group(1)), found.group(2)
+        else:
+            seat, text = None, entry
+        try:
+            action = variant.parse_action(text)
+            if seat is None and action.verb != DEAL:
+                raise InvalidRecord("a player's action needs its seat, as in '0:truco'")
+            match.apply(action, seat)
+        except TrucoError as exc:
+            raise InvalidRecord(f"action {i} ({shown(entry)}) does not replay: {exc}") from None
+    return match
+
+
+def _options(raw: dict[str, Any]) -> dict[str, Any]:
+    return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
+
+
+def record_to_text(
+    record: dict[str, Any],
+    history: Sequence[HandSummary] = (),
+    fmt: Callable[[Card], str] = str,
+) -> str:
+    """The text form: a header of ``[Key "value"]`` lines, a blank line, then the actions.
+
+    Given the match's ``history``, the actions are grouped by hand, as PGN groups moves: a
+    comment line opens each hand with the cards dealt (written by ``fmt``) and one closes it
+    with its points and reasons (comments are ignored when the text is read back)."""
+    lines = [f'[Variant "{record["variant"]}"]', f'[Seats "{record["seats"]}"]']
+    for k, v in record["options"].items():
+        lines.append(f'[Option "{k}={json.dumps(v)}"]')
+    if record["seed"] is not None:
+        lines.append(f'[Seed "{record["seed"]}"]')
+        if "derivation" in record:
+            lines.append(f'[Derivation "{record["derivation"]}"]')
+    for d in record["deals"] or ():
+        lines.append(f'[Deal "{d}"]')
+    st = record["start"]
+    lines.append(f'[Mano "{st["mano"]}"]')
+    lines.append(f'[Scores "{"-".join(map(str, st["scores"]))}"]')
+    if any(st["chicos"]):
+        lines.append(f'[Chicos "{"-".join(map(str, st["chicos"]))}"]')
+    lines.append("")
+    lines.extend(_annotated(record["actions"], history, fmt) if history else record["actions"])
+    return "\n".join(lines) + "\n"
+
+
+def _annotated(
+    actions: Sequence[str], history: Sequence[HandSummary], fmt: Callable[[Card], str]
+) -> list[str]:
+    """The action lines with a comment before and after each contest of ``history``."""
+    out: list[str] = []
+    done = 0  # contests closed
+    count = 0  # actions of the open contest
+    opened = False
+
+    def title(h: HandSummary) -> str:
+        duel = f", contest {h.contest + 1}" if h.contest or h.kind == "pica-pica" else ""
+        dealt = " | ".join(
+            f"{s}: {' '.join(fmt(c) for c in cs)}" for s, cs in enumerate(h.dealt) if cs
+        )
+        return f"# hand {h.hand_no + 1}{duel} (mano seat {h.mano}) dealt {dealt}"
+
+    def close() -> None:
+        nonlocal done, count, opened
+        h = history[done]
+        pts = ", ".join(f"side {t} +{p} ({why})" for t, p, why in h.events) or "no points"
+        out.append(f"# hand {h.hand_no + 1}: {pts} [{h.end_reason}]")
+        done, count, opened = done + 1, 0, False
+
+    for entry in actions:
+        head = entry.split(":", 1)[0].strip()
+        player = ":" in entry and head.isdigit() and not entry.split(":", 1)[1].strip().startswith(
+            "discard"
+        )
+        if player and done < len(history) and not opened:
+            out.append(title(history[done]))
+            opened = True
+        out.append(entry)
+        if player and done < len(history):
+            count += 1
+            while done < len(history) and count >= history[done].actions:
+                close()
+                if done < len(history) and history[done].actions == 0:
+                    out.append(title(history[done]))
+                    opened = True
+    return out
+
+
+def text_to_record(text: str) -> dict[str, Any]:
+    """Parse the text form (raises :class:`InvalidRecord`). Lines starting with ``#`` are
+    comments; actions may also stand several to a line, separated by ``;``."""
+    if not isinstance(text, str):
+        raise InvalidRecordType("a text record", "a str", text)
+    rec: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": None,
+        "options": {},
+        "seats": 2,
+        "seed": None,
+        "deals": None,
+        "start": {"mano": 0, "scores": [0, 0], "chicos": [0, 0]},
+        "actions": [],
+    }
+    for n, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith("["):
+            if not (line.endswith('"]') and ' "' in line):
+                raise InvalidRecord(
+                    f'line {n}: a header line looks like [Key "value"]: {shown(raw)}'
+                )
+            key, value = line[1:-2].split(' "', 1)
+            try:
+                _header(rec, key, value)
+            except (ValueError, RecursionError, TrucoError) as exc:
+                raise InvalidRecord(
+                    f"line {n}: bad {key} value {shown(value)}: {shown(str(exc), 200)}"
+                ) from None
+            continue
+        rec["actions"].extend(a.strip() for a in line.split(";") if a.strip())
+    if rec["variant"] is None:
+        raise InvalidRecord('a text record needs a [Variant "..."] line')
+    return rec
+
+
+def _header(rec: dict[str, Any], key: str, value: str) -> None:
+    if key == "Variant":
+        rec["variant"] = value
+    elif key == "Seats":
+        rec["seats"] = int(value)
+    elif key == "Option":
+        name, _, v = value.partition("=")
+        rec["options"][name] = json.loads(v)
+    elif key == "Seed":
+        rec["seed"] = int(value)
+    elif key == "Derivation":
+        rec["derivation"] = int(value)
+    elif key == "Deal":
+        rec["deals"] = [*(rec["deals"] or []), value]
+    elif key == "Mano":
+        rec["start"]["mano"] = int(value)
+    elif key in ("Scores", "Chicos"):
+        rec["start"][key.lower()] = [int(x) for x in value.split("-")]
+    else:
+        raise ValueError(f"unknown header {shown(key)}")
