@@ -3,9 +3,10 @@
     python bench/bench_floor.py                     # argentine, 2 seats
     python bench/bench_floor.py --variant paulista --matches 2000
 
-A match dealt from a seed shuffles each hand with ``random.Random("truco-rules/SEED/N")``
-(:func:`truco_rules.game.dealing.hand_seed`): that string is part of what a seed means, so every
-record made so far replays only if it stays. This prints, for random legal playouts through
+A match dealt from a seed shuffles each hand from a generator its deal derivation gives
+(:mod:`truco_rules.game.derivation`): derivation 1 seeds ``random.Random("truco-rules/SEED/N")``
+per hand (what every record without a derivation replays), derivation 2 a counter-based
+stream (``--derivation``, default 2). This prints, for random legal playouts through
 ``legal_actions()`` + ``apply()`` (as ``bench_playouts.py``):
 
 * the actions per hand and the actions per second;
@@ -23,7 +24,8 @@ import time
 import timeit
 
 import truco_rules as tr
-from truco_rules.game.dealing import deal_size, hand_seed
+from truco_rules.game.dealing import deal_size
+from truco_rules.game.derivation import hand_random
 
 
 def main() -> None:
@@ -32,12 +34,13 @@ def main() -> None:
     p.add_argument("--seats", type=int, default=2)
     p.add_argument("--matches", type=int, default=2000)
     p.add_argument("--target", type=float, default=250_000.0)
+    p.add_argument("--derivation", type=int, default=2, choices=(1, 2))
     a = p.parse_args()
     v = tr.get_variant(a.variant)
     actions = hands = 0
     t0 = time.perf_counter()
     for i in range(a.matches):
-        m = v.new_match(a.seats, seed=1_000_003 + i)
+        m = v.new_match(a.seats, seed=1_000_003 + i, derivation=a.derivation)
         rng = random.Random(i)
         while not m.is_over():
             legal = m.legal_actions()
@@ -50,7 +53,7 @@ def main() -> None:
     deck = v.deck
 
     def deal(n: int = 0) -> None:
-        deck.shuffled(hand_seed(12345, n), need)
+        deck.shuffled(hand_random(12345, n, a.derivation), need)
 
     deal_s = min(timeit.repeat(deal, number=20_000, repeat=5)) / 20_000
     floor = per_hand / deal_s
@@ -60,7 +63,7 @@ def main() -> None:
         f"({per_hand:.2f} a hand), {rate:,.0f} actions/s"
     )
     print(
-        f"seeded deal of one hand: {deal_s * 1e6:.2f} us "
+        f"seeded deal of one hand (derivation {a.derivation}): {deal_s * 1e6:.2f} us "
         f"(the deal alone allows {floor:,.0f} actions/s)"
     )
     print(
