@@ -11,11 +11,15 @@ By default each variant replays every configuration at one seat count and every 
 every seat count (match 0 of each); ``TRUCO_RULES_DIFFERENTIAL=full`` replays every stored
 match (three per configuration). On a mismatch the failure names the variant, seat count,
 option and match, and the command that prints the first differing step.
+
+Records written by the starting commit (``tests/data/differential/records``, by
+``tools/differential/records.py``) replay to the same contests, scores and winner.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import sys
 from functools import cache
@@ -24,6 +28,8 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+
+import truco_rules as tr
 
 ROOT = Path(__file__).resolve().parent.parent
 FULL = os.environ.get("TRUCO_RULES_DIFFERENTIAL", "") == "full"
@@ -58,8 +64,6 @@ def test_the_data_was_written_at_the_starting_commit() -> None:
     assert data["written_at_commit"] == trace().START_COMMIT
     assert data["matches_per_config"] == 3
     # every built-in variant, every seat count it has, as registered
-    import truco_rules as tr
-
     for name in trace().builtin_names():
         for seats in tr.get_variant(name).seat_counts:
             assert f"{name}/{seats}" in data["matches"], (name, seats)
@@ -96,3 +100,62 @@ def test_first_difference_names_the_line_and_the_move() -> None:
     assert report.startswith(f"line {n} of the stream differs")
     assert "last move" in report
     assert '+  "seat": -1' in report
+
+
+# ------------------------------------------------------------------ records of earlier commits
+RECORDS = ROOT / "tests" / "data" / "differential" / "records"
+
+
+@cache
+def expected_records() -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((RECORDS / "expected.json").read_text(encoding="utf-8"))
+    assert data["written_at_commit"] == trace().START_COMMIT
+    records: dict[str, Any] = data["records"]
+    return records
+
+
+def outcome(m: tr.Match) -> dict[str, Any]:
+    """What tools/differential/records.py noted of each record when it wrote it."""
+    fmt = m.variant.format_card
+    return {
+        "scores": list(m.scores),
+        "chicos": list(m.chicos),
+        "player_scores": None if m.player_scores is None else list(m.player_scores),
+        "winner": m.winner(),
+        "winner_team": m.winner_team,
+        "over": m.is_over(),
+        "actions": len(m.actions),
+        "contests": [
+            {
+                "hand_no": h.hand_no,
+                "dealt": [" ".join(fmt(c) for c in d) for d in h.dealt],
+                "points": list(h.points),
+                "end_reason": h.end_reason,
+            }
+            for h in m.history
+        ],
+        "legal_now": [m.legal_action_texts(s) for s in range(m.seats)],
+    }
+
+
+def test_the_records_cover_every_variant_seeded_and_dealt() -> None:
+    names = set(expected_records())
+    for variant in trace().builtin_names():
+        for seats in (2, 4):
+            for source in ("seed", "deals"):
+                assert f"{variant}-{seats}-{source}" in names
+    assert {p.stem for p in RECORDS.glob("*.json")} - {"expected"} == names
+    assert {p.stem for p in RECORDS.glob("*.txt")} == names
+
+
+@pytest.mark.parametrize("form", ["json", "text", "record"])
+@pytest.mark.parametrize("name", sorted(expected_records()))
+def test_records_of_the_starting_commit_replay_to_the_same_result(name: str, form: str) -> None:
+    """A record written by 9a59d68 (no deal-version field: the seeded ones deal with the old
+    derivation) replays to the same contests, dealt cards, scores and winner."""
+    if form == "text":
+        m = tr.Match.from_text((RECORDS / f"{name}.txt").read_text(encoding="utf-8"))
+    else:
+        raw = (RECORDS / f"{name}.json").read_text(encoding="utf-8")
+        m = tr.Match.from_json(raw) if form == "json" else tr.Match.from_record(json.loads(raw))
+    assert outcome(m) == expected_records()[name]
