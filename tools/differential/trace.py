@@ -44,6 +44,7 @@ import importlib
 import json
 import multiprocessing
 import os
+import pickle
 import random
 import subprocess
 import sys
@@ -70,7 +71,7 @@ FORMAT = 1
 
 MATCHES = 3
 """Matches per configuration in the stored data (``generate --matches`` overrides it)."""
-MAX_ACTIONS = 160
+MAX_ACTIONS = 120
 """A match stops after this many applied actions (a cap on the stream, not a rule)."""
 ATTEMPTS = 3
 """Failing attempts tried before each move."""
@@ -234,7 +235,7 @@ def _as_action(v: tr.Variant, payload: tr.Action | str) -> tr.Action:
 def snapshot(m: tr.Match, sink: Sink, full: bool) -> None:
     """Everything every seat can ask of the match now; ``full`` adds the position string
     and the observations as one-line strings (they cost the length of the match, or repeat
-    the observations: a quarter of the steps and every end of a contest have them)."""
+    the observations: a fifth of the steps and every end of a contest have them)."""
     sink.emit(
         "state",
         {
@@ -286,14 +287,32 @@ def _weight(action: tr.Action) -> float:
     return 0.15 if action.verb == "mazo" else 1.0
 
 
-def attempts(m: tr.Match, rng: random.Random, sink: Sink) -> None:
-    """A few actions that should be refused, each with what it raised (or ``applied``)."""
+def attempts(
+    m: tr.Match, rng: random.Random, sink: Sink, stale: Sequence[tuple[int, tr.Action]] = ()
+) -> None:
+    """A few actions that should be refused, each with what it raised (or ``applied``).
+    ``stale`` are the moves that were legal a step ago, as the very objects
+    ``legal_actions()`` returned then (a cache of trusted actions must not take them now)."""
     v = m.variant
     seats = m.seats
     cp = m.current_player()
     out: list[Any] = []
     for _ in range(ATTEMPTS):
-        kind = rng.randrange(5)
+        kind = rng.randrange(6)
+        if kind == 5:  # an action object legal a step ago, by its seat, no longer legal now
+            now = {s: m.legal_actions(s) for s in range(seats)}
+            gone = [(s, a) for s, a in stale if a not in now[s]]
+            if gone:
+                old_seat, old = rng.choice(gone)
+                text = v.format_action(old)
+                try:
+                    m.apply(old, old_seat)
+                except Exception as exc:  # the class and message are what the trace compares
+                    out.append([old_seat, text, "stale", type(exc).__name__, str(exc)])
+                else:
+                    out.append([old_seat, text, "stale", "applied"])
+                continue
+            kind = 1
         drawn = rng.randrange(seats)
         seat: int | None = drawn
         payload: tr.Action | str
@@ -331,12 +350,20 @@ def attempts(m: tr.Match, rng: random.Random, sink: Sink) -> None:
     sink.emit("attempts", out)
 
 
-def choose(m: tr.Match, rng: random.Random) -> tuple[int | None, tr.Action]:
+def every_move(m: tr.Match) -> list[tuple[int, tr.Action]]:
+    """Every seat's legal moves (at a chance node: none; the deals are chance's)."""
+    if m.is_chance_node():
+        return []
+    return [(s, a) for s in range(m.seats) for a in m.legal_actions(s)]
+
+
+def choose(
+    m: tr.Match, rng: random.Random, moves: list[tuple[int, tr.Action]]
+) -> tuple[int | None, tr.Action]:
     """A legal move: mostly the seat to act's, sometimes another seat's (if it has any)."""
     if m.is_chance_node():
         return None, rng.choice(m.legal_actions())
     cp = m.current_player()
-    moves = [(s, a) for s in range(m.seats) for a in m.legal_actions(s)]
     if not moves:
         raise RuntimeError(f"no seat has a legal action, and the match is not over: {m!r}")
     if rng.random() < 0.85:
@@ -354,8 +381,9 @@ def apply_move(m: tr.Match, seat: int | None, action: tr.Action, rng: random.Ran
     given = seat
     if seat == m.current_player() and rng.random() < 0.5:
         given = None  # the seat to act may be left implicit
-    if how == 0:
-        m.apply(action, given)  # the very object legal_actions() returned
+    if how == 0:  # the very object legal_actions() returned just now, for this seat
+        fresh = m.legal_actions(seat)
+        m.apply(fresh[fresh.index(action)], given)
         return "object"
     if how == 1:
         m.apply(v.format_action(action), given)
@@ -432,23 +460,31 @@ def play(cfg: Config, index: int, sink: Sink) -> dict[str, Any]:
     m = new_match(cfg, rng, sink)
     seen = 0
     applied = 0
+    moves: list[tuple[int, tr.Action]] = []
     while not m.is_over() and applied < MAX_ACTIONS:
-        attempts(m, rng, sink)
+        attempts(m, rng, sink, moves)
         if m.is_over():  # an attempt that should have failed ended it (the stream shows it)
             break
-        snapshot(m, sink, full=rng.random() < 0.25)
+        snapshot(m, sink, full=rng.random() < 0.2)
         if rng.random() < 0.04:  # one seat's information state in the middle of a contest
             s = rng.randrange(m.seats)
             sink.emit("info", [[s, probe(m.information_state_string, s)]])
-        seat, action = choose(m, rng)
+        moves = every_move(m)
+        seat, action = choose(m, rng, moves)
         how = apply_move(m, seat, action, rng)
         applied += 1
         sink.emit("move", [seat, m.variant.format_action(action), how])
         roll = rng.random()
-        if roll < 0.02:
+        if roll < 0.02 and not m.is_over():
+            # a copy is equal, and a move on it leaves the original as it was
             copied = m.copy()
-            sink.emit("copy", [copied == m, copied.position() == m.position()])
-            m = copied
+            before = m.position()
+            sink.emit("copy", [copied == m, copied.position() == before])
+            s_, a_ = choose(copied, rng, every_move(copied))
+            copied.apply(a_, s_)
+            sink.emit("copy_moved", [m.position() == before, copied == m, copied.position()])
+            if rng.random() < 0.5:
+                m = copied
         elif roll < 0.03 and m.actions:
             last_seat, last = m.actions[-1]
             before = m.to_json()
@@ -459,10 +495,12 @@ def play(cfg: Config, index: int, sink: Sink) -> dict[str, Any]:
         if len(m.history) > seen:
             hand_end(m, seen, sink)
             seen = len(m.history)
-    attempts(m, rng, sink)
+    attempts(m, rng, sink, moves)
     hand_end(m, seen, sink, final=True)
     again = tr.Match.from_json(m.to_json())
     sink.emit("replayed", [again == m, again.position() == m.position()])
+    unpickled = pickle.loads(pickle.dumps(m))
+    sink.emit("pickled", [unpickled == m, unpickled.position() == m.position()])
     from_text = probe(lambda: tr.Match.from_text(m.to_text()).position() == m.position())
     sink.emit("replayed_text", from_text)
     return {
