@@ -2,21 +2,30 @@
 
 Every built-in variant, at every seat count it has, with its options as registered and with
 each other value of each option applied one at a time, plays a few random matches. A seeded
-agent picks legal moves of any seat (out-of-turn calls and answers included) and, before each
-move, makes a few attempts that must fail (a seat that may not act, a verb of the variant's
-action space that is not legal, a card the seat does not hold, text) and notes the exception's
-class and message. At every step the trace takes, canonically:
+agent picks legal moves of any seat (out-of-turn calls and answers included) and applies them
+in every public way (the very object ``legal_actions()`` returned, text, an equal parsed
+object, an integer id; the seat given or left implicit). Before each move it makes a few
+attempts that must fail (a seat that may not act, a verb of the variant's action space that
+is not legal, a card the seat does not hold, text that is no action, a seat that is no seat,
+an action object that was legal a step ago and is no longer) and notes the exception's class
+and message. At every step the trace takes, canonically:
 
 * the seat to act, whether the match is over or at a chance node;
 * the legal actions of every seat as text (and of the seat to act as integer ids);
-* every seat's observation (as plain data and as its one-line string);
-* the position string and the table as text; the scores, chicos, winner and returns;
+* every seat's observation as plain data (``Observation.to_dict``);
+* the table as text, the match's repr, the scores, chicos, winner and returns;
+* on a fifth of the steps, the position string and every seat's observation string; on one
+  in 25, one seat's information-state string;
 
 and when a contest ends (and at the end of the match): the new history entries, the hand
-returns, the record as JSON and as text, and every seat's information-state string. Each match
-is dealt from explicit card orders (``deals=[...]``) drawn from the match's own
-``random.Random``, so the trace never depends on how a seed derives the deals; when the
-explicit deals run out the deals are chance nodes and the agent deals the cards.
+returns, the record as JSON and as text, and information-state strings (one seat's in turn;
+every seat's at the end). Now and then a copy is checked equal to its match and independent
+of it, and an undo and redo to give back the same record; at the end the record replays (JSON
+and text) and the match pickles to an equal one. Each match is dealt from explicit card orders
+(``deals=[...]``) drawn from the match's own ``random.Random``, so the trace never depends on
+how a seed derives the deals; when the explicit deals run out the deals are chance nodes and
+the agent deals the cards. A match starts from a drawn mano and, often, drawn scores and
+chicos below the target (shorter matches that reach the end).
 
 A match's trace is a stream of canonical JSON lines; the stored data keeps its SHA-256 (cut to
 128 bits) and the final standing, so a commit can be compared with the one that wrote the data.
