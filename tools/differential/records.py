@@ -8,7 +8,8 @@ each replays to (the scores, chicos, winner, and every contest's dealt cards and
 
 Every built-in variant at 2 and 4 seats, dealt from a seed (the deal derivation of the starting
 commit, the one every record without a version field keeps) and from explicit card orders; a
-few more: deals by chance, other seat counts, changed options and an unfinished match.
+few more: deals by chance, other seat counts, changed options and unfinished matches (with
+what a fixed agent reaches playing them on: the deals to come of a seeded match).
 ``tests/test_differential_start.py`` replays them.
 """
 
@@ -31,6 +32,10 @@ builtin_names: Callable[[], tuple[str, ...]] = importlib.import_module(
 ).builtin_names
 
 OUT = Path(__file__).resolve().parent.parent.parent / "tests" / "data" / "differential" / "records"
+
+
+CONTINUE = "records/continue"
+"""The seed of the agent that plays an unfinished record on (the test plays on with it)."""
 
 
 def play(m: tr.Match, rng: random.Random, limit: int | None = None) -> None:
@@ -91,6 +96,8 @@ def cases() -> list[tuple[str, str, int, str, dict[str, Any], int | None]]:
         ("argentine-2-seed-options", "argentine", 2, "seed", {"target": 15}, None),
         ("paulista-4-seed-limpo", "paulista", 4, "seed", {"deck": "limpo"}, None),
         ("mineiro-2-seed-unfinished", "mineiro", 2, "seed", {}, 12),
+        ("argentine-4-seed-unfinished", "argentine", 4, "seed", {}, 14),
+        ("paulista-2-seed-unfinished", "paulista", 2, "seed", {}, 20),
         ("almeria-4-chance", "almeria", 4, "chance", {}, None),
     ]
     return out
@@ -142,6 +149,9 @@ def main() -> int:
         (OUT / f"{file}.json").write_text(m.to_json(), encoding="utf-8")
         (OUT / f"{file}.txt").write_text(m.to_text(), encoding="utf-8")
         manifest["records"][file] = expected(m)
+        if not m.is_over():  # the deals to come: played on by a fixed agent
+            play(m, random.Random(CONTINUE), 60)
+            manifest["records"][file]["continued"] = expected(m)
     lines = [
         f"  {json.dumps(k)}: {json.dumps(rec, sort_keys=True, ensure_ascii=False)}"
         for k, rec in manifest["records"].items()
