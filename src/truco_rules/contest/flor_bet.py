@@ -42,6 +42,10 @@ _WAITING = (FL_RESPOND, FL_CONTRA, FL_RESTO)
 _NARROWED = ("play", "answer-call", "answer-envido")
 
 
+_NO_FLOR: dict[int, FlorState] = {}
+"""The start of a contest of ``n`` seats where nobody holds a flor (one value per ``n``)."""
+
+
 @attrs.frozen
 class FlorBet(SideBet[FlorState]):
     """The flor of a variant whose :attr:`~truco_rules.rules.variant.Variant.flor` is ``rules``.
@@ -81,11 +85,21 @@ class FlorBet(SideBet[FlorState]):
 
     def start(self, contest: Contest) -> FlorState:
         n = len(contest.team)
-        pts: list[int | None] = [None] * n
         fl = self.rules
-        for s in contest.order:
-            cards = contest.dealt[s]
-            pts[s] = fl.points(cards) if self.plain else fl.points_in(cards, contest.context(s))
+        pts: list[int | None] = [None] * n
+        if self.plain:  # the stock score, asked only of three cards of one suit
+            for s in contest.order:
+                c = contest.dealt[s]
+                if len(c) == 3 and c[0].suit == c[1].suit == c[2].suit:
+                    pts[s] = fl.points(c)
+        else:
+            for s in contest.order:
+                pts[s] = fl.points_in(contest.dealt[s], contest.context(s))
+        if pts.count(None) == n:  # the commonest deal: nobody holds a flor
+            st = _NO_FLOR.get(n)
+            if st is None:
+                st = _NO_FLOR[n] = FlorState((None,) * n, (False,) * n)
+            return st
         return FlorState(tuple(pts), tuple([p is not None for p in pts]))
 
     def _by_hand(self, contest: Contest, st: FlorState, s: int) -> bool:

@@ -46,7 +46,8 @@ class SideBetPlay(HandFields):
             self.side_state.append(b.start(self))
         self.side_waiting = -1
         # whether a bet may be waiting: the kernel's bets wait only after their state changed
-        self.side_scan = bool(bt.bets)
+        # (none waits as a contest starts), a variant's own may wait at any time
+        self.side_scan = bt.own < len(bt.bets)
 
     # -- legal actions ----------------------------------------------------------------
     def _side_offers(self, s: int, on_turn: bool, out: list[Action]) -> None:

@@ -75,7 +75,7 @@ class DealFlow(StateView):
         extra = self._plan.extra_cards if self._plan is not None else ()
         for i, s in enumerate(extra):  # one card more, to be discarded unseen
             hands[s].append(order[3 * n + i])
-        self._dealt = tuple(tuple(h) for h in hands)
+        self._dealt = tuple([tuple(h) for h in hands])
         k = 3 * n + len(extra)
         self._turned = order[k] if self._variant.ranking.turns_up_card else None
         self._pending_deal = []

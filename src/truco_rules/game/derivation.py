@@ -84,8 +84,7 @@ class CounterStream(random.Random):
     def random(self) -> float:
         """The next number in [0, 1): the next word's top 53 bits over 2**53."""
         words = self._words
-        word = words.pop() if words else self._next_word()
-        return (word >> 11) * _SCALE
+        return ((words.pop() if words else self._next_word()) >> 11) * _SCALE
 
     def getrandbits(self, k: int) -> int:
         """The next ``k`` bits: the top ``k`` bits of the next word (more words, high first,

@@ -79,6 +79,10 @@ class Table(Protocol):
         ...
 
 
+_PLANS: dict[tuple[int, int], DealPlan] = {}
+"""The stock plan of each seat count and mano (see :meth:`StandardTable.plan`)."""
+
+
 @attrs.frozen
 class StandardTable:
     """Sides alternate (seat ``i`` is on side ``i mod 2``); one contest per deal with every
@@ -115,11 +119,15 @@ class StandardTable:
         return False
 
     def plan(self, ctx: DealContext) -> DealPlan:
-        n = ctx.seats
-        return DealPlan(
-            contests=(tuple((ctx.mano + i) % n for i in range(n)),),
-            sides=tuple(s % 2 for s in range(n)),
-        )
+        key = (ctx.seats, ctx.mano)
+        hit = _PLANS.get(key)
+        if hit is None:  # one value per seat count and mano: plans are immutable
+            n = ctx.seats
+            hit = _PLANS[key] = DealPlan(
+                contests=(tuple([(ctx.mano + i) % n for i in range(n)]),),
+                sides=tuple([s % 2 for s in range(n)]),
+            )
+        return hit
 
     DECISIONS: ClassVar[tuple[str, ...]] = ("mano_step",)
     """The decision methods that give the choice options their meaning (see
