@@ -221,10 +221,14 @@ class MatchState(DealFlow):
             and self._board.winner_team is None
         ):  # the commonest case: an action object from the legal list of the seat to act
             for legal in hand._legal:
-                if legal is action:
-                    point = self._undo_point()
+                if legal is action:  # the same steps as _undo_point and _act, inline
+                    point = self.copy() if self._variant.side_bets else len(self._actions)
+                    turn = hand.turn
                     try:
-                        self._act(hand, hand.turn, legal)
+                        hand._do(legal, turn)
+                        self._actions.append((turn, legal))
+                        if hand.phase == OVER:
+                            self._end_contest()
                     except BaseException:
                         self._restore(point)
                         raise
