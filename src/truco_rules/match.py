@@ -27,6 +27,7 @@ from .infostate import InfoTracker, observation_string
 from .io import dumps, loads, match_record, record_to_text, replay, text_to_record
 from .observe import Observation
 from .position import board_text, format_position, parse_position
+from .public_view import public_observation
 from .registry import get_variant
 from .state import CHANCE, TERMINAL, MatchState
 from .variant import Variant
@@ -106,6 +107,11 @@ class Match(MatchState):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (see :mod:`truco_rules.observe`)."""
         return _observe.observe(self, self._check_seat(seat))
+
+    def public_observation(self) -> Observation:
+        """What a spectator may see now: no seat's hidden cards (``seat`` is ``-1``; see
+        :mod:`truco_rules.public_view`)."""
+        return public_observation(self)
 
     def to_record(self) -> dict[str, Any]:
         """The game record as plain data (variant, options, deal source, start, actions)."""

@@ -347,7 +347,7 @@ def _deal_seen(
         if s != seat and card is not None and card not in seen.setdefault(s, []):
             seen[s].append(card)
 
-    if hand.sees_partners(seat):
+    if seat >= 0 and hand.sees_partners(seat):  # a spectator (seat -1) has no partners
         for p in hand.order:
             if hand.team[p] == hand.team[seat]:
                 for c in hand.dealt[p]:
