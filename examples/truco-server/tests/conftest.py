@@ -31,7 +31,7 @@ class Running:
         self.port = free_port()
         config = uvicorn.Config(
             create_app(db, bot_delay=bot_delay), host="127.0.0.1", port=self.port,
-            ws="websockets", ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on",
+            ws="websockets-sansio", ws_max_size=WS_MAX_SIZE, log_level="warning", lifespan="on",
         )  # fmt: skip
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

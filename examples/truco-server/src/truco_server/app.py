@@ -122,7 +122,9 @@ def _same_origin(ws: WebSocket) -> bool:
     return urlsplit(origin).netloc == ws.headers.get("host", "")
 
 
-def create_app(db: str = "tables.sqlite", *, bot_delay: float = 0.6, durable: bool = False) -> Starlette:
+def create_app(
+    db: str = "tables.sqlite", *, bot_delay: float = 0.6, durable: bool = False
+) -> Starlette:
     """The server for the tables in SQLite file ``db`` (created if missing; tables already
     in it resume where they were)."""
     holder: dict[str, Lobby] = {}

@@ -55,9 +55,10 @@ def timeout_action(match: tr.Match, seat: int) -> str:
     plays = []
     for text in legal:
         action = v.parse_action(text)
-        if action.verb == "play" and action.card is not None and not action.down:
-            if action.under is None:
-                plays.append((v.card_strength(action.card, obs.turned), text))
+        face_up = action.card is not None and not action.down and action.under is None
+        if action.verb == "play" and face_up:
+            assert action.card is not None
+            plays.append((v.card_strength(action.card, obs.turned), text))
     if plays:
         return min(plays)[1]
     if "no-quiero" in legal:

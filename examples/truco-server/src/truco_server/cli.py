@@ -31,6 +31,6 @@ def main(argv: list[str] | None = None) -> None:
     app = create_app(args.db, bot_delay=args.bot_delay, durable=args.durable)
     print(f"truco-server: http://{args.host}:{args.port} (tables in {args.db})", flush=True)
     uvicorn.run(
-        app, host=args.host, port=args.port, ws="websockets", ws_max_size=WS_MAX_SIZE,
+        app, host=args.host, port=args.port, ws="websockets-sansio", ws_max_size=WS_MAX_SIZE,
         log_level="warning",
     )  # fmt: skip

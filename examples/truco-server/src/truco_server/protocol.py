@@ -27,9 +27,9 @@ __all__ = [
 MAX_MESSAGE = 4096
 """The longest message (characters) the server reads; a longer one gets ``too-large``.
 (The WebSocket layer closes the connection on a frame over 64 KiB.)"""
-RATE = 20.0
+RATE = 50.0
 """Messages per second a connection may send, on average..."""
-BURST = 40
+BURST = 100
 """...with this many at once."""
 MAX_STRIKES = 200
 """Messages over the rate a connection may send before it is closed (code 1008)."""

@@ -173,10 +173,14 @@ class Lobby:
         conn.send({"type": "pong", "seq": msg.get("seq")})
 
     def _on_variants(self, conn: Conn, msg: dict[str, Any]) -> None:
-        conn.send({"type": "variants", "variants": variant_list(), "bots": list(BOT_KINDS)})
+        conn.send(
+            {"type": "variants", "variants": variant_list(), "bots": list(BOT_KINDS),
+             "seq": msg.get("seq")}
+        )  # fmt: skip
 
     def _on_list(self, conn: Conn, msg: dict[str, Any]) -> None:
-        conn.send({"type": "tables", "tables": [t.summary() for t in self.tables.values()]})
+        tables = [t.summary() for t in self.tables.values()]
+        conn.send({"type": "tables", "tables": tables, "seq": msg.get("seq")})
 
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
         if len(self.tables) >= MAX_TABLES:
@@ -232,8 +236,9 @@ class Lobby:
         if seat not in free:
             raise BadMessage("seat-taken", "that seat is taken or is no seat of the table")
         token = secrets.token_urlsafe(24)
-        self.store.set_seat(table.id, seat, "human", msg["name"], _hash(token))
-        table.kinds[seat], table.names[seat], table.hashes[seat] = "human", msg["name"], _hash(token)
+        digest = _hash(token)
+        self.store.set_seat(table.id, seat, "human", msg["name"], digest)
+        table.kinds[seat], table.names[seat], table.hashes[seat] = "human", msg["name"], digest
         self._bind(conn, table, seat)
         conn.send(
             {"type": "joined", "table": table.id, "seat": seat, "token": token,
