@@ -188,6 +188,8 @@ def create_app(
             lobby.disconnect(conn)
             if conn.closing is None:
                 conn.close(1000, "bye")
+            with contextlib.suppress(Exception):  # the queued frames, then the close frame
+                await asyncio.wait_for(conn.writer, 5)
 
     app = Starlette(
         routes=[

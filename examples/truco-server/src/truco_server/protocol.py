@@ -48,6 +48,8 @@ class BadMessage(Exception):
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
+        self.seq: int | None = None
+        """The message's ``seq``, when it had a valid one (the error echoes it)."""
 
 
 class RateLimiter:
@@ -107,6 +109,16 @@ def parse(text: str) -> dict[str, Any]:
     out: dict[str, Any] = {"type": kind}
     if "seq" in msg:
         out["seq"] = _int(msg, "seq", 0, 2**53)
+    try:
+        _fields(msg, kind, out)
+    except BadMessage as exc:
+        exc.seq = out.get("seq")
+        raise
+    return out
+
+
+def _fields(msg: dict[str, Any], kind: str, out: dict[str, Any]) -> None:
+    """The fields of a message of type ``kind``, checked, into ``out``."""
     if kind in ("join", "resume", "spectate"):
         out["table"] = _str(msg, "table", _TABLE_ID, "a table id (lower-case letters, digits)")
     if kind == "create":
@@ -148,4 +160,3 @@ def parse(text: str) -> dict[str, Any]:
             out["id"] = _int(msg, "id", 0, 10**6)
         else:
             raise BadMessage("bad-field", "'act' needs an 'action' (text) or an 'id'")
-    return out

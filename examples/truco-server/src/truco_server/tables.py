@@ -165,7 +165,7 @@ class Lobby:
             seq = msg.get("seq")
             getattr(self, "_on_" + msg["type"])(conn, msg)
         except BadMessage as exc:
-            conn.send(frames.error(exc.code, str(exc), seq))
+            conn.send(frames.error(exc.code, str(exc), seq if exc.seq is None else exc.seq))
         except tr.TrucoError as exc:
             conn.send(frames.error(type(exc).__name__, str(exc)[:300], seq))
 
@@ -273,6 +273,7 @@ class Lobby:
                 self.store.set_seat(table.id, s, msg["bot"], name, None)
                 table.kinds[s], table.names[s] = msg["bot"], name
                 table.bots[s] = make_bot(msg["bot"], ((table.match.seed or 0) + s) % 2**32)
+        conn.send({"type": "seated", "players": table.players(), "seq": msg.get("seq")})
         table.broadcast()
 
     def _on_start(self, conn: Conn, msg: dict[str, Any]) -> None:
@@ -283,6 +284,7 @@ class Lobby:
             raise BadMessage("seats-empty", "every seat needs a player or a bot first")
         self.store.start(table.id)
         table.started = True
+        conn.send({"type": "started", "table": table.id, "seq": msg.get("seq")})
         table.broadcast()
         self._next(table)
 
@@ -291,6 +293,7 @@ class Lobby:
         self._unbind(conn)
         table.spectators.add(conn)
         conn.table = table
+        conn.send({"type": "watching", "table": table.id, "seq": msg.get("seq")})
         conn.send(frames.public_state(table.id, table.match, table.status, table.players()))
 
     def _on_act(self, conn: Conn, msg: dict[str, Any]) -> None:
