@@ -8,6 +8,7 @@ the seat may see give equal observations, so a bot that reads only observations 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -121,21 +122,18 @@ class Observation:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data, e.g. for JSON or an adapter: cards as text in the match's notation,
-        ``notation`` as its name."""
+        ``notation`` as its name; tuples become lists. (A server sends it to every seat after
+        every action: the contest records are converted field by field.)"""
         fmt = self.notation.format
-
-        def conv(v: Any) -> Any:
-            if isinstance(v, Card):
-                return fmt(v)
-            if isinstance(v, Notation):
-                return v.name
-            if isinstance(v, (PlayedCard, HandView)):
-                return {f.name: conv(getattr(v, f.name)) for f in attrs.fields(type(v))}
-            if isinstance(v, tuple):
-                return [conv(x) for x in v]
-            return v
-
-        return {f.name: conv(getattr(self, f.name)) for f in attrs.fields(Observation)}
+        previous = self.previous
+        return {
+            name: _hand_dict(self.current, fmt)
+            if name == "current"
+            else (None if previous is None else _hand_dict(previous, fmt))
+            if name == "previous"
+            else _plain(getattr(self, name), fmt)
+            for name in _field_names(Observation)
+        }
 
     def render(self, fmt: Callable[[Card], str] | None = None) -> str:
         """A few readable lines for a terminal; ``fmt`` formats a card (default: the match's
@@ -186,6 +184,67 @@ class Observation:
         for partner, held in self.partner_cards:
             lines.append(f"seat {partner} (partner) holds: {cards(held)}")
         return "\n".join(lines)
+
+
+@functools.cache
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The attrs field names of ``cls``, in order (looked up once)."""
+    return tuple(f.name for f in attrs.fields(cls))
+
+
+def _plain(v: Any, fmt: Callable[[Card], str]) -> Any:
+    """``v`` as plain data: cards as text, tuples as lists, records as dicts."""
+    t = type(v)
+    if t is int or t is str or t is bool or v is None:
+        return v
+    if t is tuple and all(type(x) is int for x in v):
+        return list(v)
+    if isinstance(v, Card):
+        return fmt(v)
+    if isinstance(v, Notation):
+        return v.name
+    if isinstance(v, (PlayedCard, HandView)):
+        names = tuple(f.name for f in attrs.fields(type(v)))
+        return {name: _plain(getattr(v, name), fmt) for name in names}
+    if isinstance(v, tuple):
+        return [_plain(x, fmt) for x in v]
+    return v
+
+
+_HAND_FIELDS = (
+    "mano", "table", "tricks", "envido_chain", "envido_state", "envido_statements",
+    "flor_sung", "folded", "points", "public_log", "shown",
+)  # fmt: skip
+
+
+def _hand_dict(h: HandView, fmt: Callable[[Card], str]) -> dict[str, Any]:
+    """:func:`_plain` of a contest record, written out for speed (the general path for a
+    subclass or a record with other fields)."""
+    if type(h) is not HandView or _field_names(HandView) != _HAND_FIELDS:
+        return _plain(h, fmt)  # type: ignore[no-any-return]
+    return {
+        "mano": h.mano,
+        "table": [
+            {
+                "trick": p.trick,
+                "seat": p.seat,
+                "card": None if p.card is None else fmt(p.card),
+                "down": p.down,
+            }
+            if type(p) is PlayedCard
+            else _plain(p, fmt)
+            for p in h.table
+        ],
+        "tricks": list(h.tricks),
+        "envido_chain": list(h.envido_chain),
+        "envido_state": h.envido_state,
+        "envido_statements": [list(x) for x in h.envido_statements],
+        "flor_sung": list(h.flor_sung),
+        "folded": list(h.folded),
+        "points": [list(x) for x in h.points],
+        "public_log": [list(x) for x in h.public_log],
+        "shown": [[s, [fmt(c) for c in cs]] for s, cs in h.shown],
+    }
 
 
 _ENV_STATE = ("none", "awaiting answer", "stating scores", "settled", "void")
