@@ -197,8 +197,11 @@ def _plain(v: Any, fmt: Callable[[Card], str]) -> Any:
     t = type(v)
     if t is int or t is str or t is bool or v is None:
         return v
-    if t is tuple and all(type(x) is int for x in v):
-        return list(v)
+    if t is tuple:
+        if all(type(x) is int for x in v):
+            return list(v)
+        if all(type(x) is Card for x in v):
+            return [fmt(x) for x in v]
     if isinstance(v, Card):
         return fmt(v)
     if isinstance(v, Notation):

@@ -28,6 +28,7 @@ class Running:
     """A server running in a thread: ``url`` (http) and ``ws`` (the WebSocket address)."""
 
     def __init__(self, db: str, bot_delay: float) -> None:
+        self.db = db
         self.port = free_port()
         config = uvicorn.Config(
             create_app(db, bot_delay=bot_delay), host="127.0.0.1", port=self.port,
