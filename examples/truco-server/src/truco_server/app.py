@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import frames
-from .protocol import MAX_STRIKES, RateLimiter
+from .protocol import MAX_MESSAGE, MAX_STRIKES, RateLimiter
 from .store import Store
 from .tables import Lobby, Table, variant_list
 
@@ -122,6 +122,17 @@ def _same_origin(ws: WebSocket) -> bool:
     return urlsplit(origin).netloc == ws.headers.get("host", "")
 
 
+def _seq(text: str | None) -> int | None:
+    """The ``seq`` of a message refused unread (so that the client can match the error)."""
+    if text is None or len(text) > MAX_MESSAGE:
+        return None
+    try:
+        seq = json.loads(text).get("seq")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return seq if type(seq) is int and 0 <= seq <= 2**53 else None
+
+
 def create_app(
     db: str = "tables.sqlite", *, bot_delay: float = 0.6, durable: bool = False
 ) -> Starlette:
@@ -174,7 +185,9 @@ def create_app(
                 text = message.get("text")
                 if not limiter.allow():
                     strikes += 1
-                    conn.send(frames.error("rate-limit", "too many messages: slow down"))
+                    conn.send(
+                        frames.error("rate-limit", "too many messages: slow down", _seq(text))
+                    )
                     if strikes > MAX_STRIKES:
                         conn.close(1008, "rate limit")
                     continue

@@ -13,8 +13,14 @@ import truco_rules as tr
 __all__ = ["ack", "error", "public_state", "seat_state"]
 
 
-def _legal(variant: tr.Variant, texts: tuple[str, ...]) -> list[dict[str, Any]]:
-    return [{"text": t, "id": variant.action_id(t)} for t in texts]
+def _legal(match: tr.Match, seat: int, texts: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The observation's legal actions with their integer ids (from the match's own legal
+    actions when they are the same list, which saves parsing the texts back)."""
+    v = match.variant
+    actions = match.legal_actions(seat)
+    if [v.format_action(a) for a in actions] == list(texts):
+        return [{"text": t, "id": v.action_id(a)} for t, a in zip(texts, actions, strict=True)]
+    return [{"text": t, "id": v.action_id(t)} for t in texts]
 
 
 def seat_state(
@@ -36,7 +42,7 @@ def seat_state(
         "players": players,
         "winners": list(match.winning_seats()) if match.is_over() else [],
         "view": obs.to_dict(),
-        "legal": _legal(match.variant, obs.legal_actions) if status == "playing" else [],
+        "legal": _legal(match, seat, obs.legal_actions) if status == "playing" else [],
     }
 
 
