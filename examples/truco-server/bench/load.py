@@ -2,8 +2,9 @@
 
 The server runs as its own process (``python -m truco_server``, a fresh SQLite file, bots
 without delay). Each table has one WebSocket client at seat 0 that plays a random legal
-action whenever it is its turn, against the server's simple bot at seat 1; when a match
-ends the client starts another. Reported: actions per second (all actions the tables
+action whenever it is its turn (at once, or after a random think time of ``--think``
+seconds on average), against the server's simple bot at seat 1; when a match ends the
+client starts another. Reported: actions per second (all actions the tables
 stored, and those of the clients alone), the latency from a client sending an action to
 its acknowledgement (p50, p99), errors (frames of type ``error``, and failed connections),
 and the server's memory (resident set, peak).
@@ -46,7 +47,9 @@ class Stats:
         self.stored = 0  # actions stored at finished tables, plus the open ones at the end
 
 
-async def table_client(url: str, variant: str, stop: float, stats: Stats, seed: int) -> None:
+async def table_client(
+    url: str, variant: str, stop: float, stats: Stats, seed: int, think: float
+) -> None:
     rng = random.Random(seed)
     try:
         async with connect(url, max_size=2**22) as ws:
@@ -90,6 +93,8 @@ async def table_client(url: str, variant: str, stop: float, stats: Stats, seed: 
                     if not frame["legal"] or view["current_player"] != frame["seat"]:
                         continue
                     text = rng.choice(frame["legal"])["text"]
+                    if think:
+                        await asyncio.sleep(rng.uniform(0, 2 * think))
                     sent = time.perf_counter()
                     answer = await call(type="act", action=text)
                     if answer["type"] == "ack":
@@ -127,7 +132,10 @@ async def main_async(args: argparse.Namespace) -> None:
             stop = start + args.seconds
             url = f"ws://127.0.0.1:{port}/ws"
             await asyncio.gather(
-                *(table_client(url, args.variant, stop, stats, k) for k in range(args.tables))
+                *(
+                    table_client(url, args.variant, stop, stats, k, args.think)
+                    for k in range(args.tables)
+                )
             )
             elapsed = time.monotonic() - start
             mem = memory(server.pid)
@@ -135,8 +143,14 @@ async def main_async(args: argparse.Namespace) -> None:
             server.terminate()
             server.wait(10)
     lat = sorted(stats.latencies)
-    p = lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000  # noqa: E731
-    print(f"{args.tables} tables of {args.variant}, {elapsed:.1f} s on 127.0.0.1")
+
+    def p(q: float) -> float:
+        return lat[min(len(lat) - 1, int(q * len(lat)))] * 1000
+
+    print(
+        f"{args.tables} tables of {args.variant}, {elapsed:.1f} s on 127.0.0.1, "
+        f"think time {args.think} s on average"
+    )
     print(f"actions stored: {stats.stored} ({stats.stored / elapsed:.0f}/s)")
     print(f"client actions acknowledged: {len(lat)} ({len(lat) / elapsed:.0f}/s)")
     print(f"matches finished: {stats.matches}")
@@ -156,6 +170,10 @@ def main() -> None:
     p.add_argument("--tables", type=int, default=200)
     p.add_argument("--seconds", type=float, default=60.0)
     p.add_argument("--variant", default="argentine")
+    p.add_argument(
+        "--think", type=float, default=0.0,
+        help="average seconds a client waits before it acts (0: at once, the server saturated)",
+    )  # fmt: skip
     asyncio.run(main_async(p.parse_args()))
 
 

@@ -30,6 +30,7 @@ def browser() -> Iterator[Any]:
     from selenium.webdriver.chrome.service import Service
 
     options = webdriver.ChromeOptions()
+    assert CHROMIUM is not None
     options.binary_location = CHROMIUM
     for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                 "--window-size=1200,1000"):  # fmt: skip
@@ -53,7 +54,7 @@ def _wait(predicate: Any, timeout: float = 30) -> Any:
 def _not_blank(png: bytes) -> bool:
     """A screenshot with some drawing in it (more than a few colours)."""
     image = pytest.importorskip("PIL.Image").open(io.BytesIO(png)).convert("RGB")
-    return len(set(image.getdata())) > 20  # type: ignore[arg-type]
+    return len(set(image.getdata())) > 20
 
 
 def test_a_whole_hand_in_headless_chromium(

@@ -157,7 +157,7 @@ def test_a_flood_is_refused_then_closed(server: Running) -> None:
     flood = [json.dumps({"type": "act", "action": "quiero"})] * (BURST + 50)
     for raw in flood:
         mover.send_raw(raw)
-    codes = []
+    codes: list[str] = []
     while len(codes) < len(flood):
         frame = mover.recv()
         if frame["type"] == "error":
@@ -183,7 +183,7 @@ def test_a_page_of_another_site_cannot_open_a_socket(server: Running) -> None:
     """A browser's WebSocket from another origin is refused (cross-site WebSocket hijacking):
     the handshake fails."""
     with pytest.raises(InvalidStatus):
-        Client(server.ws, origin="http://evil.example")  # type: ignore[arg-type]
-    ok = Client(server.ws, origin=f"http://127.0.0.1:{server.port}")  # type: ignore[arg-type]
+        Client(server.ws, origin="http://evil.example")
+    ok = Client(server.ws, origin=f"http://127.0.0.1:{server.port}")
     assert ok.call(type="ping")["type"] == "pong"
     ok.close()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, MutableMapping
 from importlib import resources
 from typing import Any
 from urllib.parse import urlsplit
@@ -60,7 +60,7 @@ class _SecurityHeaders:
             await self.app(scope, receive, send)
             return
 
-        async def with_headers(message: dict[str, Any]) -> None:
+        async def with_headers(message: MutableMapping[str, Any]) -> None:
             if message["type"] == "http.response.start":
                 headers = list(message.get("headers", []))
                 headers += [(k.lower().encode(), v.encode()) for k, v in _HEADERS.items()]

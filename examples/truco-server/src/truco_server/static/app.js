@@ -68,7 +68,8 @@ function cardEl(text, notation, big) {
   const names = SUITS[notation] || {};
   const c = el("div", `card suit-${suit}${big ? " big" : ""}`);
   c.dataset.card = text;
-  c.append(el("span", "rank", rank), el("span", "suit", names[suit] || suit));
+  const mark = notation === "french" ? (names[suit] || suit) : (names[suit] || suit).slice(0, 1).toUpperCase();
+  c.append(el("span", "rank", rank), el("span", "pip", mark), el("span", "suit", names[suit] || suit));
   return c;
 }
 function backEl() { return el("div", "card back"); }
@@ -112,6 +113,12 @@ function render(f) {
     d.append(el("div", "", `${seatName(f, p.seat)}${v.mano === p.seat ? " \u00b7 mano" : ""}`));
     const kind = p.kind === "human" ? (p.connected ? "online" : "away") : p.kind;
     d.append(el("div", "held", `${kind} \u00b7 side ${v.sides[p.seat]}`));
+    if (p.seat !== f.seat && v.current.mano >= 0) {
+      const inHand = Math.max(0, 3 - (onTable[p.seat] || 0) - (v.current.folded.includes(p.seat) ? 3 : 0));
+      const backs = el("div", "backs");
+      for (let i = 0; i < inHand; i++) backs.append(el("span", "mini-back"));
+      d.append(backs);
+    }
     pl.append(d);
   }
   // the table: turned card and tricks
@@ -119,6 +126,10 @@ function render(f) {
   tu.hidden = !v.turned;
   if (v.turned) { tu.append(el("div", "", "turned"), cardEl(v.turned, v.notation)); }
   const tr = $("tricks"); tr.replaceChildren();
+  if (!v.current.table.length) {
+    tr.append(el("div", "empty", f.status === "over" ? "the match is over" :
+      v.current.mano >= 0 ? `new hand: ${seatName(f, v.mano)} leads` : "dealing…"));
+  }
   const byTrick = [];
   for (const p of v.current.table) (byTrick[p.trick] = byTrick[p.trick] || []).push(p);
   byTrick.forEach((plays, t) => {
