@@ -60,7 +60,7 @@ def timeout_action(match: tr.Match, seat: int) -> str:
             assert action.card is not None
             plays.append((v.card_strength(action.card, obs.turned), text))
     if plays:
-        return min(plays)[1]
+        return min(plays, key=lambda p: p[0])[1]  # equal strengths: the first in the hand
     if "no-quiero" in legal:
         return "no-quiero"
     return legal[0]
