@@ -159,8 +159,19 @@ function render(f) {
     hand.append(e);
   }
   for (let i = 0; i < v.unseen_cards; i++) hand.append(backEl());
-  // actions
+  // actions (at a table still waiting: fill the empty seats with bots, start)
   const acts = $("actions"); acts.replaceChildren();
+  $("cards-title").hidden = f.seat === null;
+  if (f.status === "waiting" && f.seat !== null) {
+    if (f.players.some((p) => p.kind === "empty")) {
+      const b = el("button", "", `empty seats: ${$("bot").selectedOptions[0].textContent}`);
+      b.onclick = () => send({ type: "bots", bot: $("bot").value });
+      acts.append(b);
+    }
+    const st = el("button", "", "start");
+    st.onclick = () => send({ type: "start" });
+    acts.append(st);
+  }
   for (const a of f.legal) {
     const b = el("button", a.text.startsWith("play") ? "play" : "", a.text);
     b.dataset.action = a.text;
