@@ -51,6 +51,18 @@ def _wait(predicate: Any, timeout: float = 30) -> Any:
     raise AssertionError("the page did not get there")
 
 
+def _retry(read: Any) -> Any:
+    """``read()``, again if the element went stale under it (the page redrew)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(50):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError("the element kept going stale")
+
+
 def _not_blank(png: bytes) -> bool:
     """A screenshot with some drawing in it (more than a few colours)."""
     image = pytest.importorskip("PIL.Image").open(io.BytesIO(png)).convert("RGB")
@@ -67,14 +79,20 @@ def test_a_whole_hand_in_headless_chromium(
     _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#variant option"))
     d.find_element(By.CSS_SELECTOR, "#variant option[value='argentine']").click()
     d.find_element(By.ID, "play").click()
-    cards = _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#hand .card"))
-    assert len(cards) == 3 and all(c.get_attribute("data-card") for c in cards)
-    score = d.find_element(By.ID, "score")
-    assert score.get_attribute("data-score") == "0-0" and "us 0" in score.text
-    first = d.get_screenshot_as_png()
-    (tmp_path / "start.png").write_bytes(first)
-    assert _not_blank(d.find_element(By.ID, "hand").screenshot_as_png)
-    assert _not_blank(score.screenshot_as_png)
+    # (the page redraws on every frame, a bot's action included: read it in one go)
+    cards = _wait(
+        lambda: d.execute_script(
+            "return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.card)"
+        )
+    )
+    assert len(cards) == 3 and all(cards)
+    score = d.execute_script(
+        "const s = document.getElementById('score'); return [s.dataset.score, s.textContent]"
+    )
+    assert score[0] == "0-0" and "us 0" in score[1]
+    (tmp_path / "start.png").write_bytes(d.get_screenshot_as_png())
+    assert _not_blank(_retry(lambda: d.find_element(By.ID, "hand").screenshot_as_png))
+    assert _not_blank(_retry(lambda: d.find_element(By.ID, "score").screenshot_as_png))
     # play the hand out: a card when one may be played, else an answer, else the first
     # button (the page redraws on every frame: a button gone stale is looked up again)
     from selenium.common.exceptions import (
@@ -102,10 +120,12 @@ def test_a_whole_hand_in_headless_chromium(
             time.sleep(0.1)
         except (StaleElementReferenceException, ElementClickInterceptedException):
             continue
-    done = d.find_element(By.ID, "score").get_attribute("data-score")
+    done = d.execute_script("return document.getElementById('score').dataset.score")
     assert done != "0-0", "a hand scores points"
-    log = d.find_elements(By.CSS_SELECTOR, "#last-log li")
-    assert any("play" in li.text for li in log) and any("+" in li.text for li in log)
+    log = d.execute_script(
+        "return [...document.querySelectorAll('#last-log li')].map(li => li.textContent)"
+    )
+    assert any("play" in li for li in log) and any("+" in li for li in log)
     (tmp_path / "after.png").write_bytes(d.get_screenshot_as_png())
     assert _not_blank(d.get_screenshot_as_png())
 

@@ -164,3 +164,30 @@ def test_a_seat_that_does_not_act_in_time_goes_to_the_deck(server: Running) -> N
     log = (view["previous"] or {}).get("public_log", []) + view["current"]["public_log"]
     assert [0, "mazo"] in log
     c.close()
+
+
+def test_an_ismcts_bot_plays_in_a_worker_thread(server: Running) -> None:
+    """The ISMCTS agent at a chosen strength takes a seat; its searches run off the event
+    loop, so the server answers meanwhile."""
+    c = Client(server.ws)
+    table = new_table(c, "argentine", 2)
+    c.sit(table, 0)
+    assert c.call(type="bots", bot="ismcts:fast")["players"][1]["kind"] == "ismcts:fast"
+    c.send(type="start")
+    rng = random.Random(5)
+    bot_moves = 0
+    while bot_moves < 3:
+        state = c.until(lambda f: f["type"] == "state")
+        if state["status"] == "over":
+            break
+        view = state["view"]
+        log = view["current"]["public_log"] + (view["previous"] or {}).get("public_log", [])
+        bot_moves = max(bot_moves, sum(1 for seat, _text in log if seat == 1))
+        if my_turn(state):
+            plays = [a["text"] for a in state["legal"] if a["text"].startswith("play")]
+            text = rng.choice(plays or [a["text"] for a in state["legal"]])
+            assert c.call(type="act", action=text)["type"] == "ack"
+        elif view["current_player"] == 1:
+            assert c.call(type="ping")["type"] == "pong"  # the loop is free while it thinks
+    assert bot_moves >= 3
+    c.close()
