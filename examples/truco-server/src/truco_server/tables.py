@@ -13,7 +13,9 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import hmac
+import logging
 import secrets
+import sqlite3
 from typing import Any, Protocol
 
 import truco_rules as tr
@@ -26,6 +28,9 @@ from .store import Store
 __all__ = ["Conn", "Lobby", "Table"]
 
 MAX_TABLES = 5000
+"""The most tables one server holds."""
+
+log = logging.getLogger("truco_server")
 
 
 class Conn(Protocol):
@@ -168,6 +173,9 @@ class Lobby:
             conn.send(frames.error(exc.code, str(exc), seq if exc.seq is None else exc.seq))
         except tr.TrucoError as exc:
             conn.send(frames.error(type(exc).__name__, str(exc)[:300], seq))
+        except sqlite3.Error:
+            log.exception("the store refused a write")
+            conn.send(frames.error("storage", "the server could not store that: try again", seq))
 
     def _on_ping(self, conn: Conn, msg: dict[str, Any]) -> None:
         conn.send({"type": "pong", "seq": msg.get("seq")})
@@ -357,6 +365,9 @@ class Lobby:
                     continue  # someone else acted meanwhile
                 self.apply(table, seat, table.match.variant.parse_action(text))
                 table.broadcast()
+        except Exception:  # a bug: the table waits for a restart rather than play on wrongly
+            log.exception("the bot of table %s failed", table.id)
+            return
         finally:
             table.bot_task = None
         self._next(table)
