@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from conftest import Running
 
@@ -65,7 +66,7 @@ def _retry(read: Any) -> Any:
 
 def _not_blank(png: bytes) -> bool:
     """A screenshot with some drawing in it (more than a few colours)."""
-    image = pytest.importorskip("PIL.Image").open(io.BytesIO(png)).convert("RGB")
+    image = Image.open(io.BytesIO(png)).convert("RGB")
     return len(set(image.getdata())) > 20
 
 
