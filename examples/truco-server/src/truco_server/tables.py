@@ -176,6 +176,9 @@ class Lobby:
         except sqlite3.Error:
             log.exception("the store refused a write")
             conn.send(frames.error("storage", "the server could not store that: try again", seq))
+        except Exception:  # a bug: logged, and the client told (the table is as stored)
+            log.exception("message %.200r", text)
+            conn.send(frames.error("internal", "the server failed on that message", seq))
 
     def _on_ping(self, conn: Conn, msg: dict[str, Any]) -> None:
         conn.send({"type": "pong", "seq": msg.get("seq")})
@@ -197,7 +200,7 @@ class Lobby:
         if msg["options"]:
             try:
                 variant = variant.with_options(**msg["options"])
-            except (TypeError, ValueError) as exc:
+            except (TypeError, ValueError, ArithmeticError) as exc:
                 raise BadMessage("bad-field", f"bad options: {str(exc)[:200]}") from None
         seats = msg["seats"]
         if seats not in variant.seat_counts:
