@@ -280,7 +280,7 @@ class Lobby:
             raise BadMessage("started", "the table has started")
         for s in range(table.seats):
             if table.kinds[s] == "empty":
-                name = f"{msg['bot']} bot"
+                name = f"bot {s}"
                 self.store.set_seat(table.id, s, msg["bot"], name, None)
                 table.kinds[s], table.names[s] = msg["bot"], name
                 table.bots[s] = make_bot(msg["bot"], ((table.match.seed or 0) + s) % 2**32)
