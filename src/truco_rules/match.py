@@ -29,6 +29,7 @@ from .views import observe as _observe
 from .views.infostate import InfoTracker, observation_string
 from .views.observe import Observation
 from .views.position import board_text, format_position, parse_position
+from .views.public_view import public_observation
 from .views.records import dumps, loads, match_record, record_to_text, replay, text_to_record
 
 __all__ = ["CHANCE", "TERMINAL", "HandSummary", "Match", "deal_order"]
@@ -110,6 +111,11 @@ class Match(MatchState):
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (see :mod:`truco_rules.views.observe`)."""
         return _observe.observe(self, self._check_seat(seat))
+
+    def public_observation(self) -> Observation:
+        """What a spectator may see now: no seat's hidden cards (``seat`` is ``-1``; see
+        :mod:`truco_rules.views.public_view`)."""
+        return public_observation(self)
 
     def to_record(self) -> dict[str, Any]:
         """The game record as plain data (variant, options, deal source, start, actions)."""

@@ -1,0 +1,66 @@
+"""Seats the server plays itself: bots, and what a seat does when its turn timer runs out."""
+
+from __future__ import annotations
+
+import random
+
+import truco_rules as tr
+from truco_rules.agents import ISMCTSAgent
+from truco_rules.runs.bots import SimpleBot
+
+__all__ = ["BOT_KINDS", "Bot", "make_bot", "timeout_action"]
+
+BOT_KINDS = ("simple", "ismcts:fast", "ismcts:default", "ismcts:strong")
+"""The bots a table can seat: the library's simple bot, or its ISMCTS agent at a strength."""
+
+
+class Bot:
+    """A bot seat: it reads the match through the library's agents, which read nothing but
+    the seat's own observation and the rules."""
+
+    def __init__(self, kind: str, seed: int) -> None:
+        self.kind = kind
+        self.slow = kind.startswith("ismcts")
+        if self.slow:
+            self.agent: SimpleBot | ISMCTSAgent = ISMCTSAgent.with_strength(
+                kind.split(":", 1)[1], seed=seed
+            )
+        else:
+            self.agent = SimpleBot(rng=random.Random(seed))
+
+    def choose(self, match: tr.Match) -> str:
+        """The bot's action at ``match`` (its seat is the one to act), as text."""
+        action = self.agent.choose(match, match.legal_actions())
+        return match.variant.format_action(action)
+
+
+def make_bot(kind: str, seed: int) -> Bot:
+    """A bot of one of :data:`BOT_KINDS`."""
+    if kind not in BOT_KINDS:
+        raise ValueError(f"unknown bot {kind!r}: one of {', '.join(BOT_KINDS)}")
+    return Bot(kind, seed)
+
+
+def timeout_action(match: tr.Match, seat: int) -> str:
+    """What ``seat`` does when its turn timer runs out: it goes to the deck (``mazo``) when it
+    may; else it plays its lowest card face up (by the variant's trick strength, given the
+    turned card); else it declines a pending call (``no-quiero``); else it takes its first
+    legal action in the library's order (a forced statement). Every built-in variant with
+    its default options lets a seat go to the deck on every turn it could play a card."""
+    obs = match.observation(seat)
+    legal = obs.legal_actions
+    if "mazo" in legal:
+        return "mazo"
+    v = match.variant
+    plays = []
+    for text in legal:
+        action = v.parse_action(text)
+        face_up = action.card is not None and not action.down and action.under is None
+        if action.verb == "play" and face_up:
+            assert action.card is not None
+            plays.append((v.card_strength(action.card, obs.turned), text))
+    if plays:
+        return min(plays, key=lambda p: p[0])[1]  # equal strengths: the first in the hand
+    if "no-quiero" in legal:
+        return "no-quiero"
+    return legal[0]

@@ -1,0 +1,133 @@
+"""In a real browser: headless Chromium (Debian's ``chromium`` and ``chromium-driver``, driven
+by Selenium) opens the page, starts a table against bots, plays a whole hand by clicking the
+action buttons, and the screenshot and the page show the cards and the score."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from conftest import Running
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None or DRIVER is None,
+    reason="needs Debian's chromium and chromium-driver (apt-get install -y chromium "
+    "chromium-driver; .ci/run installs them)",
+)
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    assert CHROMIUM is not None
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--window-size=1200,1000"):  # fmt: skip
+        options.add_argument(arg)
+    driver = webdriver.Chrome(options=options, service=Service(DRIVER))
+    driver.implicitly_wait(0)
+    yield driver
+    driver.quit()
+
+
+def _wait(predicate: Any, timeout: float = 30) -> Any:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError("the page did not get there")
+
+
+def _retry(read: Any) -> Any:
+    """``read()``, again if the element went stale under it (the page redrew)."""
+    from selenium.common.exceptions import StaleElementReferenceException
+
+    for _ in range(50):
+        try:
+            return read()
+        except StaleElementReferenceException:
+            time.sleep(0.05)
+    raise AssertionError("the element kept going stale")
+
+
+def _not_blank(png: bytes) -> bool:
+    """A screenshot with some drawing in it (more than a few colours)."""
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    colors = image.getcolors(maxcolors=1 << 20)
+    return colors is None or len(colors) > 20
+
+
+def test_a_whole_hand_in_headless_chromium(
+    slow_bots_server: Running, browser: Any, tmp_path: Path
+) -> None:
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(slow_bots_server.url)
+    _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#variant option"))
+    d.find_element(By.CSS_SELECTOR, "#variant option[value='argentine']").click()
+    d.find_element(By.ID, "play").click()
+    # (the page redraws on every frame, a bot's action included: read it in one go)
+    cards = _wait(
+        lambda: d.execute_script(
+            "return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.card)"
+        )
+    )
+    assert len(cards) == 3 and all(cards)
+    score = d.execute_script(
+        "const s = document.getElementById('score'); return [s.dataset.score, s.textContent]"
+    )
+    assert score[0] == "0-0" and "us 0" in score[1]
+    (tmp_path / "start.png").write_bytes(d.get_screenshot_as_png())
+    assert _not_blank(_retry(lambda: d.find_element(By.ID, "hand").screenshot_as_png))
+    assert _not_blank(_retry(lambda: d.find_element(By.ID, "score").screenshot_as_png))
+    # play the hand out: a card when one may be played, else an answer, else the first
+    # button (the page redraws on every frame: a button gone stale is looked up again)
+    from selenium.common.exceptions import (
+        ElementClickInterceptedException,
+        StaleElementReferenceException,
+    )
+
+    clicks = 0
+    while True:
+        try:
+            if "hand 1 " not in d.find_element(By.ID, "info").text + " ":
+                break
+            buttons = d.find_elements(By.CSS_SELECTOR, "#actions button")
+            texts = [b.text for b in buttons]
+            if not buttons:
+                time.sleep(0.05)
+                continue
+            pick = next(
+                (i for i, t in enumerate(texts) if t.startswith("play") and "down" not in t),
+                next((i for i, t in enumerate(texts) if t in ("quiero", "son-buenas")), 0),
+            )
+            buttons[pick].click()
+            clicks += 1
+            assert clicks < 80
+            time.sleep(0.1)
+        except (StaleElementReferenceException, ElementClickInterceptedException):
+            continue
+    done = d.execute_script("return document.getElementById('score').dataset.score")
+    assert done != "0-0", "a hand scores points"
+    log = d.execute_script(
+        "return [...document.querySelectorAll('#last-log li')].map(li => li.textContent)"
+    )
+    assert any("play" in li for li in log) and any("+" in li for li in log)
+    (tmp_path / "after.png").write_bytes(d.get_screenshot_as_png())
+    assert _not_blank(d.get_screenshot_as_png())
+

@@ -1,0 +1,189 @@
+"""Hostile clients (README "Security"): wrong tokens, another table's or seat's place,
+oversized and malformed frames, floods over the rate limit, actions out of turn. Each gets
+an error naming the problem, and no table changes: its stored actions are the same after."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from conftest import Running
+from truco_server.protocol import BURST, MAX_MESSAGE, MAX_STRIKES
+from wsclient import Client, Frame, my_turn, new_table
+
+
+def _table_with_two_people(server: Running) -> tuple[Client, Client, str]:
+    """A 2-seat argentine table with two people, started, seat to act known."""
+    a, b = Client(server.ws), Client(server.ws)
+    table = new_table(a)
+    a.sit(table, 0)
+    b.sit(table, 1)
+    assert a.call(type="start")["type"] == "started"
+    a.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    b.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    return a, b, table
+
+
+def _snapshot(server: Running, table: str) -> Frame:
+    """The table as a spectator sees it now (its length and public view)."""
+    w = Client(server.ws)
+    w.send(type="spectate", table=table)
+    state = w.until(lambda f: f["type"] == "state")
+    w.close()
+    return state
+
+
+def test_tokens_bind_seats_and_nothing_else(server: Running) -> None:
+    a, b, table = _table_with_two_people(server)
+    other = new_table(a)
+    before = _snapshot(server, table)
+    m = Client(server.ws)
+    assert m.call(type="resume", table=table, token="x" * 32)["code"] == "bad-token"
+    assert m.call(type="resume", table=other, token=a.token)["code"] == "bad-token"
+    assert m.call(type="resume", table=table, token="short")["code"] == "bad-field"
+    assert m.call(type="resume", table="NOPE", token=a.token)["code"] == "bad-field"
+    assert m.call(type="resume", table="nosuchtable", token=a.token)["code"] == "no-table"
+    assert m.call(type="act", action="mazo")["code"] == "not-seated"
+    assert m.call(type="join", table=table, seat=0)["code"] == "seat-taken"
+    assert m.call(type="join", table=table)["code"] == "seat-taken"  # no free seat
+    assert m.call(type="start")["code"] == "not-seated"
+    assert m.call(type="bots", bot="simple")["code"] == "not-seated"
+    # a spectator is no seat either
+    m.send(type="spectate", table=table)
+    assert m.call(type="act", action="mazo")["code"] == "not-seated"
+    after = _snapshot(server, table)
+    assert after["n"] == before["n"] and after["view"] == before["view"]
+    for c in (a, b, m):
+        c.close()
+
+
+def test_out_of_turn_and_illegal_actions_change_nothing(server: Running) -> None:
+    a, b, table = _table_with_two_people(server)
+    state_a, state_b = a.state, b.state
+    assert state_a is not None and state_b is not None
+    mover, waiter = (a, b) if my_turn(state_a) else (b, a)
+    wait_state = waiter.state
+    assert wait_state is not None
+    before = _snapshot(server, table)
+    # the other seat's card, played by the seat that waits: out of turn and not its card
+    other_card = (mover.state or {})["view"]["my_cards"][0]
+    own_card = wait_state["view"]["my_cards"][0]
+    may = {a["text"] for a in wait_state["legal"]}  # e.g. a truco called out of turn
+    tries = [t for t in (f"play {other_card}", "truco", "quiero", "mazo") if t not in may]
+    for text in [f"play {own_card}", *tries]:
+        answer = waiter.call(type="act", action=text)
+        assert answer["type"] == "error", (text, answer)
+    for text in ("play 1E 2E", "quiero quiero", "declare 999", "x" * 64, "play ZZ"):
+        answer = mover.call(type="act", action=text)
+        assert answer["type"] == "error" and answer["message"], (text, answer)
+    assert mover.call(type="act", id=10**6)["type"] == "error"
+    mover_cards = set((mover.state or {})["view"]["my_cards"])
+    error_text = json.dumps([f for f in waiter.frames if f["type"] == "error"])
+    assert not any(card in error_text.split('"') for card in mover_cards - {other_card})
+    after = _snapshot(server, table)
+    assert after["n"] == before["n"] and after["view"] == before["view"]
+    # and play goes on
+    mover_state = mover.state
+    assert mover_state is not None and my_turn(mover_state)
+    assert mover.call(type="act", action=mover_state["legal"][0]["text"])["type"] == "ack"
+    for c in (a, b):
+        c.close()
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "not json",
+        "[1, 2]",
+        '"act"',
+        "{}",
+        '{"type": "hack"}',
+        '{"type": 7}',
+        '{"type": "act"}',
+        '{"type": "act", "action": 7}',
+        '{"type": "act", "id": true}',
+        '{"type": "act", "id": -1}',
+        '{"type": "join", "table": 5}',
+        '{"type": "join", "table": "abc", "seat": "0"}',
+        '{"type": "join", "table": "abc", "name": "\\u0000"}',
+        '{"type": "create", "variant": "argentine", "seats": 99}',
+        '{"type": "create", "variant": "argentine", "options": [1]}',
+        '{"type": "create", "variant": "argentine", "options": {"target": {"a": 1}}}',
+        '{"type": "create", "variant": "argentine", "turn_timeout": 0}',
+        '{"type": "bots", "bot": "cheater"}',
+        '{"type": "act", "action": "mazo", "seq": "1"}',
+        "[" * 3000,
+        '{"type": "act", "action": "' + "a" * 100 + '"}',
+    ],
+)
+def test_malformed_messages_get_an_error(server: Running, raw: str) -> None:
+    a, b, table = _table_with_two_people(server)
+    before = _snapshot(server, table)
+    a.send_raw(raw)
+    answer = a.until(lambda f: f["type"] == "error")
+    assert answer["code"] in {"bad-json", "unknown-type", "bad-field"}, answer
+    assert len(answer["message"]) < 200
+    assert a.call(type="ping")["type"] == "pong"  # still connected
+    after = _snapshot(server, table)
+    assert after["n"] == before["n"]
+    for c in (a, b):
+        c.close()
+
+
+def test_oversized_and_binary_frames(server: Running) -> None:
+    a, b, table = _table_with_two_people(server)
+    before = _snapshot(server, table)
+    a.send_raw(json.dumps({"type": "act", "action": "mazo", "pad": "x" * MAX_MESSAGE}))
+    assert a.until(lambda f: f["type"] == "error")["code"] == "too-large"
+    a.send_raw(b"\x00\x01binary")
+    assert a.until(lambda f: f["type"] == "error")["code"] == "binary"
+    assert a.call(type="ping")["type"] == "pong"
+    # over the WebSocket limit (64 KiB): the connection is closed (1009, message too big)
+    a.send_raw("x" * 70_000)
+    with pytest.raises(ConnectionClosed) as closed:
+        a.until(lambda f: False, timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+    after = _snapshot(server, table)
+    assert after["n"] == before["n"] and after["view"] == before["view"]
+    b.close()
+
+
+def test_a_flood_is_refused_then_closed(server: Running) -> None:
+    a, b, table = _table_with_two_people(server)
+    before = _snapshot(server, table)
+    mover = a if my_turn(a.state or {"type": ""}) else b
+    flood = [json.dumps({"type": "act", "action": "quiero"})] * (BURST + 50)
+    for raw in flood:
+        mover.send_raw(raw)
+    codes: list[str] = []
+    while len(codes) < len(flood):
+        frame = mover.recv()
+        if frame["type"] == "error":
+            codes.append(frame["code"])
+    assert "rate-limit" in codes and codes.count("rate-limit") >= 40
+    assert set(codes) <= {"rate-limit", "IllegalAction"}
+    after = _snapshot(server, table)
+    assert after["n"] == before["n"] and after["view"] == before["view"]
+    # a connection that goes on flooding is closed (1008, policy violation)
+    for _ in range(MAX_STRIKES + BURST + 20):
+        try:
+            mover.send_raw('{"type": "ping"}')
+        except ConnectionClosed:
+            break
+    with pytest.raises(ConnectionClosed) as closed:
+        mover.until(lambda f: False, timeout=10)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    a.close()
+    b.close()
+
+
+def test_a_page_of_another_site_cannot_open_a_socket(server: Running) -> None:
+    """A browser's WebSocket from another origin is refused (cross-site WebSocket hijacking):
+    the handshake fails."""
+    with pytest.raises(InvalidStatus):
+        Client(server.ws, origin="http://evil.example")
+    ok = Client(server.ws, origin=f"http://127.0.0.1:{server.port}")
+    assert ok.call(type="ping")["type"] == "pong"
+    ok.close()
