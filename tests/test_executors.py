@@ -119,9 +119,9 @@ class _Tty:
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert progress_for(_Tty(False), "deal") is None  # type: ignore[arg-type]
+    assert progress_for(_Tty(False), "deals") is None  # type: ignore[arg-type]
     term = _Tty(True)
-    show = progress_for(term, "deal")  # type: ignore[arg-type]
+    show = progress_for(term, "deals")  # type: ignore[arg-type]
     assert show is not None
     show(5, 10)
     show(10, 10)
@@ -135,7 +135,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(importlib, "import_module", no_tqdm)
     plain = _Tty(True)
-    fallback = progress_for(plain, "deal")  # type: ignore[arg-type]
+    fallback = progress_for(plain, "deals")  # type: ignore[arg-type]
     assert fallback is not None
     fallback(10, 10)
     assert "10/10 deals" in plain.text
