@@ -21,7 +21,10 @@ import truco_rules as tr
 ROOT = Path(__file__).resolve().parent.parent
 PAGES = sorted((ROOT / "docs" / "variants").glob("*.md"))
 BLOCK = re.compile(r"(<!-- options: (?P<name>[\w-]+) -->\n)(?P<body>.*?)(<!-- /options -->)", re.S)
-HEADER = "| option | default | allowed values | what it does | hook | source |\n|---|---|---|---|---|---|\n"
+HEADER = (
+    "| option | default | allowed values | what it does | hook | source |\n"
+    "|---|---|---|---|---|---|\n"
+)
 
 
 def _cell(text: str) -> str:
