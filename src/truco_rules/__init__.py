@@ -1,14 +1,16 @@
 """truco-rules: the rules of Truco, with pluggable regional variants.
 
-A small core API::
+A small core API:
 
-    import truco_rules as tr
+```python
+import truco_rules as tr
 
-    v = tr.get_variant(tr.variant_names()[0])   # or any name/alias from variant_names()
-    m = v.new_match(seats=2, seed=7)
-    while not m.is_over():
-        m.apply(m.legal_actions()[0])
-    print(m.winner(), m.to_json())
+v = tr.get_variant(tr.variant_names()[0])   # or any name/alias from variant_names()
+m = v.new_match(seats=2, seed=7)
+while not m.is_over():
+    m.apply(m.legal_actions()[0])
+print(m.winner(), m.to_json())
+```
 
 The kernel (this package) knows cards, tricks, bets and scores, never a region; regional
 rule sets live in :mod:`truco_rules.variants` and register through the entry-point group

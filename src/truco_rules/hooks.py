@@ -6,19 +6,16 @@ through :meth:`truco_rules.Variant.with_options`. The kernel calls hooks only th
 methods below, so a regional variant or a house rule is a new hook object (or an
 ``attrs.evolve`` of a stock one), never an edit of the kernel.
 
-=============== ===========================================================================
-hook            decides
-=============== ===========================================================================
-``DeckRule``    the cards in play and their notation
-``Ranking``     each card's trick strength, possibly depending on a turned-up card
-``Table``       seat counts, teams, who is mano, how the mano rotates, contests per deal
-``TrickRule``   trick winner ties, the leader after a tie, the hand winner from tricks,
-                face-down play
-``BetLadder``   the main bet's rungs, values if accepted or refused, call timing
-``EnvidoRules`` the envido side bet: scores, the legal raise chains, their values, falta
-``FlorRules``   the flor side bet: scores (seeing the deal: ``HandContext``), values
-``MatchRule``   target, malas/buenas, chicos, when points are credited
-=============== ===========================================================================
+| hook | decides |
+|---|---|
+| `DeckRule` | the cards in play and their notation |
+| `Ranking` | each card's trick strength, possibly depending on a turned-up card |
+| `Table` | seat counts, teams, who is mano, how the mano rotates, contests per deal |
+| `TrickRule` | trick ties, the leader after a tie, the hand winner from tricks, face-down play |
+| `BetLadder` | the main bet's rungs, values if accepted or refused, call timing |
+| `EnvidoRules` | the envido side bet: scores, the legal raise chains, their values, falta |
+| `FlorRules` | the flor side bet: scores (seeing the deal: `HandContext`), values |
+| `MatchRule` | target, malas/buenas, chicos, when points are credited |
 """
 
 from __future__ import annotations

@@ -1,12 +1,14 @@
 """OpenSpiel adapter: ``import truco_rules.adapters.openspiel`` registers the game
 ``truco_rules`` with OpenSpiel (``pip install "truco-rules[openspiel]"``).
 
-.. code-block:: python
+```python
+# needs: openspiel
+import pyspiel
+import truco_rules.adapters.openspiel  # registers "truco_rules"
 
-    import pyspiel
-    import truco_rules.adapters.openspiel  # registers "truco_rules"
-
-    game = pyspiel.load_game("truco_rules", {"variant": "my-house", "players": 4})
+game = pyspiel.load_game("truco_rules", {"variant": "argentine", "players": 4})
+print(game.num_players())  # 4
+```
 
 Parameters: ``variant`` (a registered variant name, default: the one aliased ``default``,
 the standard rule set of the built-in variants) and ``players``
