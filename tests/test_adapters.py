@@ -23,10 +23,10 @@ HAVE_PETTINGZOO = all(
     importlib.util.find_spec(m) is not None for m in ("pettingzoo", "gymnasium", "numpy")
 )
 needs_openspiel = pytest.mark.skipif(
-    not HAVE_OPENSPIEL, reason="OpenSpiel is not installed: pip install -e '.[openspiel]'"
+    not HAVE_OPENSPIEL, reason="needs the openspiel extra: pip install '.[openspiel]'"
 )
 needs_pettingzoo = pytest.mark.skipif(
-    not HAVE_PETTINGZOO, reason="PettingZoo is not installed: pip install -e '.[pettingzoo]'"
+    not HAVE_PETTINGZOO, reason="needs the pettingzoo extra: pip install '.[pettingzoo]'"
 )
 
 

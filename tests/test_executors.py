@@ -55,7 +55,7 @@ def test_process_pool_gives_the_same_result() -> None:
 
 def test_dask_cluster_gives_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip(
-        "distributed", reason="dask.distributed is not installed: pip install 'truco-rules[dask]'"
+        "distributed", reason="needs the dask extra: pip install '.[dask]'"
     )
     cli = ["double-dummy", "paulista", "--deals", "1200", "--seed", "4", "--json"]
     assert main(cli) == 0

@@ -1,5 +1,6 @@
 """OpenSpiel adapter: ``import truco_rules.adapters.openspiel`` registers the game
-``truco_rules`` with OpenSpiel (``pip install "truco-rules[openspiel]"``).
+``truco_rules`` with OpenSpiel (it needs the ``openspiel`` extra: docs/getting-started.md,
+Install).
 
 ```python
 # needs: openspiel
@@ -24,12 +25,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..extras import install_hint
+
 try:
     import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the extras installed
     raise ImportError(
-        "truco_rules.adapters.openspiel needs OpenSpiel: pip install 'truco-rules[openspiel]'"
+        f"truco_rules.adapters.openspiel needs OpenSpiel: {install_hint('openspiel')}"
     ) from exc
 
 from ..arguments import integer

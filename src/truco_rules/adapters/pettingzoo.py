@@ -1,4 +1,5 @@
-"""PettingZoo adapter: an AEC environment (``pip install "truco-rules[pettingzoo]"``).
+"""PettingZoo adapter: an AEC environment (it needs the ``pettingzoo`` extra: see Install in
+docs/getting-started.md).
 
 ```python
 # needs: pettingzoo
@@ -31,6 +32,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from ..extras import install_hint
+
 try:
     import gymnasium
     import numpy as np
@@ -38,7 +41,7 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - depends on the extras installed
     raise ImportError(
-        "truco_rules.adapters.pettingzoo needs PettingZoo: pip install 'truco-rules[pettingzoo]'"
+        f"truco_rules.adapters.pettingzoo needs PettingZoo: {install_hint('pettingzoo')}"
     ) from exc
 
 from ..arguments import integer
