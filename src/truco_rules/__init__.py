@@ -51,6 +51,7 @@ from .registry import get_variant, register_variant, variant_names
 from .variant import Variant
 
 __version__ = "0.1.0"
+"""The package version, in this one place (pyproject.toml reads it; CHANGELOG.md has its entry)."""
 
 __all__ = [
     "CHANCE",
