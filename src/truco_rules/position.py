@@ -3,7 +3,7 @@
 A position has three parts separated by ``" | "``:
 
 ```text
-argentine 2 s7 m0:0-0:0-0 | h1 0-0 0-0 @0 5C.1E.2B/11O.1C.2E t- | 0:truco,1:quiero
+my-house 2 s7 m1:0-0:0-0 | h1 0-0 0-0 @0 1E.7E.3B/4C.5C.6O t- | 0:truco,1:quiero
 ```
 
 1. **header**: the variant name (with changed options as compact JSON right after it, spaces

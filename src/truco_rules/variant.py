@@ -196,7 +196,7 @@ class Variant:
 
     def __repr__(self) -> str:
         """One line: the name and the options that differ from the registered variant of that
-        name (``Variant('paulista', target=15)``); an unregistered variant names its base."""
+        name (``Variant('house', target=15)``); an unregistered variant names its base."""
         if self._registered() is None:
             base = f", base={self.base!r}" if self.base else ""
             return f"Variant({self.name!r}{base}, unregistered)"

@@ -7,7 +7,7 @@ Install).
 import pyspiel
 import truco_rules.adapters.openspiel  # registers "truco_rules"
 
-game = pyspiel.load_game("truco_rules", {"variant": "argentine", "players": 4})
+game = pyspiel.load_game("truco_rules", {"variant": "default", "players": 4})
 print(game.num_players())  # 4
 ```
 

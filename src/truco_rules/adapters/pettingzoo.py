@@ -5,7 +5,7 @@ docs/getting-started.md).
 # needs: pettingzoo
 from truco_rules.adapters.pettingzoo import env
 
-e = env(variant="paulista", seats=2)
+e = env(variant="default", seats=2)  # any registered name or alias
 e.reset(seed=1)
 final = {}
 for agent in e.agent_iter():

@@ -336,7 +336,7 @@ def double_dummy(
 
     ```python
     from truco_rules.analysis import double_dummy
-    print(double_dummy("argentine", ["1E 7E 4C", "3B 3C 2O"]))  # 0: the mano's side
+    print(double_dummy("default", ["1E 7E 4C", "3B 3C 2O"]))  # 0: the mano's side
     ```
     """
     v = get_variant(variant)

@@ -68,10 +68,12 @@ def _with_options(names: Sequence[str], pairs: Sequence[str] | None) -> list[Var
 def cmd_compare(args: argparse.Namespace) -> int:
     names = [*args.variants, *(args.variant_list or ())]
     if len(names) < 2:
-        one = names[0] if names else "paulista"
+        known = variant_names()
+        one = names[0] if names else known[0]
+        other = next((n for n in known if n != one), one)
         raise ParseError(
             f"compare needs two or more variants, {'got only ' + one if names else 'got none'}: "
-            f"e.g. truco-rules compare {one} argentine (truco-rules describe {one} shows "
+            f"e.g. truco-rules compare {one} {other} (truco-rules describe {one} shows "
             "one variant's rules; truco-rules variants lists the names)"
         )
     variants = _with_options(names, args.option)

@@ -71,7 +71,7 @@ class TrucoMachine(RuleBasedStateMachine):
 
 
         class QuinceMachine(TrucoMachine):
-            variant = "argentine"  # any registered name, yours too
+            variant = "default"  # any registered name or alias, yours too
             options = {"target": 15}
 
             @invariant()
