@@ -104,4 +104,6 @@ def test_an_option_table_lists_every_option_with_its_default(name: str) -> None:
     info = tr.get_variant(name).option_info()
     rows = table.splitlines()[2:]
     assert [r.split(" | ")[0].strip("| `") for r in rows] == list(info)
-    assert all(f"| {entry['default']!r}" in table.replace("`", "") for entry in info.values())
+    for row, entry in zip(rows, info.values(), strict=True):
+        cells = row.split(" | ")
+        assert cells[1] == f"`{entry['default']!r}`" and f"(hook: {entry['hook']})" in cells[3]
