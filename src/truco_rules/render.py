@@ -183,10 +183,11 @@ def html_table(grid: Grid) -> str:
 _PAGE_STYLE = """
 body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
        margin: 1.5rem; color: #1d1d1f; background: #fff; }
-table.truco-grid { border-collapse: collapse; margin: 0 0 2rem; max-width: 100%; }
+table.truco-grid { border-collapse: collapse; margin: 0 0 2rem; width: 100%; }
 .truco-grid caption { text-align: left; font-weight: 600; font-size: 1.1rem; padding: 0 0 .6rem; }
-.truco-grid th, .truco-grid td { border: 1px solid #d5d8dc; padding: .35rem .6rem;
-       vertical-align: top; text-align: left; min-width: 6rem; max-width: 22rem; }
+.truco-grid th, .truco-grid td { border: 1px solid #d5d8dc; padding: .35rem .5rem;
+       vertical-align: top; text-align: left; overflow-wrap: anywhere; }
+.truco-grid tbody th[scope=row] { width: 16%; }
 .truco-grid thead th { position: sticky; top: 0; background: #2d4059; color: #fff; z-index: 1; }
 .truco-grid tr.section th { background: #e8edf3; color: #2d4059; font-size: .85rem;
        text-transform: uppercase; letter-spacing: .05em; }
