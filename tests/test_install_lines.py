@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from truco_rules.extras import INSTALL_PAGE, install_hint
+from truco_rules.errors import INSTALL_PAGE, install_hint
 
 ROOT = Path(__file__).resolve().parent.parent
 INDEX_LINE = re.compile(r"""pip install -?e? ?["']?truco-rules\[""")
@@ -30,7 +30,7 @@ def test_the_install_section_says_both_ways() -> None:
 
 def test_no_other_page_or_module_says_install_from_the_index() -> None:
     places = [*(ROOT / "docs").rglob("*.md"), ROOT / "README.md"]
-    places += [p for p in (ROOT / "src").rglob("*.py") if p.name != "extras.py"]
+    places += [p for p in (ROOT / "src").rglob("*.py") if p.name != "errors.py"]
     for path in places:
         text = path.read_text(encoding="utf-8")
         if path.name == "getting-started.md":

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..extras import install_hint
+from ..errors import install_hint
 
 try:
     import numpy as np

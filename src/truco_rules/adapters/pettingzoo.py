@@ -32,7 +32,7 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
-from ..extras import install_hint
+from ..errors import install_hint
 
 try:
     import gymnasium

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from ..extras import install_hint
+from ..errors import install_hint
 from ._common import at_least
 
 __all__ = ["add_executor_arguments", "describe_executor", "executor_from"]
