@@ -4,7 +4,9 @@ variant and table size (issue 12). Each part skips, saying why, when its extra i
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
+import io
 import re
 from pathlib import Path
 from typing import Any
@@ -21,10 +23,10 @@ HAVE_PETTINGZOO = all(
     importlib.util.find_spec(m) is not None for m in ("pettingzoo", "gymnasium", "numpy")
 )
 needs_openspiel = pytest.mark.skipif(
-    not HAVE_OPENSPIEL, reason="OpenSpiel is not installed: pip install -e '.[openspiel]'"
+    not HAVE_OPENSPIEL, reason="needs the openspiel extra: pip install '.[openspiel]'"
 )
 needs_pettingzoo = pytest.mark.skipif(
-    not HAVE_PETTINGZOO, reason="PettingZoo is not installed: pip install -e '.[pettingzoo]'"
+    not HAVE_PETTINGZOO, reason="needs the pettingzoo extra: pip install '.[pettingzoo]'"
 )
 
 
@@ -186,7 +188,14 @@ def test_the_pettingzoo_example_of_the_bot_page_runs() -> None:
     assert blocks
     for code in blocks:
         namespace: dict[str, Any] = {}
-        exec(compile(code, str(BOT_PAGE), "exec"), namespace)
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            exec(compile(code, str(BOT_PAGE), "exec"), namespace)
+        # what the page says it prints (issue 25: it printed e.rewards, always {})
+        for line in code.splitlines():
+            if line.startswith("print(") and "  # " in line:
+                shown = line.split("  # ", 1)[1].split(":")[0]
+                assert shown in out.getvalue().splitlines(), (shown, out.getvalue())
 
 
 @needs_pettingzoo

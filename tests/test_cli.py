@@ -293,7 +293,7 @@ def test_play_offers_out_of_turn_calls_shows_every_trick_and_saves(
     writes the record, which replays."""
     monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n" * 400))
     save = tmp_path / "game.json"
-    assert main(["play", "--seed", "5", "--seat", "1", "--save", str(save)]) == 0
+    assert main(["play", "--seed", "5", "--seat", "1", "--step", "--save", str(save)]) == 0
     out = capsys.readouterr().out
     assert "is to act; you may: 1. truco" in out
     assert "    trick 1: seat " in out

@@ -96,8 +96,9 @@ def test_every_format(fmt: str) -> None:
         rows = list(csv.reader(io.StringIO(out)))
         assert rows[0] == ["section", *grid.columns] and len(rows) == len(grid.rows) + 1
     elif fmt == "html":
-        assert out.startswith("<table>")
-        assert out.count("<tr>") == len(grid.rows) + 1 + len(grid.sections)
+        assert out.startswith("<!DOCTYPE html>")  # a standalone page (issue 25)
+        assert out.count("<tr>") == len(grid.rows) + 1
+        assert out.count('<tr class="section">') == len(grid.sections)
     elif fmt == "markdown":
         assert out.count("\n| ") >= len(grid.rows) + 1
     else:
@@ -117,7 +118,10 @@ def test_rule_sheet_shows_every_rule() -> None:
     assert raise_rule.startswith("Whether a raise is illegal")
 
 
-def test_cli_compare_and_describe(capsys: pytest.CaptureFixture[str]) -> None:
+def test_cli_compare_and_describe(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no column name wraps
     assert main(["compare", "argentine", "paulista", "almeria", "--format", "markdown"]) == 0
     out = capsys.readouterr().out
     assert "| **Tricks and ties** |" in out and "| argentine | paulista | almeria |" in out

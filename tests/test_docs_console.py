@@ -66,6 +66,8 @@ def _examples() -> list[Example]:
 
 
 EXAMPLES = _examples()
+DOCS_COLUMNS = 100
+"""The terminal width the examples are shown at."""
 
 
 def _run(command: str, tmp: Path) -> list[str]:
@@ -122,6 +124,7 @@ def test_console_example_prints_what_the_docs_show(
     if ex.skip:
         pytest.skip(ex.skip)
     monkeypatch.chdir(ROOT)
+    monkeypatch.setenv("COLUMNS", str(DOCS_COLUMNS))  # text tables fit the terminal's width
     printed = _run(ex.command, tmp_path)
     assert _matches(ex.expected, printed), (
         f"{ex.where}: `{ex.command}` printed\n" + "\n".join(printed)

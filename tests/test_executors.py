@@ -55,7 +55,7 @@ def test_process_pool_gives_the_same_result() -> None:
 
 def test_dask_cluster_gives_the_same_result(capsys: pytest.CaptureFixture[str]) -> None:
     distributed = pytest.importorskip(
-        "distributed", reason="dask.distributed is not installed: pip install 'truco-rules[dask]'"
+        "distributed", reason="needs the dask extra: pip install '.[dask]'"
     )
     cli = ["double-dummy", "paulista", "--deals", "1200", "--seed", "4", "--json"]
     assert main(cli) == 0
@@ -119,9 +119,9 @@ class _Tty:
 
 
 def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    assert progress_for(_Tty(False), "deal") is None  # type: ignore[arg-type]
+    assert progress_for(_Tty(False), "deals") is None  # type: ignore[arg-type]
     term = _Tty(True)
-    show = progress_for(term, "deal")  # type: ignore[arg-type]
+    show = progress_for(term, "deals")  # type: ignore[arg-type]
     assert show is not None
     show(5, 10)
     show(10, 10)
@@ -135,7 +135,7 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
 
     monkeypatch.setattr(importlib, "import_module", no_tqdm)
     plain = _Tty(True)
-    fallback = progress_for(plain, "deal")  # type: ignore[arg-type]
+    fallback = progress_for(plain, "deals")  # type: ignore[arg-type]
     assert fallback is not None
     fallback(10, 10)
     assert "10/10 deals" in plain.text

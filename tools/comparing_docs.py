@@ -14,7 +14,9 @@ committed ones are current (the data, not the pixels).
 from __future__ import annotations
 
 import json
+import math
 import sys
+import textwrap
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -23,6 +25,7 @@ import truco_rules as tr
 from truco_rules.analysis import DoubleDummyReport, double_dummy_rates
 from truco_rules.analysis.odds import Odds, odds
 from truco_rules.describe.render import Grid, Section, render
+from truco_rules.describe.render import _md_cell as md_cell
 from truco_rules.variants import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +72,41 @@ def _pct(p: float) -> str:
 
 def _rate(r: DoubleDummyReport) -> str:
     return r.mano_rate.percent()
+
+
+def _rule_tables(grid: Grid) -> str:
+    """The N-way rule table as one small table per concern, readable at any width: a row per
+    rule and value, with the variants that play it (instead of a column per variant)."""
+    variants = grid.columns[2:]
+    out = []
+    for section in grid.sections:
+        out += [
+            f"### {section.title}",
+            "",
+            "| rule | RULES | plays | variants |",
+            "|---|---|---|---|",
+        ]
+        for rule, where, *cells in section.rows:
+            groups: dict[str, list[str]] = {}
+            for name, value in zip(variants, cells, strict=True):
+                groups.setdefault(value, []).append(name)
+            for k, (value, names) in enumerate(groups.items()):
+                shown = "*(no such rule)*" if value == "-" else md_cell(value)
+                head = (f"**{md_cell(rule)}**", md_cell(where)) if k == 0 else ("", "")
+                out.append(f"| {head[0]} | {head[1]} | {shown} | {', '.join(names)} |")
+        out.append("")
+    return "\n".join(out).rstrip()
+
+
+def _difference(r: DoubleDummyReport) -> tuple[float, float, float]:
+    """The change of the mano's win rate a rule makes on the same deals, and its 95%
+    interval: a paired difference, each deal counting -1, 0 or +1. Its variance is at most
+    (changed deals / deals) - difference², since only a changed deal can count +-1, so the
+    interval is conservative."""
+    n = r.deals
+    diff = (r.against_counts[0] - r.mano_wins) / n
+    spread = 1.96 * math.sqrt(max(0.0, r.changed / n - diff * diff) / n)
+    return diff, diff - spread, diff + spread
 
 
 def _odds_tables(all_odds: list[Odds]) -> str:
@@ -172,7 +210,7 @@ def build() -> tuple[str, dict[str, Any]]:
     """The page's Markdown and the data of its figures: the built-in variants (others that
     installed packages register are left out, so the page is the same everywhere)."""
     names = builtin_names()
-    rules = render(tr.compare_table(names), "markdown")
+    rules = _rule_tables(tr.compare_table(names))
     all_odds = [odds(n) for n in names]
     dd: dict[int, list[DoubleDummyReport]] = {}
     for seats, deals in DEALS.items():
@@ -252,6 +290,7 @@ def build() -> tuple[str, dict[str, Any]]:
                 "change": change,
                 "mano": round(r.mano_rate.value, 6),
                 "after": round(r.against_mano_rate.value, 6),
+                "difference": [round(x, 6) for x in _difference(r)],
             }
             for name, change, r in ties
         ],
@@ -275,48 +314,65 @@ def draw(data: dict[str, Any]) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    fig, ax = plt.subplots(figsize=(8, 3.6))
+    plt.rcParams.update({"font.size": 12, "axes.titlesize": 13, "legend.fontsize": 11})
+    # drawn at the width the docs' content column shows them (about 760 px at 1280 px), so a
+    # 12-point label is 12 points on the page
+    fig, ax = plt.subplots(figsize=(7.6, 3.8))
     envido = data["envido"]
     scores = sorted({int(s) for d in envido.values() for s in d})
     width = 0.8 / len(envido)
     for i, (name, dist) in enumerate(envido.items()):
         xs = [k + (i - (len(envido) - 1) / 2) * width for k in range(len(scores))]
         ax.bar(xs, [100 * dist.get(str(s), 0.0) for s in scores], width, label=name)
-    ax.set_xticks(range(len(scores)), [str(s) for s in scores], fontsize=7)
+    ax.set_xticks(range(0, len(scores), 2), [str(s) for s in scores[::2]])
     ax.set_xlabel("envido score")
     ax.set_ylabel("% of hands")
-    ax.legend()
+    ax.legend(frameon=False)
     fig.tight_layout()
-    fig.savefig(IMG / "comparing-envido.png", dpi=110)
+    fig.savefig(IMG / "comparing-envido.png", dpi=100)
     plt.close(fig)
 
-    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.8))
-    for k, (seats, per) in enumerate(sorted(data["mano"].items())):
-        names = list(per)
-        ys = [100 * per[n][0] for n in names]
+    fig, ax = plt.subplots(figsize=(7.6, 4.2))
+    per_seats = sorted(data["mano"].items())
+    names = list(per_seats[0][1])
+    top = 0.0
+    for k, (seats, per) in enumerate(per_seats):
+        shown = [n for n in names if n in per]
+        xs = [names.index(n) + (k - 0.5) * 0.38 for n in shown]
+        ys = [100 * per[n][0] for n in shown]
         errs = [
-            [100 * (per[n][0] - per[n][1]) for n in names],
-            [100 * (per[n][2] - per[n][0]) for n in names],
+            [100 * (per[n][0] - per[n][1]) for n in shown],
+            [100 * (per[n][2] - per[n][0]) for n in shown],
         ]
-        xs = [i + (k - 0.5) * 0.35 for i in range(len(names))]
-        left.bar(xs, ys, 0.35, yerr=errs, capsize=2, label=f"{seats} seats")
-        left.set_xticks(range(len(names)), names, rotation=30, ha="right", fontsize=8)
-    left.axhline(50, color="grey", linewidth=0.8)
-    left.set_ylabel("mano's side wins, % of deals")
-    left.set_title("double dummy, per variant", fontsize=10)
-    left.legend(fontsize=8)
-    rows = data["tie_rules"]
-    labels = [f"{r['variant']}: {r['change']}" for r in rows]
-    ys = range(len(rows))
-    right.barh([y - 0.18 for y in ys], [100 * r["mano"] for r in rows], 0.36, label="as played")
-    right.barh([y + 0.18 for y in ys], [100 * r["after"] for r in rows], 0.36, label="changed")
-    right.set_yticks(list(ys), labels, fontsize=7)
-    right.axvline(50, color="grey", linewidth=0.8)
-    right.set_xlabel("mano's side wins, % of deals (2 seats)")
-    right.set_title("per tie rule", fontsize=10)
-    right.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        top = max(top, *(100 * per[n][2] for n in shown))
+        ax.bar(xs, ys, 0.38, yerr=errs, capsize=3, label=f"{seats} seats")
+    ax.set_xticks(range(len(names)), names, rotation=20, ha="right")
+    ax.axhline(50, color="grey", linewidth=0.8)
+    ax.set_ylim(0, top + 18)  # room above the bars for the legend
+    ax.set_ylabel("mano's side wins, % of deals")
+    ax.legend(loc="upper center", ncol=2, frameon=False)
     fig.tight_layout()
-    fig.savefig(IMG / "comparing-mano.png", dpi=110)
+    fig.savefig(IMG / "comparing-mano.png", dpi=100)
+    plt.close(fig)
+
+    rows = data["tie_rules"]
+    fig, ax = plt.subplots(figsize=(7.6, 0.75 * len(rows) + 1.2))
+    labels = [textwrap.fill(f"{r['variant']}: {r['change']}", 30) for r in rows]
+    ys = list(range(len(rows)))[::-1]
+    diffs = [100 * r["difference"][0] for r in rows]
+    lows = [100 * (r["difference"][0] - r["difference"][1]) for r in rows]
+    highs = [100 * (r["difference"][2] - r["difference"][0]) for r in rows]
+    ax.errorbar(diffs, ys, xerr=[lows, highs], fmt="o", capsize=4, markersize=7)
+    ax.axvline(0, color="grey", linewidth=0.8)
+    ax.set_yticks(ys, labels)
+    low = min(0.0, *(d - e for d, e in zip(diffs, lows, strict=True)))
+    high = max(0.0, *(d + e for d, e in zip(diffs, highs, strict=True)))
+    ax.set_xlim(low - 0.6, high + 0.6)
+    ax.tick_params(axis="y", labelsize=11)
+    ax.set_xlabel("mano's side wins: change in points of %, 95% interval")
+    ax.set_ylim(-0.6, len(rows) - 0.4)
+    fig.tight_layout()
+    fig.savefig(IMG / "comparing-ties.png", dpi=100)
     plt.close(fig)
 
 
@@ -347,10 +403,12 @@ line (`truco-rules compare`, `odds`, `double-dummy`, `simulate`).
 
 ## The rules side by side
 
-The rules on which the six built-in variants differ, grouped by concern; `RULES` is the
-section of the rules specification. `truco-rules compare argentine paulista mineiro almeria
---all` shows the shared rules too, and `--format markdown|html|json|csv` writes the table
-for other tools. In Python, `truco_rules.compare_table([...])` returns it as data.
+The rules on which the six built-in variants differ, one table per concern: each rule
+with every way the variants play it, and which variants play it so; `RULES` is the section
+of the rules specification. `truco-rules compare argentine paulista mineiro almeria --all`
+shows the shared rules too, a column per variant, fitted to the terminal's width;
+`--format html` writes it as a page of its own, and `--format markdown|json|csv` for other
+tools. In Python, `truco_rules.compare_table([...])` returns it as data.
 
 {rules}
 
@@ -391,7 +449,13 @@ Under perfect 1 v 1 play, a rule that a change leaves at 0% never decides a deal
 tied tricks, the two-card play and face-down cards only matter once players bet, bluff or
 misjudge. The blog's third-trick rule is different: it hands the mano close to an even game.
 
-![The mano's side per variant and per tie rule](img/comparing-mano.png)
+![The mano's side per variant, 2 and 4 seats, with 95% intervals](img/comparing-mano.png)
+
+How much each tie rule moves the mano's side, on the same deals (a rule that changes no
+deal sits at 0; the interval is a paired one, conservative: it counts every deal the change
+turns around as moving the mano's result):
+
+![The change each tie rule makes to the mano's side, with 95% intervals](img/comparing-ties.png)
 
 ```python
 from truco_rules.analysis import double_dummy

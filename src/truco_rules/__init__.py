@@ -1,14 +1,16 @@
 """truco-rules: the rules of Truco, with pluggable regional variants.
 
-A small core API::
+A small core API:
 
-    import truco_rules as tr
+```python
+import truco_rules as tr
 
-    v = tr.get_variant(tr.variant_names()[0])   # or any name/alias from variant_names()
-    m = v.new_match(seats=2, seed=7)
-    while not m.is_over():
-        m.apply(m.legal_actions()[0])
-    print(m.winner(), m.to_json())
+v = tr.get_variant(tr.variant_names()[0])   # or any name/alias from variant_names()
+m = v.new_match(seats=2, seed=7)
+while not m.is_over():
+    m.apply(m.legal_actions()[0])
+print(m.winner(), m.to_json())
+```
 
 The kernel (this package) knows cards, tricks, bets and scores, never a region; regional
 rule sets live in :mod:`truco_rules.variants` and register through the entry-point group
@@ -17,6 +19,7 @@ rule sets live in :mod:`truco_rules.variants` and register through the entry-poi
 
 from __future__ import annotations
 
+from ._moved import install as _install_moved
 from .contest.hand import Hand
 from .core.actions import Action
 from .core.cards import DECK, FRENCH, RANKS, SPANISH, Card, Notation, Suit, parse_cards
@@ -49,6 +52,7 @@ from .rules.variant import Variant
 from .views.observe import Observation, PlayedCard
 
 __version__ = "0.1.0"
+"""The package version, in this one place (pyproject.toml reads it; CHANGELOG.md has its entry)."""
 
 __all__ = [
     "CHANCE",
@@ -97,7 +101,5 @@ __all__ = [
     "rule_sheet",
     "variant_names",
 ]
-
-from ._moved import install as _install_moved
 
 _install_moved()  # the flat module paths of earlier releases still import

@@ -1,12 +1,15 @@
 """OpenSpiel adapter: ``import truco_rules.adapters.openspiel`` registers the game
-``truco_rules`` with OpenSpiel (``pip install "truco-rules[openspiel]"``).
+``truco_rules`` with OpenSpiel (it needs the ``openspiel`` extra: docs/getting-started.md,
+Install).
 
-.. code-block:: python
+```python
+# needs: openspiel
+import pyspiel
+import truco_rules.adapters.openspiel  # registers "truco_rules"
 
-    import pyspiel
-    import truco_rules.adapters.openspiel  # registers "truco_rules"
-
-    game = pyspiel.load_game("truco_rules", {"variant": "my-house", "players": 4})
+game = pyspiel.load_game("truco_rules", {"variant": "default", "players": 4})
+print(game.num_players())  # 4
+```
 
 Parameters: ``variant`` (a registered variant name, default: the one aliased ``default``,
 the standard rule set of the built-in variants) and ``players``
@@ -23,12 +26,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.errors import install_hint
+
 try:
     import numpy as np
     import pyspiel
 except ImportError as exc:  # pragma: no cover - depends on the extras installed
     raise ImportError(
-        "truco_rules.adapters.openspiel needs OpenSpiel: pip install 'truco-rules[openspiel]'"
+        f"truco_rules.adapters.openspiel needs OpenSpiel: {install_hint('openspiel')}"
     ) from exc
 
 from ..core.arguments import integer

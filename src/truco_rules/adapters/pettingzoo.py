@@ -1,17 +1,23 @@
-"""PettingZoo adapter: an AEC environment (``pip install "truco-rules[pettingzoo]"``).
+"""PettingZoo adapter: an AEC environment (it needs the ``pettingzoo`` extra: see Install in
+docs/getting-started.md).
 
-.. code-block:: python
+```python
+# needs: pettingzoo
+from truco_rules.adapters.pettingzoo import env
 
-    from truco_rules.adapters.pettingzoo import env
-
-    e = env(variant="my-house", seats=2)
-    e.reset(seed=1)
-    for agent in e.agent_iter():
-        obs, reward, terminated, truncated, info = e.last()
-        action = None if terminated or truncated else e.action_space(agent).sample(
-            obs["action_mask"]
-        )
-        e.step(action)
+e = env(variant="default", seats=2)  # any registered name or alias
+e.reset(seed=1)
+final = {}
+for agent in e.agent_iter():
+    obs, reward, terminated, truncated, info = e.last()
+    if terminated or truncated:
+        final[agent] = reward  # the match is over for this seat: its reward
+        action = None
+    else:
+        action = e.action_space(agent).sample(obs["action_mask"])
+    e.step(action)
+print(sorted(final.values()))  # [-1.0, 1.0]: one seat won the match, the other lost
+```
 
 Agents are ``seat_0`` .. ``seat_<n-1>``. An observation is a dict: ``observation``, the
 seat's :func:`~truco_rules.views.tensors.observation_features` (float32), and ``action_mask``
@@ -26,6 +32,8 @@ from __future__ import annotations
 import random
 from typing import Any, ClassVar
 
+from ..core.errors import install_hint
+
 try:
     import gymnasium
     import numpy as np
@@ -33,7 +41,7 @@ try:
     from pettingzoo.utils import wrappers
 except ImportError as exc:  # pragma: no cover - depends on the extras installed
     raise ImportError(
-        "truco_rules.adapters.pettingzoo needs PettingZoo: pip install 'truco-rules[pettingzoo]'"
+        f"truco_rules.adapters.pettingzoo needs PettingZoo: {install_hint('pettingzoo')}"
     ) from exc
 
 from ..core.arguments import integer

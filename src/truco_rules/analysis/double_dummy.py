@@ -332,10 +332,12 @@ def double_dummy(
     gallo, who then discards the card that suits him); ``turned`` is the vira for a variant
     that turns up a card. Ties,
     face-down cards, the two-card play after a tied first trick and the contests of the deal
-    (several duels, a discard) follow the variant's own rules. Example::
+    (several duels, a discard) follow the variant's own rules. Example:
 
-        from truco_rules.analysis import double_dummy
-        double_dummy(my_variant, ["1E 7E 4C", "3B 3C 2O"])   # 0, 1 or None
+    ```python
+    from truco_rules.analysis import double_dummy
+    print(double_dummy("default", ["1E 7E 4C", "3B 3C 2O"]))  # 0: the mano's side
+    ```
     """
     v = get_variant(variant)
     _check_hands(hands)

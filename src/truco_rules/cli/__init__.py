@@ -14,7 +14,7 @@ from typing import Any
 from .. import __version__
 from ..core.errors import TrucoError
 from . import double_dummy, odds, perft, play, replay, rules, simulate
-from ._common import default_variant, formatter
+from ._common import default_variant, formatter, settle_variant
 
 __all__ = ["build_parser", "main"]
 
@@ -46,9 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``truco-rules`` command: 0 on success, 2 on bad input (with
     ``error: ...`` on stderr and nothing on stdout), 130 when interrupted."""
     args = build_parser().parse_args(argv)
-    if getattr(args, "variant", "") is None and args.func is not simulate.cmd_simulate:
-        args.variant = default_variant()  # simulate without a variant runs every variant
     try:
+        settle_variant(args)
+        if getattr(args, "variant", "") is None and args.func is not simulate.cmd_simulate:
+            args.variant = default_variant()  # simulate without a variant runs every variant
         code = int(args.func(args))
         sys.stdout.flush()
         return code

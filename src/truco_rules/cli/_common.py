@@ -41,6 +41,37 @@ def formatter(prog: str) -> argparse.HelpFormatter:
     return argparse.ArgumentDefaultsHelpFormatter(prog, max_help_position=30)
 
 
+def add_variant_argument(
+    p: argparse.ArgumentParser, help: str, dest: str = "variant"
+) -> None:
+    """The variant a subcommand runs, named either way: ``cmd NAME`` or ``cmd --variant NAME``
+    (the same thing; :func:`settle_variant` puts it in ``args.<dest>``)."""
+    p.add_argument("variant_positional", nargs="?", metavar="VARIANT", default=None, help=help)
+    p.add_argument(
+        "--variant",
+        dest="variant_option",
+        metavar="VARIANT",
+        default=None,
+        help="the same as the VARIANT argument",
+    )
+    p.set_defaults(variant_dest=dest)
+
+
+def settle_variant(args: argparse.Namespace) -> None:
+    """Put the variant named by position or by ``--variant`` where the subcommand reads it;
+    both naming different variants is an error."""
+    dest = getattr(args, "variant_dest", None)
+    if dest is None:
+        return
+    positional, option = args.variant_positional, args.variant_option
+    if positional is not None and option is not None and positional != option:
+        raise ParseError(
+            f"the variant is named twice ({shown(positional)} and --variant {shown(option)}): "
+            "name it once"
+        )
+    setattr(args, dest, positional if positional is not None else option)
+
+
 def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
     """``--option NAME=VALUE`` pairs; a value is JSON if it parses as JSON, else text."""
     out: dict[str, object] = {}

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from ..core.errors import install_hint
 from ._common import at_least
 
 __all__ = ["add_executor_arguments", "describe_executor", "executor_from"]
@@ -42,9 +43,7 @@ def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
         try:
             distributed: Any = importlib.import_module("distributed")
         except ImportError:
-            raise SystemExit(
-                "--dask needs dask.distributed: pip install 'truco-rules[dask]'"
-            ) from None
+            raise SystemExit(f"--dask needs dask.distributed: {install_hint('dask')}") from None
         with distributed.Client(args.dask) as client:
             yield client.get_executor(pure=False)
         return

@@ -15,8 +15,8 @@ from typing import Any, TextIO
 __all__ = ["progress_for"]
 
 
-def _plain_bar(stream: TextIO, unit: str) -> Callable[[int, int], None]:
-    """A one-line bar: ``[#####.....] 500/1000 deals 12,345/s``."""
+def _plain_bar(stream: TextIO, units: str) -> Callable[[int, int], None]:
+    """A one-line bar: ``[#####.....] 500/1000 deals 12,345/s`` (``units``: ``"deals"``)."""
     started = time.perf_counter()
 
     def show(done: int, total: int) -> None:
@@ -25,7 +25,7 @@ def _plain_bar(stream: TextIO, unit: str) -> Callable[[int, int], None]:
         filled = int(width * done / total) if total else width
         rate = done / elapsed if elapsed > 0 else 0.0
         bar = "#" * filled + "." * (width - filled)
-        stream.write(f"\r[{bar}] {done}/{total} {unit}s {rate:,.0f}/s")
+        stream.write(f"\r[{bar}] {done}/{total} {units} {rate:,.0f}/s")
         if done >= total:
             stream.write("\n")
         stream.flush()
@@ -33,21 +33,21 @@ def _plain_bar(stream: TextIO, unit: str) -> Callable[[int, int], None]:
     return show
 
 
-def progress_for(stream: TextIO, unit: str) -> Callable[[int, int], None] | None:
+def progress_for(stream: TextIO, units: str) -> Callable[[int, int], None] | None:
     """A ``progress(done, total)`` callback drawing on ``stream``, or ``None`` when
-    ``stream`` is not a terminal."""
+    ``stream`` is not a terminal; ``units`` is the plural word counted (``"matches"``)."""
     isatty = getattr(stream, "isatty", None)
     if isatty is None or not isatty():
         return None
     try:
         tqdm_mod: Any = importlib.import_module("tqdm")
     except ImportError:
-        return _plain_bar(stream, unit)
+        return _plain_bar(stream, units)
     bar: list[Any] = []
 
     def show(done: int, total: int) -> None:
         if not bar:
-            bar.append(tqdm_mod.tqdm(total=total, unit=unit, file=stream, leave=False))
+            bar.append(tqdm_mod.tqdm(total=total, unit=units, file=stream, leave=False))
         b = bar[0]
         b.update(done - b.n)
         if done >= total:

@@ -8,7 +8,7 @@ import sys
 
 from ..analysis.dd_sampling import DoubleDummyReport, double_dummy_rates
 from ..rules.registry import get_variant, variant_names
-from ._common import at_least, parse_options
+from ._common import add_variant_argument, at_least, parse_options
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for
 
@@ -44,7 +44,7 @@ def cmd_double_dummy(args: argparse.Namespace) -> int:
                     args.seed,
                     against=args.against,
                     executor=ex,
-                    progress=progress_for(sys.stderr, "deal"),
+                    progress=progress_for(sys.stderr, "deals"),
                 )
             )
     if args.json:
@@ -72,9 +72,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "double-dummy",
         help="who wins with every card face up and perfect play, over random deals",
     )
-    p.add_argument(
-        "rule_set", metavar="variant", nargs="?", default=None, help="default: every variant"
-    )
+    add_variant_argument(p, "a variant name or alias; none: every variant", dest="rule_set")
     p.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
     p.add_argument("--deals", type=at_least(1), default=10_000, help="random deals to solve")
     p.add_argument("--seed", type=at_least(0), default=0, help="seed of the first deal")

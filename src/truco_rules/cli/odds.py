@@ -6,9 +6,9 @@ import argparse
 import json
 
 from ..analysis.odds import odds, odds_grids
-from ..describe.render import render
+from ..describe.render import html_page, render
 from ..rules.registry import get_variant, variant_names
-from ._common import parse_options
+from ._common import add_variant_argument, parse_options
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
@@ -25,6 +25,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
         data = [o.to_dict(exact=args.exact) for o in results]
         print(json.dumps(data[0] if args.rule_set is not None else data, indent=2))
         return 0
+    if args.format == "html":  # one page with every table
+        print(html_page([g for o in results for g in odds_grids(o)], "exact odds"))
+        return 0
     blocks = []
     for o in results:
         blocks.append("\n\n".join(render(g, args.format) for g in odds_grids(o)))
@@ -35,9 +38,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``odds``."""
     p = sub.add_parser("odds", help="exact odds of the hands: envido, flor, bravas/manilhas")
-    p.add_argument(
-        "rule_set", metavar="variant", nargs="?", default=None, help="default: every variant"
-    )
+    add_variant_argument(p, "a variant name or alias; none: every variant", dest="rule_set")
     p.add_argument("--json", action="store_true", help="print JSON (envido scores as keys)")
     p.add_argument("--exact", action="store_true", help="with --json: fractions as 'n/d'")
     p.add_argument(

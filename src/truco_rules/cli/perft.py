@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ..rules.registry import get_variant, variant_names
 from ..runs.perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
-from ._common import at_least, chosen_variants, default_variant, formatter
+from ._common import add_variant_argument, at_least, chosen_variants, default_variant, formatter
 
 PERFT_HEADER = """\
 Perft counts of truco-rules: distinct legal (seat, action) sequences from a seeded deal.
@@ -51,11 +51,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="count the legal action sequences of a seeded match, or write perft files",
         formatter_class=formatter,
     )
-    pf.add_argument(
-        "--variant",
-        dest="perft_variant",  # not "variant": main() would fill in the default for --write
-        default=None,
-        help=f"a variant name or alias; none: {default_variant()} (with --write: every variant)",
+    add_variant_argument(  # not "variant": main() would fill in the default for --write
+        pf,
+        f"a variant name or alias; none: {default_variant()} (with --write: every variant)",
+        dest="perft_variant",
     )
     pf.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
     pf.add_argument("--seed", type=at_least(0), default=1, help="seed of the match")

@@ -17,7 +17,7 @@ from ..core.errors import ParseError
 from ..match import HandSummary, Match
 from ..runs.bots import SimpleBot
 from ..views.narrate import events_text
-from ._common import at_least, chosen_variants, default_variant
+from ._common import add_variant_argument, at_least, chosen_variants, default_variant
 
 MAX_LINE = 64
 """The longest input line read as an action (longer ones are not actions)."""
@@ -93,7 +93,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         "number, or a prefix; 'help' lists them; 'quit' leaves."
     )
     try:
-        _loop(m, me, bot, stdin, args.out_of_turn)
+        _loop(m, me, bot, stdin, args.out_of_turn and args.step)
     finally:
         if args.save is not None:
             Path(args.save).write_text(m.to_json(), encoding="utf-8")
@@ -102,6 +102,8 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
 
 def _loop(m: Match, me: int, bot: SimpleBot | ISMCTSAgent, stdin: TextIO, offer: bool) -> None:
+    """Play to the end; with ``offer`` (``--step``) stop before every bot move to offer the
+    calls the player may make out of turn, else the bots' moves flow until the player's turn."""
     fmt = m.variant.format_action
     shown: Hand | None = None  # the contest being printed
     seen = 0  # how many of its actions are printed
@@ -121,6 +123,8 @@ def _loop(m: Match, me: int, bot: SimpleBot | ISMCTSAgent, stdin: TextIO, offer:
                 what += f", duel {len([h for h in m.history if h.hand_no == m.hand_no]) + 1}"
             kind = f" ({m.plan.kind})" if m.plan is not None and m.plan.kind else ""
             print(f"\n=== {what}{kind} | score {m.score_text()} | mano: seat {shown.order[0]}")
+            if m.current_player() != me:  # else the observation below shows them
+                print(_your_cards(m, me))  # before any bot move, or call offered
         if shown is not None:
             _print_actions(shown.log[seen:], me, fmt)
             seen = len(shown.log)
@@ -158,6 +162,16 @@ def _loop(m: Match, me: int, bot: SimpleBot | ISMCTSAgent, stdin: TextIO, offer:
     who = "you" if me in m.winning_seats() else "the bot"
     winners = f"side {m.winner()}" if m.winner_seat is None else f"seat {m.winner_seat}"
     print(f"\nmatch over: {winners} wins ({who}); final score {m.score_text()}")
+
+
+def _your_cards(m: Match, me: int) -> str:
+    """The player's cards as the hand starts (or how many he holds unseen, in a blind hand)."""
+    o = m.observation(me)
+    if o.my_cards:
+        return "your cards: " + " ".join(m.variant.format_card(c) for c in o.my_cards)
+    if o.unseen_cards:
+        return f"your cards: {o.unseen_cards} dealt face down (you may not look at them)"
+    return "you hold no cards in this contest"
 
 
 def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent:
@@ -208,9 +222,7 @@ def _print_hand_end(m: Match, h: HandSummary, me: int) -> None:
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register ``play``."""
     pl = sub.add_parser("play", help="play against a bot in the terminal")
-    pl.add_argument(
-        "--variant", default=None, help=f"a variant name or alias; none: {default_variant()}"
-    )
+    add_variant_argument(pl, f"a variant name or alias; none: {default_variant()}")
     pl.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
     pl.add_argument("--seat", type=at_least(0), default=0, help="your seat")
     pl.add_argument(
@@ -234,9 +246,15 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--save", metavar="FILE", default=None, help="write the match's JSON record to FILE"
     )
     pl.add_argument(
+        "--step",
+        action="store_true",
+        help="stop before every bot move (Enter lets it act) and offer the calls you may "
+        "make while another seat is to act; default: the bots' moves flow to your turn",
+    )
+    pl.add_argument(
         "--no-out-of-turn",
         dest="out_of_turn",
         action="store_false",
-        help="do not offer the calls you may make while another seat is to act",
+        help="with --step: do not offer the calls you may make while another seat is to act",
     )
     pl.set_defaults(func=cmd_play)

@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 from collections.abc import Sequence
 
+from ..core.errors import ParseError
 from ..describe.comparison import compare_table, rule_sheet
 from ..describe.render import FORMATS, render
 from ..rules.registry import get_variant, variant_names
 from ..rules.variant import Variant
-from ._common import parse_options
+from ._common import add_variant_argument, parse_options
+
+
+def terminal_width() -> int:
+    """The width text tables are fitted to: the terminal's (``COLUMNS`` when set; 80 when
+    the output is not a terminal)."""
+    return max(40, shutil.get_terminal_size().columns)
 
 
 def cmd_variants(args: argparse.Namespace) -> int:
@@ -26,7 +34,7 @@ def cmd_describe(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(v.describe(), indent=2, ensure_ascii=False))
     else:
-        print(render(rule_sheet(v), args.format))
+        print(render(rule_sheet(v), args.format, terminal_width()))
     return 0
 
 
@@ -58,8 +66,18 @@ def _with_options(names: Sequence[str], pairs: Sequence[str] | None) -> list[Var
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    variants = _with_options(args.variants, args.option)
-    print(render(compare_table(variants, show_all=args.all), args.format))
+    names = [*args.variants, *(args.variant_list or ())]
+    if len(names) < 2:
+        known = variant_names()
+        one = names[0] if names else known[0]
+        other = next((n for n in known if n != one), one)
+        raise ParseError(
+            f"compare needs two or more variants, {'got only ' + one if names else 'got none'}: "
+            f"e.g. truco-rules compare {one} {other} (truco-rules describe {one} shows "
+            "one variant's rules; truco-rules variants lists the names)"
+        )
+    variants = _with_options(names, args.option)
+    print(render(compare_table(variants, show_all=args.all), args.format, terminal_width()))
     return 0
 
 
@@ -68,14 +86,21 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 
     d = sub.add_parser("describe", help="a variant's rule sheet (or its rules as JSON)")
-    d.add_argument("variant", nargs="?", default=None, help="a variant name or alias")
+    add_variant_argument(d, "a variant name or alias")
     d.add_argument("--json", action="store_true", help="the rules as JSON data")
     d.add_argument("--format", choices=FORMATS, default="text", help="how to print the sheet")
     d.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
     d.set_defaults(func=cmd_describe)
 
     c = sub.add_parser("compare", help="rule sets side by side, grouped by concern")
-    c.add_argument("variants", nargs="+", metavar="variant", help="two or more (names or aliases)")
+    c.add_argument("variants", nargs="*", metavar="VARIANT", help="two or more (names or aliases)")
+    c.add_argument(
+        "--variant",
+        dest="variant_list",
+        action="append",
+        metavar="VARIANT",
+        help="a variant to compare, as an option (repeatable; after the positional ones)",
+    )
     c.add_argument("--all", action="store_true", help="show the rules they share too")
     c.add_argument("--format", choices=FORMATS, default="text", help="how to print the table")
     c.add_argument(

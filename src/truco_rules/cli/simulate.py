@@ -11,7 +11,7 @@ from concurrent.futures import Executor
 from ..rules.variant import Variant
 from ..runs.policy import AgentSpec, load_agent
 from ..runs.simulate import SimulationReport, simulate
-from ._common import at_least, chosen_variants, formatter
+from ._common import add_variant_argument, at_least, chosen_variants, formatter
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for
 
@@ -36,7 +36,7 @@ def _run(
         args.seats,
         agents=agents,
         executor=ex,
-        progress=progress_for(sys.stderr, "match"),
+        progress=progress_for(sys.stderr, "matches"),
     )
 
 
@@ -100,9 +100,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     s = sub.add_parser(
         "simulate", help="playouts by agents and their statistics", formatter_class=formatter
     )
-    s.add_argument(
-        "--variant", default=None, help="a variant name or alias; none: every variant, one row each"
-    )
+    add_variant_argument(s, "a variant name or alias; none: every variant, one row each")
     s.add_argument("--matches", type=at_least(1), default=1000, help="matches per variant")
     s.add_argument("--seed", type=at_least(0), default=0, help="seed of the first match")
     s.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")

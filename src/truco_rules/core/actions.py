@@ -2,27 +2,25 @@
 
 An :class:`Action` is a small frozen value: a verb, and for some verbs a card or a number.
 
-=====================  ==========================================================
-text                   meaning
-=====================  ==========================================================
-``play 7E``            play a card face up
-``play 7E down``       play a card face down (strength 0)
-``play 3s over 5h``    play two cards at once: 3s face up over 5h face down
-``play #2``            play the card dealt second without seeing it (blind hands)
-``deal 7E``            a chance action: the next card dealt is 7E
-``truco`` ...          a call on the main bet ladder (rung names come from the variant)
-``quiero``             accept the pending call
-``no-quiero``          refuse the pending call
-``envido`` ...         ``envido``, ``real-envido``, ``falta-envido``
-``flor`` ...           ``flor``, ``contraflor``, ``contraflor-al-resto``,
-                       ``con-flor-quiero``, ``con-flor-me-achico``
-``declare 33``         state one's envido score (declared mode)
-``son-buenas``         concede the envido statement ("they are good")
-``mazo``               go to the deck (abandon the hand)
-``discard 7E``         put aside a card unseen (a player dealt one card more)
-``accept-hand``        the side at 11 (or 10) plays its special hand
-``decline-hand``       ... or declines it (the opponents score)
-=====================  ==========================================================
+| text | meaning |
+|---|---|
+| `play 7E` | play a card face up |
+| `play 7E down` | play a card face down (strength 0) |
+| `play 3s over 5h` | play two cards at once: 3s face up over 5h face down |
+| `play #2` | play the card dealt second without seeing it (blind hands) |
+| `deal 7E` | a chance action: the next card dealt is 7E |
+| `truco` ... | a call on the main bet ladder (rung names come from the variant) |
+| `quiero` | accept the pending call |
+| `no-quiero` | refuse the pending call |
+| `envido` ... | `envido`, `real-envido`, `falta-envido` |
+| `flor` ... | `flor`, `contraflor`, `contraflor-al-resto` |
+| `con-flor-quiero` | answers in the flor exchange (also `con-flor-me-achico`) |
+| `declare 33` | state one's envido score (declared mode) |
+| `son-buenas` | concede the envido statement ("they are good") |
+| `mazo` | go to the deck (abandon the hand) |
+| `discard 7E` | put aside a card unseen (a player dealt one card more) |
+| `accept-hand` | the side at 11 (or 10) plays its special hand |
+| `decline-hand` | ... or declines it (the opponents score) |
 
 Card text is in the notation of the deck in use: :meth:`Action.parse` takes a
 :class:`~truco_rules.core.cards.Notation` (Spanish by default); a variant's ``parse_action``

@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 __all__ = [
+    "INSTALL_PAGE",
     "CannotUndo",
     "CannotUndoType",
     "IllegalAction",
@@ -44,6 +45,7 @@ __all__ = [
     "UnknownVariant",
     "UnsupportedSeats",
     "WrongPlayer",
+    "install_hint",
 ]
 
 
@@ -349,3 +351,18 @@ class UnknownParameter(TrucoError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+INSTALL_PAGE = "docs/getting-started.md#install"
+"""Where the docs say how to install an extra: from a clone today, from PyPI once released."""
+
+
+def install_hint(extra: str) -> str:
+    """The end of the message of an ``ImportError`` for a missing optional ``extra``: what to
+    run from a clone of the repository today, and from the package index once truco-rules is
+    published there."""
+    return (
+        f"install the {extra} extra: from a clone of the repository, pip install '.[{extra}]' "
+        f"(once truco-rules is on PyPI: pip install 'truco-rules[{extra}]'); see "
+        f"{INSTALL_PAGE}"
+    )

@@ -307,8 +307,14 @@ def rule_sheet(variant: Variant | str) -> Grid:
     v = get_variant(variant)
     grid = compare_table([v], show_all=True)
     aliases = f" (also: {', '.join(v.aliases)})" if v.aliases else ""
+    title = f"{v.name}{aliases}: {v.description}"
+    changed = v.non_default_options()
+    if changed and v._registered() is not None:  # the description is of the defaults
+        ref = get_variant(v.name).options()
+        with_ = ", ".join(f"{k}={words(x)} (default {words(ref[k])})" for k, x in changed.items())
+        title = f"{v.name} with {with_}{aliases}. By default: {v.description}"
     return attrs.evolve(
         grid,
-        title=f"{v.name}{aliases}: {v.description}",
+        title=title,
         columns=("rule", "RULES", "value"),
     )

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 import attrs
 
-__all__ = ["FORMATS", "Grid", "Section", "render"]
+__all__ = ["FORMATS", "Grid", "Section", "html_page", "html_table", "render"]
 
 FORMATS: tuple[str, ...] = ("text", "markdown", "html", "json", "csv")
 
@@ -43,10 +43,12 @@ class Grid:
         return [r for s in self.sections for r in s.rows]
 
 
-def render(grid: Grid, fmt: str = "text") -> str:
-    """``grid`` as ``text`` (aligned columns), ``markdown``, ``html``, ``json`` or ``csv``."""
+def render(grid: Grid, fmt: str = "text", width: int | None = None) -> str:
+    """``grid`` as ``text`` (aligned columns), ``markdown``, ``html`` (a standalone page),
+    ``json`` or ``csv``. ``width`` is the text's line width: columns shrink and cells wrap to
+    fit it (``None``: no limit, cells wrapped at 30 characters)."""
     if fmt == "text":
-        return _text(grid)
+        return _text(grid, width)
     if fmt == "markdown":
         return _markdown(grid)
     if fmt == "html":
@@ -59,12 +61,19 @@ def render(grid: Grid, fmt: str = "text") -> str:
 
 
 def _wrap(cell: str, width: int) -> list[str]:
-    """Split a long cell into lines of at most ``width`` characters, at spaces."""
+    """Split a cell into lines of at most ``width`` characters, at spaces (a longer word is
+    cut)."""
     if len(cell) <= width:
         return [cell]
     lines: list[str] = []
     line = ""
     for word in cell.split(" "):
+        while len(word) > width:  # a word longer than the column: cut it
+            if line:
+                lines.append(line)
+                line = ""
+            lines.append(word[:width])
+            word = word[width:]
         if line and len(line) + 1 + len(word) > width:
             lines.append(line)
             line = word
@@ -74,33 +83,59 @@ def _wrap(cell: str, width: int) -> list[str]:
     return lines
 
 
-def _text(grid: Grid, max_width: int = 30) -> str:
+_GAP = 2
+"""Spaces between two text columns."""
+_NARROWEST = 4
+"""The narrowest a text column is made to fit a line width."""
+
+
+def _column_widths(grid: Grid, width: int | None) -> list[int]:
+    """Each text column's width: its longest cell, capped so that the line fits ``width``
+    (the widest columns are capped first, none below :data:`_NARROWEST`)."""
+    rows = [grid.columns, *grid.rows]
+    if width is None:
+        return [
+            max(max(len(x) for x in _wrap(r[i], 30)) for r in rows) for i in range(len(rows[0]))
+        ]
+    natural = [max(len(r[i]) for r in rows) for i in range(len(grid.columns))]
+    room = width - _GAP * (len(natural) - 1)
+    if sum(natural) <= room:
+        return natural
+    cap = max(natural)
+    while cap > _NARROWEST and sum(min(n, cap) for n in natural) > room:
+        cap -= 1
+    return [min(n, cap) for n in natural]
+
+
+def _text(grid: Grid, width: int | None = None) -> str:
     cols = len(grid.columns)
-    widths = [0] * cols
-    for row in [grid.columns, *grid.rows]:
-        for i, cell in enumerate(row):
-            longest = max(len(x) for x in _wrap(cell, max_width))
-            widths[i] = max(widths[i], longest)
+    widths = _column_widths(grid, width)
 
     def lines_of(row: Sequence[str]) -> list[str]:
-        wrapped = [_wrap(c, max_width) for c in row]
+        wrapped = [_wrap(c, widths[i]) for i, c in enumerate(row)]
         height = max(len(w) for w in wrapped)
         out = []
         for k in range(height):
             cells = [(w[k] if k < len(w) else "").ljust(widths[i]) for i, w in enumerate(wrapped)]
-            out.append("  ".join(cells).rstrip())
+            out.append((" " * _GAP).join(cells).rstrip())
         return out
 
-    out = [grid.title] if grid.title else []
+    def fit(text: str) -> list[str]:
+        return _wrap(text, width) if width is not None else [text]
+
+    out = fit(grid.title) if grid.title else []
     out += lines_of(grid.columns)
-    out.append("  ".join("-" * widths[i] for i in range(cols)))
+    out.append((" " * _GAP).join("-" * widths[i] for i in range(cols)))
     for section in grid.sections:
         if section.title:
             out.append("")
             out.append(section.title.upper())
         for row in section.rows:
             out += lines_of(row)
-    out += ["", *list(grid.notes)] if grid.notes else []
+    if grid.notes:
+        out.append("")
+        for note in grid.notes:
+            out += fit(note)
     return "\n".join(out)
 
 
@@ -123,21 +158,62 @@ def _markdown(grid: Grid) -> str:
     return "\n".join(out)
 
 
-def _html(grid: Grid) -> str:
+def html_table(grid: Grid) -> str:
+    """``grid`` as an HTML ``<table>`` (its title the caption, each section a ``<tbody>``
+    headed by its title), without a page around it."""
     e = html.escape
-    out = ["<table>"]
+    out = ['<table class="truco-grid">']
     if grid.title:
         out.append(f"<caption>{e(grid.title)}</caption>")
     out.append("<thead><tr>" + "".join(f"<th>{e(c)}</th>" for c in grid.columns) + "</tr></thead>")
     for section in grid.sections:
         out.append("<tbody>")
         if section.title:
-            out.append(f'<tr><th colspan="{len(grid.columns)}">{e(section.title)}</th></tr>')
+            span = len(grid.columns)
+            out.append(f'<tr class="section"><th colspan="{span}">{e(section.title)}</th></tr>')
         for row in section.rows:
-            out.append("<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>")
+            cells = [f'<th scope="row">{e(row[0])}</th>', *(f"<td>{e(c)}</td>" for c in row[1:])]
+            out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody>")
     out.append("</table>")
+    out += [f'<p class="note">{e(n)}</p>' for n in grid.notes]
     return "\n".join(out)
+
+
+_PAGE_STYLE = """
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif;
+       margin: 1.5rem; color: #1d1d1f; background: #fff; }
+table.truco-grid { border-collapse: collapse; margin: 0 0 2rem; width: 100%; }
+.truco-grid caption { text-align: left; font-weight: 600; font-size: 1.1rem; padding: 0 0 .6rem; }
+.truco-grid th, .truco-grid td { border: 1px solid #d5d8dc; padding: .35rem .5rem;
+       vertical-align: top; text-align: left; overflow-wrap: anywhere; }
+.truco-grid tbody th[scope=row] { width: 16%; }
+.truco-grid thead th { position: sticky; top: 0; background: #2d4059; color: #fff; z-index: 1; }
+.truco-grid tr.section th { background: #e8edf3; color: #2d4059; font-size: .85rem;
+       text-transform: uppercase; letter-spacing: .05em; }
+.truco-grid tbody th[scope=row] { font-weight: 500; background: #fafbfc; }
+.truco-grid tbody tr:nth-child(even) td { background: #f7f9fb; }
+p.note { color: #555; font-size: .9rem; }
+"""
+
+
+def html_page(grids: Sequence[Grid], title: str | None = None) -> str:
+    """A styled standalone HTML page holding ``grids`` one after the other (the ``html``
+    format of :func:`render`, and of the command line)."""
+    e = html.escape
+    head = title if title is not None else (grids[0].title if grids else "truco-rules")
+    body = "\n".join(html_table(g) for g in grids)
+    return (
+        "<!DOCTYPE html>\n"
+        '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{e(head)}</title>\n<style>{_PAGE_STYLE}</style>\n</head>\n<body>\n"
+        f"{body}\n</body>\n</html>"
+    )
+
+
+def _html(grid: Grid) -> str:
+    return html_page([grid])
 
 
 def _json(grid: Grid) -> str:

@@ -2,10 +2,10 @@
 
 Variants are found through the entry-point group ``truco_rules.variants``: a package declares
 
-.. code-block:: toml
-
-    [project.entry-points."truco_rules.variants"]
-    my-house = "my_package.rules:MY_HOUSE"
+```toml
+[project.entry-points."truco_rules.variants"]
+my-house = "my_package.rules:MY_HOUSE"
+```
 
 and ``truco_rules.get_variant("my-house")`` finds it. The built-in variants register the same
 way. :func:`register_variant` registers one at run time, in this process only.

@@ -6,15 +6,16 @@ the two side bets the kernel plays itself when the variant has them (envido and 
 ``envido`` and ``flor`` hooks). A third party adds one from its own package, without
 touching the kernel:
 
-.. code-block:: python
+```python
+# not run: an outline (a whole side bet, run by the tests: docs/extending.md)
+@attrs.frozen
+class FirstTrickBet(SideBet):
+    name = "primera"
+    verbs = ("primera",)
+    ...
 
-    @attrs.frozen
-    class FirstTrickBet(SideBet):
-        name = "primera"
-        verbs = ("primera",)
-        ...
-
-    HOUSE = base.derive("house", "...", side_bets=(FirstTrickBet(),))  # base: a Variant
+HOUSE = base.derive("house", "...", side_bets=(FirstTrickBet(),))  # base: a Variant
+```
 
 The contest keeps one **state** per side bet, a value the bet makes and the contest never
 looks into: it must be immutable and hashable (a tuple, an attrs frozen class), so that

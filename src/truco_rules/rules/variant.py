@@ -187,6 +187,15 @@ class Variant:
         ref_opts = ref.options()
         return {k: v for k, v in self.options().items() if ref_opts.get(k, object()) != v}
 
+    def __repr__(self) -> str:
+        """One line: the name and the options that differ from the registered variant of that
+        name (``Variant('house', target=15)``); an unregistered variant names its base."""
+        if self._registered() is None:
+            base = f", base={self.base!r}" if self.base else ""
+            return f"Variant({self.name!r}{base}, unregistered)"
+        changed = "".join(f", {k}={v!r}" for k, v in self.non_default_options().items())
+        return f"Variant({self.name!r}{changed})"
+
     # ------------------------------------------------------------------ cards and scores
     @property
     def notation(self) -> Notation:

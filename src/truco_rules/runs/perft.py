@@ -8,15 +8,17 @@ down the whole legality of the rules. A sequence that reaches the end of the mat
 actions is not counted at depth ``d``. Deals come from a seed, so there are no chance nodes.
 
 A perft file (``tests/data/<variant>.perft``) holds records separated by blank lines; ``#``
-starts a comment line::
+starts a comment line:
 
-    id my-variant-2p-s1
-    variant my-variant
-    seats 2
-    seed 1
-    options {}
-    perft 1 15
-    perft 2 121
+```text
+id my-variant-2p-s1
+variant my-variant
+seats 2
+seed 1
+options {}
+perft 1 15
+perft 2 121
+```
 
 ``options`` is a JSON object of the options changed from the registered variant's. The counts
 are regenerated with ``truco-rules perft --write tests/data`` and checked by

@@ -1,14 +1,18 @@
 """A property-based verification kit for truco-rules (needs the ``test`` extra).
 
 Strategies (:mod:`truco_rules.testing.strategies`) draw cards, hands, deals, variants and
-their options, start scores, actions, legal action sequences and matches at any point::
+their options, start scores, actions, legal action sequences and matches at any point:
 
-    from hypothesis import given
-    from truco_rules.testing import matches
+```python
+from hypothesis import given
+from truco_rules.testing import matches
 
-    @given(matches(variant="my-house-rules"))  # any registered name; default: all of them
-    def test_my_invariant(m):
-        ...
+@given(matches(variant="default"))  # any registered name or alias, yours too; none: all
+def test_my_invariant(m):
+    assert m.is_over() or m.legal_actions()
+
+test_my_invariant()
+```
 
 Checks (:mod:`truco_rules.testing.checks`) assert the invariants of docs/invariants.md on
 any state, and :class:`TrucoMachine` is a hypothesis state machine that plays any variant,

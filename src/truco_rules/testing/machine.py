@@ -60,16 +60,18 @@ class TrucoMachine(RuleBasedStateMachine):
     over. The match in play is ``self.match``.
 
     Subclass it to choose a variant and add your own invariants; ``TestCase`` is the unittest
-    class pytest collects::
+    class pytest collects:
 
-        from hypothesis import settings
-        from hypothesis.stateful import invariant
+    ```python
+    from hypothesis import settings
+    from hypothesis.stateful import invariant
 
-        from truco_rules.testing import TrucoMachine
+    from truco_rules.testing import TrucoMachine
+    ```
 
 
         class QuinceMachine(TrucoMachine):
-            variant = "my-house-rules"  # any registered name
+            variant = "default"  # any registered name or alias, yours too
             options = {"target": 15}
 
             @invariant()

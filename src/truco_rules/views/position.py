@@ -1,8 +1,10 @@
 """The position string: any match state on one line, like chess's FEN (docs/notation.md).
 
-A position has three parts separated by ``" | "``::
+A position has three parts separated by ``" | "``:
 
-    my-house 2 s7 m1:0-0:0-0 | h1 0-0 0-0 @0 1E.7E.3B/4C.5C.6O t- | 0:truco,1:quiero
+```text
+my-house 2 s7 m1:0-0:0-0 | h1 0-0 0-0 @0 1E.7E.3B/4C.5C.6O t- | 0:truco,1:quiero
+```
 
 1. **header**: the variant name (with changed options as compact JSON right after it, spaces
    written ``%20``), the seat count, the deal source (``s<seed>``, ``d<deal>/<deal>`` with the

@@ -8,24 +8,21 @@ and sides as "mine" and "theirs", so one network can play every seat.
 
 Layout (``D`` = cards in the deck, ``n`` = seats, ``L`` = ladder rungs):
 
-==========================  =================================================
-features                    meaning
-==========================  =================================================
-``D``                       cards in my hand
-``D``                       cards I was dealt
-``D``                       the turned card
-``D``                       partners' cards I may see
-``n * D``                   face-up cards each seat played in this contest
-``n``                       face-down cards each seat played (/ 3)
-``9``                       each of 3 tricks: won by my side, theirs, tied
-``4``                       scores and chicos, mine and theirs (/ target)
-``1 + (L + 1)``             stake (/ top rung); the pending call (one-hot)
-``len(phase_names(v))``     the phase (one-hot)
-``n + 1``                   who acts (relative seat; last: nobody)
-``n``                       the contest's mano (relative seat)
-``5``                       envido: best statement mine / theirs (/ 40), chain
-                            length (/ 5), flores sung mine / theirs
-==========================  =================================================
+| features | meaning |
+|---|---|
+| `D` | cards in my hand |
+| `D` | cards I was dealt |
+| `D` | the turned card |
+| `D` | partners' cards I may see |
+| `n * D` | face-up cards each seat played in this contest |
+| `n` | face-down cards each seat played (/ 3) |
+| `9` | each of 3 tricks: won by my side, theirs, tied |
+| `4` | scores and chicos, mine and theirs (/ target) |
+| `1 + (L + 1)` | stake (/ top rung); the pending call (one-hot) |
+| `len(phase_names(v))` | the phase (one-hot) |
+| `n + 1` | who acts (relative seat; last: nobody) |
+| `n` | the contest's mano (relative seat) |
+| `5` | envido: best statement mine / theirs (/ 40), chain length (/ 5), flores sung mine / theirs |
 """
 
 from __future__ import annotations
