@@ -210,3 +210,17 @@ def test_the_layer_check_can_fail() -> None:
     graph = _graph()
     graph["truco_rules.core.cards"].add("truco_rules.match")
     assert any(_rank(b) > _rank(a) for a, ts in graph.items() for b in ts)
+
+
+def test_every_kernel_package_is_installed() -> None:
+    """pyproject.toml lists its packages one by one: a layer left out is missing from every
+    install that is not editable (the wheel, CI's ``pip install .``)."""
+    import tomllib
+
+    listed = set(
+        tomllib.loads((KERNEL.parents[1] / "pyproject.toml").read_text(encoding="utf-8"))[
+            "tool"
+        ]["setuptools"]["packages"]
+    )
+    found = {_module_name(p) for p in KERNEL.rglob("__init__.py")}
+    assert found <= listed, f"packages not in pyproject.toml: {sorted(found - listed)}"
