@@ -85,6 +85,33 @@ def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
     )
 
 
+def public_fields(match: MatchState, seat: int, team: int) -> dict[str, Any]:
+    """The fields of an observation every seat sees alike (``seat`` and ``team`` name the
+    viewer: a seat and its side, or a spectator's ``-1``); the caller adds the rest."""
+    hand = match.hand
+    mano = match.mano if hand is None else hand.order[0]
+    last = match.last_hand
+    return {
+        "seat": seat,
+        "team": team,
+        "seats": match.seats,
+        "variant": match.variant.name,
+        "scores": match.score,
+        "score_text": match.score_text(),
+        "chicos": (match.chicos[0], match.chicos[1]),
+        "hand_no": match.hand_no,
+        "mano": mano,
+        "mano_side": match.team[mano],
+        "current_player": match.current_player(),
+        "previous": None if last is None else hand_view(last, seat, match.variant.format_action),
+        "player_scores": tuple(match.player_scores or ()),
+        "notation": match.variant.notation,
+        "sides": tuple(match.team),
+        "contests": tuple(match._contests),
+        "contest": match._contest if hand is not None else 0,
+    }
+
+
 def observe(match: MatchState, seat: int) -> Observation:
     """The observation of ``seat`` in ``match`` (a seat that is not one of the match's raises
     :class:`~truco_rules.core.errors.InvalidSeat`: seat ``-1`` is no seat, not the last one)."""
@@ -92,26 +119,8 @@ def observe(match: MatchState, seat: int) -> Observation:
         seat = seat_index(seat, match.seats)
     hand = match.hand
     fmt = match.variant.format_action
-    common: dict[str, Any] = {
-        "seat": seat,
-        "team": match.team[seat],
-        "seats": match.seats,
-        "variant": match.variant.name,
-        "scores": match.score,
-        "score_text": match.score_text(),
-        "chicos": (match.chicos[0], match.chicos[1]),
-        "hand_no": match.hand_no,
-        "mano": match.mano if hand is None else hand.order[0],
-        "mano_side": match.team[match.mano if hand is None else hand.order[0]],
-        "current_player": match.current_player(),
-        "previous": None if match.last_hand is None else hand_view(match.last_hand, seat, fmt),
-        "player_scores": tuple(match.player_scores or ()),
-        "notation": match.variant.notation,
-        "sides": tuple(match.team),
-        "contests": tuple(match._contests),
-        "contest": match._contest if hand is not None else 0,
-        "discards": tuple((s, c if s == seat else None) for s, c in match._discarded),
-    }
+    common = public_fields(match, seat, match.team[seat])
+    common["discards"] = tuple((s, c if s == seat else None) for s, c in match._discarded)
     if hand is None:
         discarding = match.current_player() >= 0  # a player dealt an extra card discards
         mine = tuple(match._dealt[seat]) if discarding else ()

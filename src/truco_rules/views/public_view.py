@@ -10,10 +10,10 @@ table could not tell them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ..contest.hand import PHASES
-from .observe import _NO_CONTEST, Observation, _deal_seen, hand_view
+from .observe import _NO_CONTEST, Observation, _deal_seen, hand_view, public_fields
 
 if TYPE_CHECKING:
     from ..game.state import MatchState
@@ -31,30 +31,15 @@ def public_observation(match: MatchState) -> Observation:
     from the other players."""
     hand = match.hand
     fmt = match.variant.format_action
-    last = match.last_hand
-    common: dict[str, Any] = {
-        "seat": SPECTATOR,
-        "team": SPECTATOR,
-        "seats": match.seats,
-        "variant": match.variant.name,
-        "scores": match.score,
-        "score_text": match.score_text(),
-        "chicos": (match.chicos[0], match.chicos[1]),
-        "hand_no": match.hand_no,
-        "mano": match.mano if hand is None else hand.order[0],
-        "mano_side": match.team[match.mano if hand is None else hand.order[0]],
-        "current_player": match.current_player(),
-        "previous": None if last is None else hand_view(last, SPECTATOR, fmt),
-        "player_scores": tuple(match.player_scores or ()),
-        "notation": match.variant.notation,
-        "sides": tuple(match.team),
-        "contests": tuple(match._contests),
-        "contest": match._contest if hand is not None else 0,
-        "discards": tuple((s, None) for s, _c in match._discarded),
-        "my_cards": (),
-        "my_dealt": (),
-        "legal_actions": (),
-    }
+    common = public_fields(match, SPECTATOR, SPECTATOR)
+    common.update(
+        {
+            "discards": tuple((s, None) for s, _c in match._discarded),
+            "my_cards": (),
+            "my_dealt": (),
+            "legal_actions": (),
+        }
+    )
     if hand is None:
         discarding = match.current_player() >= 0
         return Observation(
