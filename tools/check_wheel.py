@@ -3,7 +3,8 @@
     python tools/check_wheel.py dist/truco_rules-X-py3-none-any.whl
 
 Run with the clean environment's python, outside the clone: the wheel holds the kernel and
-the built-in variants as ``truco_rules.variants.*`` with their entry points, ``import
+the built-in variants as ``truco_rules.variants.*`` with their entry points and the MIT
+license (its expression and its text), ``import
 truco_rules`` loads the installed copy with every built-in variant registered, and the
 ``truco-rules`` command reports the wheel's version.
 """
@@ -25,9 +26,12 @@ def main(wheel: str) -> int:
         names = set(z.namelist())
         entry_points = next(n for n in names if n.endswith(".dist-info/entry_points.txt"))
         declared = z.read(entry_points).decode()
+        metadata = z.read(next(n for n in names if n.endswith(".dist-info/METADATA"))).decode()
     missing = [m for m in MODULES if f"truco_rules/variants/{m}.py" not in names]
     assert not missing, f"the wheel lacks truco_rules.variants modules: {missing}"
     assert "truco_rules/py.typed" in names, "the wheel lacks py.typed"
+    assert "License-Expression: MIT" in metadata.splitlines(), "the wheel does not declare MIT"
+    assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "no LICENSE in it"
     for name in BUILTIN:
         assert f"{name} = truco_rules.variants." in declared, f"no entry point for {name}"
 
