@@ -4,6 +4,18 @@
 Everything here is composition: the kernel's stock hooks with Argentine values. The sin-flor
 variant is the standard one without the flor hook; the blog variant is sin flor with the
 options of RULES §4 changed.
+
+```pycon
+>>> import truco_rules as tr
+>>> con, sin, blog = (tr.get_variant(n) for n in ("argentine", "sin-flor", "blog"))
+>>> con.flor_points("7C 6C 5C"), sin.envido_points("7C 6C 5C")  # §2.7.1; §3: no flor
+(38, 33)
+>>> con.envido_points("7B 6C 5E"), blog.envido_points("7B 6C 5E")  # §2.6.1; B2
+(7, 13)
+>>> [d.rule for d in tr.compare(sin, blog)][:4]
+['pica_pica_cutoff', 'second_trick_tie_after_win', 'third_trick_tie_after_split', 'envido_unsuited']
+
+```
 """
 
 from __future__ import annotations

@@ -1,15 +1,20 @@
 """truco-rules: the rules of Truco, with pluggable regional variants.
 
-A small core API:
+A small core API (``"default"`` is the alias of the built-in default variant; any name or
+alias of :func:`variant_names` works):
 
-```python
-import truco_rules as tr
+```pycon
+>>> import truco_rules as tr
+>>> m = tr.get_variant("default").new_match(seats=2, seed=7)
+>>> m.legal_action_texts()[:3]
+['play 5C', 'play 5C down', 'play 1E']
+>>> while not m.is_over():
+...     m.apply(m.legal_actions()[0])
+>>> m.winner(), m.scores
+(0, (32, 24))
+>>> tr.Match.from_json(m.to_json()) == m   # the record replays to an equal match
+True
 
-v = tr.get_variant(tr.variant_names()[0])   # or any name/alias from variant_names()
-m = v.new_match(seats=2, seed=7)
-while not m.is_over():
-    m.apply(m.legal_actions()[0])
-print(m.winner(), m.to_json())
 ```
 
 The kernel (this package) knows cards, tricks, bets and scores, never a region; regional

@@ -22,6 +22,20 @@ their methods, so a regional variant or a house rule is a new hook object (or an
   are credited.
 - ``SpecialHands`` (:mod:`truco_rules.rules.special`): the hand of 11/10 and the iron hand.
 - ``SideBet`` (:mod:`truco_rules.rules.side_bet`): the protocol of a variant's own side bets.
+
+A variant is composed of hooks; any hook left out is the stock one:
+
+```pycon
+>>> from truco_rules import Variant
+>>> from truco_rules.hooks import FixedRanking
+>>> ranks = {3: 10, 2: 9, 1: 8, 12: 7, 11: 6, 10: 5, 7: 4, 6: 3, 5: 2, 4: 1}
+>>> plain = Variant("plain", "the ranks alone", ranking=FixedRanking.from_ranks(ranks))
+>>> plain.envido, plain.seat_counts
+(None, (2, 4))
+>>> plain.new_match(2, deals=["1E 2E 3E 4E 5E 6E"], mano=0).legal_action_texts()[-3:]
+['play 5E down', 'truco', 'mazo']
+
+```
 """
 
 from __future__ import annotations

@@ -51,6 +51,31 @@ class Match(MatchState):
     ``derivation`` is how the seed gives the deals and the first mano (see
     :mod:`~truco_rules.game.derivation`): 1 (the default: what every seed has always dealt) or 2
     (about a third of the cost of a deal, for search and simulation).
+
+    ```pycon
+    >>> import truco_rules as tr
+    >>> v = tr.get_variant("default")
+    >>> m = v.new_match(2, deals=[tr.deal_order(v, ["1E 2B 3C", "4O 5C 6B"])], mano=0)
+    >>> m.legal_action_texts(0)[:2]
+    ['play 1E', 'play 1E down']
+    >>> m.legal_action_texts(1)              # out of turn: calls only
+    ['truco', 'envido', 'real-envido', 'falta-envido']
+    >>> m.apply("play 1E", 0)
+    >>> m.apply("play 4O", 1)
+    >>> m.hand.trick_no, m.hand.turn         # seat 0 won the trick and leads the next
+    (1, 0)
+    >>> key = m.key()
+    >>> m.apply("play 6O", 0)
+    Traceback (most recent call last):
+    ...
+    truco_rules.core.errors.IllegalAction: illegal action 'play 6O' by seat 0: that card ...
+    >>> m.key() == key, len(m.actions)       # a refused action changes nothing
+    (True, 2)
+    >>> m.undo()
+    >>> m.hand.trick_no, m.hand.turn
+    (0, 1)
+
+    ```
     """
 
     __slots__ = ()

@@ -104,6 +104,22 @@ class Action:
     the variant that made it (its legal actions, ``parse_action``), Spanish for an action
     built by hand; :meth:`text` writes it in any notation. The notation is how the action is
     shown, not what it is: actions that differ only in it are equal.
+
+    ```pycon
+    >>> from truco_rules import FRENCH, Action, parse_cards
+    >>> a = Action.parse("play 1E")
+    >>> a.verb, a.card, a.text(FRENCH)
+    ('play', Card(1E), 'play As')
+    >>> Action.parse("play As", FRENCH) == a    # the notation shows it; it is the same action
+    True
+    >>> Action.play(parse_cards("7O")[0], down=True), Action.call("truco"), Action.declare(33)
+    (Action.parse('play 7O down'), Action.parse('truco'), Action.parse('declare 33'))
+    >>> Action.parse("play 9E")
+    Traceback (most recent call last):
+    ...
+    truco_rules.core.errors.ParseError: ...
+
+    ```
     """
 
     verb: str

@@ -122,6 +122,16 @@ class Notation:
     """A deck notation: how a card is written and read.
 
     Parsing is case-insensitive and accepts the suit symbols ♠♣♥♦ as well as the letters.
+
+    ```pycon
+    >>> from truco_rules import FRENCH, SPANISH, parse_cards
+    >>> card = SPANISH.parse("7o")
+    >>> card, FRENCH.format(card), FRENCH.parse("7♦") == card
+    (Card(7O), '7d', True)
+    >>> [FRENCH.format(c) for c in parse_cards("1E 12B")]
+    ['As', 'Kc']
+
+    ```
     """
 
     name: str

@@ -27,11 +27,12 @@ from ..core.errors import (
 )
 from ..core.options import check_hook, option_fields
 from .action_space import ActionSpace, action_space
-from .deck import Deck, DeckRule, Ranking, strength_groups
+from .deck import Deck, DeckRule, Ranking
 from .envido import EnvidoRules
 from .flor import FlorRules
 from .ladder import BetLadder
 from .scoring import MatchRule
+from .sheet import rule_data
 from .side_bet import SideBet
 from .side_bet_checks import SideBetTable, side_table
 from .special import SpecialHands
@@ -53,6 +54,13 @@ class Variant:
 
     ``envido`` and ``flor`` are ``None`` in variants without those side bets, ``special`` in
     variants without special hands (hand of 11/10, iron hand).
+
+    ```pycon
+    >>> import truco_rules as tr                    # a house rule is a variant's options
+    >>> tr.get_variant("default").with_options(target=15).match.target
+    15
+
+    ```
     """
 
     name: str
@@ -335,47 +343,9 @@ class Variant:
 
     # ------------------------------------------------------------------ description
     def describe(self) -> dict[str, Any]:
-        """The rule set as plain data (for comparison tables and documentation)."""
-        notation = self.deck.notation
-        ranking: list[list[str]] | str = (
-            "depends on the turned-up card"
-            if self.ranking.turns_up_card
-            else [
-                [notation.format(c) for c in group]
-                for group in strength_groups(self.ranking, self.deck.cards)
-            ]
-        )
-        return {
-            "name": self.name,
-            "description": self.description,
-            "aliases": list(self.aliases),
-            "base": self.base,
-            "seats": list(self.seat_counts),
-            "deck": {"notation": notation.name, "cards": len(self.deck.cards)},
-            "ranking": ranking,
-            "ladder": {
-                "calls": list(self.ladder.names),
-                "accepted": [
-                    *self.ladder.values[1:-1],
-                    "whole target" if self.ladder.top_wins_target else self.ladder.values[-1],
-                ],
-                "refused": [self.ladder.refused(i) for i in range(1, len(self.ladder.values))],
-                "unbet": self.ladder.values[0],
-            },
-            "envido": self.envido is not None,
-            "flor": self.flor is not None,
-            "side_bets": [b.name for b in self.side_bets],
-            "special_hands": None
-            if self.special is None
-            else {
-                "at": self.match.target - self.special.lacking,
-                "declined": self.special.decline_value,
-                "played": self.special.play_value,
-                "iron": self.special.iron_value,
-            },
-            "target": self.match.target,
-            "options": self.options(),
-        }
+        """The rule set as plain data (for comparison tables and documentation): see
+        :func:`truco_rules.rules.sheet.rule_data`."""
+        return rule_data(self)
 
 
 # -- what the variant builds and reads, set by the modules above it -----------------------

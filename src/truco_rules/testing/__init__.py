@@ -3,15 +3,17 @@
 Strategies (:mod:`truco_rules.testing.strategies`) draw cards, hands, deals, variants and
 their options, start scores, actions, legal action sequences and matches at any point:
 
-```python
-from hypothesis import given
-from truco_rules.testing import matches
+```pycon
+>>> from hypothesis import given, settings
+>>> from truco_rules.testing import check_live, check_replay, matches
+>>> @settings(max_examples=20, deadline=None, database=None)
+... @given(matches(variant="default"))  # any registered name or alias, yours too; none: all
+... def test_my_invariant(m):
+...     assert m.is_over() or m.legal_actions()
+...     check_live(m)
+...     check_replay(m)
+>>> test_my_invariant()
 
-@given(matches(variant="default"))  # any registered name or alias, yours too; none: all
-def test_my_invariant(m):
-    assert m.is_over() or m.legal_actions()
-
-test_my_invariant()
 ```
 
 Checks (:mod:`truco_rules.testing.checks`) assert the invariants of docs/invariants.md on

@@ -19,6 +19,23 @@ my-house 2 s7 m1:0-0:0-0 | h1 0-0 0-0 @0 1E.7E.3B/4C.5C.6O t- | 0:truco,1:quiero
 :meth:`Match.from_position` replays the moves from the header and checks that the board it
 reaches is the board written, so a position rebuilds an equal match. Any malformed or
 inconsistent text is a :class:`~truco_rules.core.errors.ParseError`.
+
+```pycon
+>>> import truco_rules as tr
+>>> v = tr.get_variant("default").derive("my-house", "the default rules, my name")
+>>> m = v.new_match(2, seed=7)
+>>> m.apply("truco", 0)
+>>> m.apply("quiero", 1)
+>>> m.position()     # an unregistered variant writes every option: elided here
+'my-house{...} 2 s7 m0:0-0:0-0 | h1 0-0 0-0 @0 5C.1E.2B/11O.1C.2E t- | 0:truco,1:quiero'
+>>> tr.Match.from_position(m.position(), v) == m
+True
+>>> tr.Match.from_position("my-house 2 s7 m0:0-0:0-0 | h1 0-0 0-0 @1 - t- | -", v)
+Traceback (most recent call last):
+...
+truco_rules.core.errors.ParseError: ...
+
+```
 """
 
 from __future__ import annotations

@@ -1,0 +1,111 @@
+"""A variant's rules as plain data: the sheet that comparison tables, ``describe`` and the
+documentation are made from.
+
+It reads a variant through :class:`RuleSource`, the attributes every
+:class:`~truco_rules.rules.variant.Variant` has, so that this module does not import the
+variant (which calls it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from .deck import Deck, Ranking, strength_groups
+from .ladder import BetLadder
+from .scoring import MatchRule
+from .side_bet import SideBet
+from .special import SpecialHands
+
+__all__ = ["RuleSource", "rule_data"]
+
+
+class RuleSource(Protocol):
+    """What :func:`rule_data` reads of a variant (read-only)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def description(self) -> str: ...
+
+    @property
+    def aliases(self) -> tuple[str, ...]: ...
+
+    @property
+    def base(self) -> str | None: ...
+
+    @property
+    def deck(self) -> Deck: ...
+
+    @property
+    def ranking(self) -> Ranking: ...
+
+    @property
+    def ladder(self) -> BetLadder: ...
+
+    @property
+    def envido(self) -> object | None: ...
+
+    @property
+    def flor(self) -> object | None: ...
+
+    @property
+    def special(self) -> SpecialHands | None: ...
+
+    @property
+    def match(self) -> MatchRule: ...
+
+    @property
+    def side_bets(self) -> Sequence[SideBet[Any]]: ...
+
+    @property
+    def seat_counts(self) -> tuple[int, ...]: ...
+
+    def options(self) -> dict[str, Any]: ...
+
+
+def rule_data(v: RuleSource) -> dict[str, Any]:
+    """The rule set of ``v`` as plain data: names, seats, deck, ranking (strength groups, or
+    a note when a turned-up card decides it), the main ladder's calls and values, which side
+    bets it has, its special hands, its target and every option's value."""
+    notation = v.deck.notation
+    ranking: list[list[str]] | str = (
+        "depends on the turned-up card"
+        if v.ranking.turns_up_card
+        else [
+            [notation.format(c) for c in group]
+            for group in strength_groups(v.ranking, v.deck.cards)
+        ]
+    )
+    return {
+        "name": v.name,
+        "description": v.description,
+        "aliases": list(v.aliases),
+        "base": v.base,
+        "seats": list(v.seat_counts),
+        "deck": {"notation": notation.name, "cards": len(v.deck.cards)},
+        "ranking": ranking,
+        "ladder": {
+            "calls": list(v.ladder.names),
+            "accepted": [
+                *v.ladder.values[1:-1],
+                "whole target" if v.ladder.top_wins_target else v.ladder.values[-1],
+            ],
+            "refused": [v.ladder.refused(i) for i in range(1, len(v.ladder.values))],
+            "unbet": v.ladder.values[0],
+        },
+        "envido": v.envido is not None,
+        "flor": v.flor is not None,
+        "side_bets": [b.name for b in v.side_bets],
+        "special_hands": None
+        if v.special is None
+        else {
+            "at": v.match.target - v.special.lacking,
+            "declined": v.special.decline_value,
+            "played": v.special.play_value,
+            "iron": v.special.iron_value,
+        },
+        "target": v.match.target,
+        "options": v.options(),
+    }
