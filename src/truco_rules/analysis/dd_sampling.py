@@ -24,6 +24,7 @@ from ..rules.variant import Variant
 from ..runs.fanout import (
     VariantSpec,
     chunks,
+    counting,
     counts_problem,
     resolve_variant,
     run_tasks,
@@ -214,12 +215,7 @@ def double_dummy_rates(
         aspec = variant_spec(a, executor)
     vspec = variant_spec(v, executor)
     tasks = [(vspec, aspec, seats, seed, s, n) for s, n in chunks(deals, BLOCK)]
-    done = [0]
-
-    def tick(part: DoubleDummyReport) -> None:
-        done[0] += part.deals
-        if progress is not None:
-            progress(done[0], deals)
+    tick = counting(progress, deals, lambda part: part.deals)
 
     def problem(task: tuple[Any, ...], part: DoubleDummyReport) -> str:
         same = (part.variant, part.seats, part.seed) == (v.name, seats, seed)

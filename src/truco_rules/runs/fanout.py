@@ -52,8 +52,9 @@ def _canonical(value: object, depth: int = 0) -> str:
     if isinstance(value, (set, frozenset)):
         return f"{type(value).__name__}({sorted(_canonical(v, depth + 1) for v in value)})"
     if isinstance(value, dict):
-        items = sorted(f"{_canonical(k, depth + 1)}: {_canonical(v, depth + 1)}" for k, v in
-                       value.items())
+        items = sorted(
+            f"{_canonical(k, depth + 1)}: {_canonical(v, depth + 1)}" for k, v in value.items()
+        )
         return f"dict({items})"
     if isinstance(value, type):
         return f"{value.__module__}.{value.__qualname__}"
@@ -150,8 +151,7 @@ def resolve_variant(spec: VariantSpec) -> Variant:
         raise
     except Exception as exc:
         raise RegistryError(
-            f"a worker process cannot rebuild the variant it was sent: "
-            f"{type(exc).__name__}: {exc}"
+            f"a worker process cannot rebuild the variant it was sent: {type(exc).__name__}: {exc}"
         ) from None
     if type(variant) is not Variant or fingerprint(variant) != fp:
         raise RegistryError(
@@ -189,9 +189,11 @@ def counts_problem(result: object, count: str, expected: int) -> str:
         value = getattr(result, f.name)
         values = value if isinstance(value, tuple) else (value,)
         for v in values:
-            if type(v) is bool or (
-                type(v) is int and v < 0
-            ) or (type(v) is float and not 0 <= v < float("inf")):
+            if (
+                type(v) is bool
+                or (type(v) is int and v < 0)
+                or (type(v) is float and not 0 <= v < float("inf"))
+            ):
                 return f"{f.name} = {shown(value)}"
             if type(v) not in (int, float, str) and v is not None:
                 return f"{f.name} = {shown(value)}"
@@ -199,6 +201,21 @@ def counts_problem(result: object, count: str, expected: int) -> str:
     if got != expected:
         return f"{count} = {shown(got)} for a task of {expected}"
     return ""
+
+
+def counting(
+    progress: Callable[[int, int], None] | None, total: int, size: Callable[[Any], int]
+) -> Callable[[Any], None]:
+    """A callback for :func:`run_tasks` that tells ``progress(done, total)`` how many units
+    (``size(result)`` each: matches, deals) are done as each result arrives."""
+    done = [0]
+
+    def tick(result: Any) -> None:
+        done[0] += size(result)
+        if progress is not None:
+            progress(done[0], total)
+
+    return tick
 
 
 def run_tasks(
@@ -238,8 +255,9 @@ def run_tasks(
             progress(r)
     if len(out) != len(tasks) or next(results, _MISSING) is not _MISSING:
         raise ProtocolError(
-            "executor", "map", f"{'fewer' if len(out) < len(tasks) else 'more'} results than "
-            f"its {len(tasks)} tasks"
+            "executor",
+            "map",
+            f"{'fewer' if len(out) < len(tasks) else 'more'} results than its {len(tasks)} tasks",
         )
     return out
 

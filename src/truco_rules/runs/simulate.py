@@ -30,6 +30,7 @@ from ..rules.variant import Variant
 from .fanout import (
     VariantSpec,
     chunks,
+    counting,
     counts_problem,
     resolve_variant,
     run_tasks,
@@ -325,8 +326,7 @@ def _inconsistency(part: SimulationReport, seats: int) -> str:
         (part.agents == (), f"agents = {shown(part.agents)}"),
         (len(part.wins) == 2 and max(part.wins) <= n, f"wins = {shown(part.wins)}"),
         (
-            part.seat_wins == ()
-            or (len(part.seat_wins) == seats and max(part.seat_wins) <= n),
+            part.seat_wins == () or (len(part.seat_wins) == seats and max(part.seat_wins) <= n),
             f"seat_wins = {shown(part.seat_wins)}",
         ),
         (part.mano_wins <= part.decided_hands <= part.hands, "more won hands than hands"),
@@ -373,14 +373,10 @@ def simulate(
     labels = tuple(agent_label(_agent_for(agents, s)) for s in range(seats))
     spec = variant_spec(v, executor)
     tasks = [(spec, agents, seats, seed, s, n) for s, n in chunks(matches, chunk)]
-    done = [0]
-
-    def tick(part: SimulationReport) -> None:
-        done[0] += part.matches
-        if progress is not None:
-            progress(done[0], matches)
+    tick = counting(progress, matches, lambda part: part.matches)
 
     total = SimulationReport(agents=labels)
+
     def problem(task: tuple[Any, ...], part: SimulationReport) -> str:
         return counts_problem(part, "matches", task[5]) or _inconsistency(part, seats)
 

@@ -112,6 +112,21 @@ def public_fields(match: MatchState, seat: int, team: int) -> dict[str, Any]:
     }
 
 
+def between_hands(match: MatchState) -> dict[str, Any]:
+    """The fields every viewer sees alike while no hand is being played (a deal or a discard
+    awaited, or the match over): no turned card, no stake, no call, no contest."""
+    discarding = match.hand is None and match.current_player() >= 0
+    return {
+        "phase": "over" if match.is_over() else "discard" if discarding else "deal",
+        "turned": None,
+        "stake": 0,
+        "pending_call": None,
+        "pending_caller": None,
+        "raise_team": None,
+        "current": _NO_CONTEST,
+    }
+
+
 def observe(match: MatchState, seat: int) -> Observation:
     """The observation of ``seat`` in ``match`` (a seat that is not one of the match's raises
     :class:`~truco_rules.core.errors.InvalidSeat`: seat ``-1`` is no seat, not the last one)."""
@@ -126,15 +141,9 @@ def observe(match: MatchState, seat: int) -> Observation:
         mine = tuple(match._dealt[seat]) if discarding else ()
         return Observation(
             **common,
-            phase="over" if match.is_over() else "discard" if discarding else "deal",
+            **between_hands(match),
             my_cards=mine,
             my_dealt=mine,
-            turned=None,
-            stake=0,
-            pending_call=None,
-            pending_caller=None,
-            raise_team=None,
-            current=_NO_CONTEST,
             legal_actions=tuple(fmt(a) for a in match.legal_actions(seat)) if discarding else (),
         )
     blind = hand.blind and hand.pos[seat] >= 0

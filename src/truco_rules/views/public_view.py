@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..contest.hand import PHASES
-from .observe import _NO_CONTEST, Observation, _deal_seen, hand_view, public_fields
+from .observe import Observation, _deal_seen, between_hands, hand_view, public_fields
 
 if TYPE_CHECKING:
     from ..game.state import MatchState
@@ -41,17 +41,7 @@ def public_observation(match: MatchState) -> Observation:
         }
     )
     if hand is None:
-        discarding = match.current_player() >= 0
-        return Observation(
-            **common,
-            phase="over" if match.is_over() else "discard" if discarding else "deal",
-            turned=None,
-            stake=0,
-            pending_call=None,
-            pending_caller=None,
-            raise_team=None,
-            current=_NO_CONTEST,
-        )
+        return Observation(**common, **between_hands(match))
     return Observation(
         **common,
         phase=PHASES[hand.phase],
