@@ -1,9 +1,11 @@
-"""Every refusal says why (issue 27; RULES §6.4, DESIGN §4): random matches of every registered
-variant at every table size it allows, with every action of the variant's action space tried
-at every step by every seat. Each refused action must raise an
-:class:`~truco_rules.IllegalAction` whose reason is not empty and is not the contest's last
-resort, the generic "not allowed now (phase, seat N to act)", and must leave the match as it
-was.
+"""Every refusal says why (issue 27; DESIGN §4): random matches of every registered variant at
+every table size it allows, with every action of the variant's action space tried at every
+step by every seat. Each refused action must raise an :class:`~truco_rules.IllegalAction`
+whose reason is not empty and is not the contest's last resort, the generic "not allowed now
+(phase, seat N to act)", and must leave the match as it was (its key, compared once per seat
+and step: a change would last). Beside the registered variants, the Argentine one with the
+envido declared and the flor sung by hand (phases random play never reaches by default), and
+a third-party side bet that words no refusal (the protocol's defaults).
 
 The action space holds every card in each card-bearing block (deal, play, play face down,
 two-card play, discard): 40 to 1,700 actions. A card's refusal depends on where the card is
@@ -145,7 +147,7 @@ def refusals_of(
 
 @pytest.mark.parametrize(("v", "seats", "seeds"), [c[1:] for c in CASES], ids=[c[0] for c in CASES])
 def test_every_refusal_names_its_reason(v: tr.Variant, seats: int, seeds: tuple[int, ...]) -> None:
-    """RULES §6.4: every action the rules refuse gets a reason a player understands (the
+    """DESIGN §4: every action the rules refuse gets a reason a player understands (the
     side bet's own for its calls and answers, "there is no bet to answer", "answer the envido
     first", the hand of 11 being decided...), never the generic fallback, and the match is
     left unchanged."""
