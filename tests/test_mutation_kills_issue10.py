@@ -190,16 +190,16 @@ def test_s0_2_a_card_is_never_equal_to_its_text() -> None:
 
 def test_s1_5_no_card_while_a_call_waits_for_an_answer() -> None:
     """RULES §1.5: a pending truco must be answered first; a card is refused naming the
-    phase."""
+    call to answer."""
     m = scenario(SIN, [E33, E4], ["0:truco"])
-    rejected(m, "play 4C", 1, tr.IllegalAction, r"no card can be played now \(answer-call\)")
+    rejected(m, "play 4C", 1, tr.IllegalAction, r"answer the truco first")
 
 
 def test_s1_5_an_answer_with_nothing_to_answer_names_the_phase() -> None:
-    """RULES §1.5: 'quiero' with no call pending is refused: the reason names the phase and
-    the seat to act."""
+    """RULES §1.5: 'quiero' with no call pending is refused: the reason says there is no
+    bet to answer."""
     m = scenario(SIN, [E33, E4])
-    rejected(m, "quiero", 0, tr.IllegalAction, r"not allowed now \(play, seat 0 to act\)")
+    rejected(m, "quiero", 0, tr.IllegalAction, "there is no bet to answer")
 
 
 def test_s5_7_accept_hand_outside_a_special_hand() -> None:

@@ -37,7 +37,8 @@ from .view import ContestView
 __all__ = ["MAX_REFUSAL", "GuardedBet"]
 
 MAX_REFUSAL = 200
-"""The longest reason a bet may give for refusing an action (:meth:`SideBet.refusal`)."""
+"""The longest reason a bet may give for refusing an action (:meth:`SideBet.refusal`,
+:meth:`SideBet.blocked`)."""
 
 _Outcome = tuple[Hashable, tuple[tuple[int, int, str], ...]]
 
@@ -201,11 +202,16 @@ class GuardedBet(SideBet[Hashable]):
         return self._outcome("interrupted", self._ask("interrupted", contest, state, seat, action))
 
     def refusal(self, contest: Contest, state: Hashable, seat: int, action: Action) -> str:
-        why = self._ask("refusal", contest, state, seat, action)
+        return self._reason("refusal", self._ask("refusal", contest, state, seat, action))
+
+    def blocked(self, contest: Contest, state: Hashable, seat: int, action: Action) -> str:
+        return self._reason("blocked", self._ask("blocked", contest, state, seat, action))
+
+    def _reason(self, method: str, why: object) -> str:
         if type(why) is not str or not 0 < len(why) <= MAX_REFUSAL or not why.isprintable():
             raise broke(
                 self.name,
-                "refusal",
+                method,
                 f"gave {shown(why)}: a reason is 1 to {MAX_REFUSAL} printable characters",
             )
         return why

@@ -34,6 +34,7 @@ _SON_BUENAS = Action.call(A.SON_BUENAS)
 _CALLS = (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)
 _CALL_ACTS = {v: Action.call(v) for v in _CALLS}
 _STARTS: dict[int, EnvidoState] = {}
+_VOIDED = "a flor was sung in this hand: the envido is void (RULES §2.7.4)"
 
 
 def _staged(st: EnvidoState, stage: int) -> EnvidoState:
@@ -314,6 +315,66 @@ class EnvidoBet(SideBet[EnvidoState]):
             return ()
         seat = st.result[0]
         return ((seat, self.rules.proof_in(contest.dealt[seat], contest.context(seat))),)
+
+    # -- why an action is refused (asked only on a refusal) -----------------------------
+    def refusal(self, contest: Contest, state: EnvidoState, seat: int, action: Action) -> str:
+        st = state
+        if action.verb not in _CALL_ACTS:  # a score stated, or son buenas, out of its time
+            if st.stage == ENV_DONE:
+                return "the envido is settled: its scores were already stated (RULES §2.6.5)"
+            if st.stage == ENV_VOID:
+                return _VOIDED
+            return "no envido was accepted: there is no envido score to state (RULES §2.6.5)"
+        if st.stage == ENV_PENDING:
+            return "that raise does not follow the envido bets made so far (RULES §2.6.3)"
+        if st.stage == ENV_DECLARING:
+            return "the envido was accepted: its scores are being stated (RULES §2.6.5)"
+        if st.stage == ENV_DONE:
+            return "envido was already called in this hand: one envido per hand (RULES §2.6.2)"
+        if st.stage == ENV_VOID:
+            return _VOIDED
+        fl = _flor(contest)
+        if fl is not None and fl.called:
+            return _VOIDED
+        if contest.trick_no:
+            return "envido may be called only in the first trick (RULES §2.6.2)"
+        if contest.level:
+            return "envido may not be called once a truco is accepted (RULES §2.6.2)"
+        if self.pie_only:
+            side = contest.team[seat]
+            if seat != next(x for x in reversed(contest.order) if contest.team[x] == side):
+                return "this player may not call envido: he is not his side's pie (RULES §2.6.2)"
+        elif contest.played_first[seat]:
+            return (
+                "this player has played his first card: envido is called before it, or by a "
+                "partner who has not played (RULES §2.6.2)"
+            )
+        if action not in self.first:
+            return "that call may not open the envido (RULES §2.6.3)"
+        if contest.phase_name == "answer-side-bet":
+            return "answer the bet that awaits an answer before calling envido"
+        return "envido may not be called now (RULES §2.6.2)"
+
+    def blocked(self, contest: Contest, state: EnvidoState, seat: int, action: Action) -> str:
+        st = state
+        if st.stage == ENV_DECLARING:
+            best = st.best
+            if action.verb == A.DECLARE and best is not None:
+                return (
+                    f"a score stated must beat the best so far ({best[1]}, seat {best[0]}); "
+                    "otherwise say son-buenas (RULES §2.6.5)"
+                )
+            if action.verb == A.SON_BUENAS:
+                return "the first to speak states a score: son-buenas answers one (RULES §2.6.5)"
+            return "the envido was accepted: state your score first ('declare N'; RULES §2.6.5)"
+        if action.verb in (A.DECLARE, A.SON_BUENAS):
+            return "the envido must be accepted (quiero) before the scores are stated (§2.6.5)"
+        if action.verb == A.MAZO:
+            return (
+                "answer the envido first: going to the deck does not answer it at this table "
+                "(RULES §2.10, option mazo_out_of_turn)"
+            )
+        return "answer the envido first: quiero, no-quiero or a raise (RULES §2.5, §2.6.3)"
 
     def all_actions(self) -> Sequence[Action]:
         return (

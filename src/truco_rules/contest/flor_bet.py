@@ -40,6 +40,13 @@ _CF_QUIERO = Action.call(A.CON_FLOR_QUIERO)
 _ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
 _WAITING = (FL_RESPOND, FL_CONTRA, FL_RESTO)
 _NARROWED = ("play", "answer-call", "answer-envido")
+_ANSWERS = {
+    FL_RESPOND: "a flor is answered with con-flor-quiero, con-flor-me-achico, contraflor or "
+    "contraflor-al-resto (RULES §2.7.3)",
+    FL_CONTRA: "a contraflor is answered with quiero, no-quiero or contraflor-al-resto "
+    "(RULES §2.7.3)",
+    FL_RESTO: "a contraflor al resto is answered with quiero or no-quiero (RULES §2.7.3)",
+}
 
 
 _NO_FLOR: dict[int, FlorState] = {}
@@ -351,6 +358,35 @@ class FlorBet(SideBet[FlorState]):
     def shown(self, contest: Contest, state: FlorState) -> Sequence[tuple[int, tuple[Card, ...]]]:
         st = state
         return tuple((s, tuple(contest.dealt[s])) for s in st.sung)
+
+    # -- why an action is refused (asked only on a refusal) -----------------------------
+    def refusal(self, contest: Contest, state: FlorState, seat: int, action: Action) -> str:
+        st = state
+        if action.verb not in self.verbs:  # restrict took it away (unsung_flor='sing_or_mazo')
+            return "this player holds a flor not yet sung: sing it or go to the deck (RULES §2.7.2)"
+        if action.verb != A.FLOR:  # an answer in the flor exchange
+            if st.stage in _WAITING:
+                return _ANSWERS[st.stage]
+            if not st.called:
+                return "no flor was sung: there is no flor to answer (RULES §2.7.3)"
+            return "the flor exchange is settled (RULES §2.7.3)"
+        if self.auto:
+            return "flores are sung automatically here, never by hand (RULES §2.7.2)"
+        if st.pts[seat] is None:
+            return "this player holds no flor (three cards of one suit, RULES §2.7.1, §2.7.2)"
+        if not st.undeclared[seat]:
+            return "this player's flor was already sung (RULES §2.7.2)"
+        if contest.played_first[seat] or contest.trick_no:
+            return "a flor is sung before its holder plays his first card (RULES §2.7.2)"
+        if st.stage in _WAITING:
+            return f"answer the flor first: {_ANSWERS[st.stage]}"
+        env = cast("EnvidoState | None", contest.bet_state("envido"))
+        if env is not None and env.stage not in (ENV_NONE, ENV_PENDING):
+            return "the envido was accepted: too late to sing a flor now (RULES §2.7.4)"
+        return "a flor may not be sung while that bet awaits its answer (RULES §2.7.4)"
+
+    def blocked(self, contest: Contest, state: FlorState, seat: int, action: Action) -> str:
+        return f"answer the flor first: {_ANSWERS[state.stage]}"
 
     def all_actions(self) -> Sequence[Action]:
         return (_FLOR, _CONTRAFLOR, _RESTO, _CF_QUIERO, _ACHICO, _QUIERO, _NO_QUIERO)

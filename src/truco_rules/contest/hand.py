@@ -290,8 +290,7 @@ class Hand(
         if self.phase == OVER:
             raise IllegalAction(action, s, "the hand is over", fmt=fmt)
         if s != self.turn:
-            who = f"seat {self.turn} is to act ({PHASES[self.phase]})"
-            raise WrongPlayer(action, s, f"it is not this seat's turn: {who}", legal, fmt=fmt)
+            raise WrongPlayer(action, s, self._whose_turn(), legal, fmt=fmt)
         raise IllegalAction(action, s, self._why(action, s), legal, fmt=fmt)
 
     def _do(self, act: Action, s: int) -> None:

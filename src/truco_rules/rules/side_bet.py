@@ -92,7 +92,7 @@ letters, digits, spaces or ``-_'.``, not a name or reason of the kernel's own su
   points an ``int`` from 0 to :data:`~truco_rules.rules.side_bet_checks.MAX_POINTS`
   (10,000, the bound of every integer option and so of the target), the reason text like a name;
 * :meth:`~SideBet.deck_bonus` is an ``int`` from 0 to 10,000; :meth:`~SideBet.ends` is
-  ``""`` or a reason; :meth:`~SideBet.refusal` is 1 to 200 printable characters;
+  ``""`` or a reason; :meth:`~SideBet.refusal`, :meth:`~SideBet.blocked`: 1 to 200 printables;
   :meth:`~SideBet.holds_back` and :meth:`~SideBet.answered_by_leaving` are bools;
   :meth:`~SideBet.shown` is a tuple or list of ``(seat, cards)`` tuples, the cards a tuple
   of cards dealt to that seat;
@@ -321,8 +321,12 @@ class SideBet(Generic[S]):
         return state, ()
 
     def refusal(self, contest: Contest, state: S, seat: int, action: Action) -> str:
-        """Why ``action`` (with one of the bet's verbs) is not open to ``seat`` now."""
+        """Why ``action`` (its call, its own answer, or one it restricts) is not open to seat."""
         return f"{self.name} does not allow that now"
+
+    def blocked(self, contest: Contest, state: S, seat: int, action: Action) -> str:
+        """Why ``action`` is held up while the bet awaits the answer of ``seat``."""
+        return f"answer the {self.name} first"
 
     def phase(self, contest: Contest, state: S) -> str:
         """The name of the phase while the bet awaits an answer, one of
