@@ -160,8 +160,10 @@ def test_the_docs_url_comes_from_the_environment_first(monkeypatch: pytest.Monke
 
 
 def test_the_installed_reference_is_the_table_truco_rules_declares() -> None:
-    """The entry point of pyproject.toml (re-install after changing it: pip install -e .)."""
-    assert installed_pages() == PAGES
+    """The entry point of pyproject.toml."""
+    assert installed_pages() == PAGES, (
+        "the truco_rules.reference entry point is not installed: pip install -e . again"
+    )
 
 
 def test_an_entry_point_that_gives_no_table_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
