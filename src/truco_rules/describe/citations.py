@@ -84,8 +84,9 @@ class Citation:
 
     @property
     def part(self) -> str:
-        """The key of its page in a :class:`Reference`: the top-level section number
-        (``"2"`` for §2.6.1), else the prefix (``"D"``, ``"B"``, ``"TV"``)."""
+        """The key of its page in a :class:`~truco_rules.describe.reference.Reference`: the
+        top-level section number (``"2"`` for §2.6.1), else the prefix (``"D"``, ``"B"``,
+        ``"TV"``)."""
         return self.number.split(".")[0] if self.kind == "section" else _PREFIX[self.kind]
 
     def __str__(self) -> str:
