@@ -4,7 +4,8 @@ or a delimiter row out of place, turns the whole table into a paragraph of pipes
 strict docs build does not notice.
 
 The option tables of the variant pages are generated from ``option_info()`` by
-``tools/option_docs.py``; this also checks that they are current."""
+``tools/option_docs.py``, and so are the tables any page marks (options, ranking, ladder) and
+the links of the variant pages' citations; this also checks that they are current."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from types import ModuleType
 
 import pytest
 
+import truco_rules as tr
 from truco_rules.variants import builtin_names
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -82,24 +84,57 @@ def _generator() -> ModuleType:
     return module
 
 
-def test_every_variant_page_has_its_generated_option_table_current() -> None:
+def test_every_generated_table_and_link_of_the_docs_is_current() -> None:
+    """Every marked table (options, ranking, ladder) of every docs page, the rules
+    reference's included, and the links of the variant pages' citations."""
     gen = _generator()
-    marked = set()
-    for page in gen.PAGES:
+    variant_pages = set()
+    for page in gen.pages():
         text = page.read_text(encoding="utf-8")
-        marked |= {m.group("name") for m in gen.BLOCK.finditer(text)}
-        assert gen.rebuilt(text) == text, (
-            f"{page.relative_to(ROOT)}: an option table is stale: run "
+        assert gen.rebuilt(text, gen.folder_of(page)) == text, (
+            f"{page.relative_to(ROOT)}: a generated table or link is stale: run "
             "`python tools/option_docs.py` and commit the result"
         )
-    # one table per variant page, each of the variant the page is named after
-    assert marked == {p.stem for p in gen.PAGES} and marked <= set(builtin_names())
+        if gen.folder_of(page) == "variants":
+            marked = {m["name"] for m in gen.BLOCK.finditer(text) if m["kind"] == "options"}
+            variant_pages.add(page.stem)
+            # one option table on a variant page, of the variant the page is named after
+            assert marked == {page.stem}, f"{page.relative_to(ROOT)}: option tables {marked}"
+    assert variant_pages and variant_pages <= set(builtin_names())
+
+
+def test_a_marker_is_filled_with_its_table_from_the_variant() -> None:
+    """The markers of the rules reference (docs/rules/): left empty by the writer, filled by
+    the generator; RULES §7.5: Almería's para el toro is worth the whole toro."""
+    gen = _generator()
+    empty = (
+        "# Page\n\n<!-- ladder: almeria -->\n<!-- /ladder -->\n\n"
+        "<!-- ranking: argentine --><!-- /ranking -->\n"
+        "<!-- options: mineiro -->\n<!-- /options -->\n"
+    )
+    filled = gen.rebuilt(empty, "rules")
+    assert filled != empty and gen.rebuilt(filled, "rules") == filled
+    assert "| para el toro | the whole game | 9 |" in filled
+    assert "| 14 | `1E` |" in filled
+    assert "[§6.4](brazilian.md#s6-4)" in filled  # links from a page beside the reference's
+    with pytest.raises(tr.UnknownVariant):
+        gen.rebuilt("<!-- ladder: no-such-variant -->\n<!-- /ladder -->", "rules")
+
+
+def test_the_prose_of_a_variant_page_links_its_citations_outside_code() -> None:
+    gen = _generator()
+    text = (
+        "Ties (§1.4, D1; S4 §8) and [§2.1](x.md#s2-1).\n`§2.2` <!-- §2.3 -->\n"
+        "```python\nprint('§2.4')\n```\n"
+    )
+    assert gen.link_prose(text, "variants") == (
+        "Ties ([§1.4](../rules/index.md#s1-4), [D1](../rules/decisions.md#d1); S4 §8) and "
+        "[§2.1](x.md#s2-1).\n`§2.2` <!-- §2.3 -->\n```python\nprint('§2.4')\n```\n"
+    )
 
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_an_option_table_lists_every_option_with_its_default(name: str) -> None:
-    import truco_rules as tr
-
     table = _generator().table(name)
     info = tr.get_variant(name).option_info()
     rows = table.splitlines()[2:]

@@ -3,9 +3,10 @@
     python tools/check_wheel.py dist/truco_rules-X-py3-none-any.whl
 
 Run with the clean environment's python, outside the clone: the wheel holds the kernel and
-the built-in variants as ``truco_rules.variants.*`` with their entry points and the MIT
-license (its expression and its text), ``import
-truco_rules`` loads the installed copy with every built-in variant registered, and the
+the built-in variants as ``truco_rules.variants.*`` with their entry points (and the pages
+of the rules reference) and the MIT license (its expression and its text), ``import
+truco_rules`` loads the installed copy with every built-in variant registered and the rules
+reference's pages declared, and the
 ``truco-rules`` command reports the wheel's version.
 """
 
@@ -17,7 +18,7 @@ import zipfile
 from pathlib import Path
 
 BUILTIN = ("argentine", "argentine-sin-flor", "argentine-blog", "paulista", "mineiro", "almeria")
-MODULES = ("__init__", "argentine", "paulista", "mineiro", "almeria")
+MODULES = ("__init__", "argentine", "paulista", "mineiro", "almeria", "reference")
 
 
 def main(wheel: str) -> int:
@@ -34,6 +35,7 @@ def main(wheel: str) -> int:
     assert any(n.endswith(".dist-info/licenses/LICENSE") for n in names), "no LICENSE in it"
     for name in BUILTIN:
         assert f"{name} = truco_rules.variants." in declared, f"no entry point for {name}"
+    assert "truco_rules.variants.reference:PAGES" in declared, "no entry point for the pages"
 
     import truco_rules as tr
 
@@ -42,6 +44,9 @@ def main(wheel: str) -> int:
     assert tr.__version__ == version, (tr.__version__, version)
     registered = set(tr.variant_names())
     assert set(BUILTIN) <= registered, f"registered: {sorted(registered)}"
+    from truco_rules.describe.reference import installed_reference
+
+    assert installed_reference("").path("D12") == "rules/decisions/#d12", "no rules reference"
     m = tr.get_variant("paulista").new_match(2, seed=1)
     while not m.is_over():
         m.apply(m.legal_actions()[0])

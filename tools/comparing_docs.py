@@ -27,6 +27,7 @@ from truco_rules.analysis.odds import Odds, odds
 from truco_rules.describe.render import Grid, Section, render
 from truco_rules.describe.render import _md_cell as md_cell
 from truco_rules.variants import builtin_names
+from truco_rules.variants.reference import REFERENCE
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "comparing.md"
@@ -74,6 +75,11 @@ def _rate(r: DoubleDummyReport) -> str:
     return r.mano_rate.percent()
 
 
+def _linked(text: str) -> str:
+    """``text`` with its citations of the rules linked to the rules reference (docs/rules/)."""
+    return REFERENCE.markdown(text, lambda c: REFERENCE.doc_link(c, ""))
+
+
 def _rule_tables(grid: Grid) -> str:
     """The N-way rule table as one small table per concern, readable at any width: a row per
     rule and value, with the variants that play it (instead of a column per variant)."""
@@ -92,7 +98,7 @@ def _rule_tables(grid: Grid) -> str:
                 groups.setdefault(value, []).append(name)
             for k, (value, names) in enumerate(groups.items()):
                 shown = "*(no such rule)*" if value == "-" else md_cell(value)
-                head = (f"**{md_cell(rule)}**", md_cell(where)) if k == 0 else ("", "")
+                head = (f"**{md_cell(rule)}**", md_cell(_linked(where))) if k == 0 else ("", "")
                 out.append(f"| {head[0]} | {head[1]} | {shown} | {', '.join(names)} |")
         out.append("")
     return "\n".join(out).rstrip()
@@ -405,8 +411,9 @@ line (`truco-rules compare`, `odds`, `double-dummy`, `simulate`).
 
 The rules on which the six built-in variants differ, one table per concern: each rule
 with every way the variants play it, and which variants play it so; `RULES` is the section
-of the rules specification. `truco-rules compare argentine paulista mineiro almeria --all`
-shows the shared rules too, a column per variant, fitted to the terminal's width;
+of the [rules reference](rules/index.md).
+`truco-rules compare argentine paulista mineiro almeria --all` shows the shared rules too,
+a column per variant, fitted to the terminal's width;
 `--format html` writes it as a page of its own, and `--format markdown|json|csv` for other
 tools. In Python, `truco_rules.compare_table([...])` returns it as data.
 

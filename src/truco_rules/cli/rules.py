@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from ..core.errors import ParseError
 from ..describe.comparison import compare_table, rule_sheet
+from ..describe.reference import installed_reference
 from ..describe.render import FORMATS, render
 from ..rules.registry import get_variant, variant_names
 from ..rules.variant import Variant
@@ -34,7 +35,8 @@ def cmd_describe(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(v.describe(), indent=2, ensure_ascii=False))
     else:
-        print(render(rule_sheet(v), args.format, terminal_width()))
+        ref = installed_reference(args.docs_url)
+        print(render(rule_sheet(v), args.format, terminal_width(), reference=ref))
     return 0
 
 
@@ -77,8 +79,20 @@ def cmd_compare(args: argparse.Namespace) -> int:
             "one variant's rules; truco-rules variants lists the names)"
         )
     variants = _with_options(names, args.option)
-    print(render(compare_table(variants, show_all=args.all), args.format, terminal_width()))
+    table = compare_table(variants, show_all=args.all)
+    ref = installed_reference(args.docs_url)
+    print(render(table, args.format, terminal_width(), reference=ref))
     return 0
+
+
+def _add_docs_url(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--docs-url",
+        metavar="URL",
+        help="the documentation site the citations of the rules (§2.6.1, D12, B7) link to in "
+        "the markdown and html formats (default: $TRUCO_RULES_DOCS_URL, else the package's "
+        "Documentation URL, else links from the site's root)",
+    )
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -90,6 +104,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     d.add_argument("--json", action="store_true", help="the rules as JSON data")
     d.add_argument("--format", choices=FORMATS, default="text", help="how to print the sheet")
     d.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
+    _add_docs_url(d)
     d.set_defaults(func=cmd_describe)
 
     c = sub.add_parser("compare", help="rule sets side by side, grouped by concern")
@@ -110,4 +125,5 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="change an option of every variant that has it, or only of variant V "
         "(a name, or its position from 1)",
     )
+    _add_docs_url(c)
     c.set_defaults(func=cmd_compare)

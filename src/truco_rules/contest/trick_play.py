@@ -1,5 +1,6 @@
 """Trick play, a part of the contest: cards played face up, face down, two at once or blind,
-who wins each trick and when the tricks decide the hand (RULES §2.4, §3.3, §6.4).
+who wins each trick, who leads after a tie and when the tricks decide the hand (RULES §1.2,
+§1.3, §1.4, §2.4, §6.4).
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@
 A :class:`Grid` is a header and rows of strings, optionally cut into titled sections (the
 concerns of a rule table). :func:`render` writes it in one of :data:`FORMATS`; the same data
 gives every form, so a user can also build a view of his own from ``grid.sections``.
+Given a :class:`~truco_rules.describe.reference.Reference`, the Markdown and HTML forms link
+every citation of the rules (§2.6.1, D12, B7) to its anchor in the rules reference, and the
+JSON form gives each row the URL paths of its citations (``"links"``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import json
 from collections.abc import Sequence
 
 import attrs
+
+from .reference import Reference
 
 __all__ = ["FORMATS", "Grid", "Section", "html_page", "html_table", "render"]
 
@@ -43,18 +48,25 @@ class Grid:
         return [r for s in self.sections for r in s.rows]
 
 
-def render(grid: Grid, fmt: str = "text", width: int | None = None) -> str:
+def render(
+    grid: Grid,
+    fmt: str = "text",
+    width: int | None = None,
+    *,
+    reference: Reference | None = None,
+) -> str:
     """``grid`` as ``text`` (aligned columns), ``markdown``, ``html`` (a standalone page),
     ``json`` or ``csv``. ``width`` is the text's line width: columns shrink and cells wrap to
-    fit it (``None``: no limit, cells wrapped at 30 characters)."""
+    fit it (``None``: no limit, cells wrapped at 30 characters). With a ``reference``, the
+    citations of the rules are links (Markdown, HTML) or URL paths beside each row (JSON)."""
     if fmt == "text":
         return _text(grid, width)
     if fmt == "markdown":
-        return _markdown(grid)
+        return _markdown(grid, reference)
     if fmt == "html":
-        return _html(grid)
+        return html_page([grid], reference=reference)
     if fmt == "json":
-        return _json(grid)
+        return _json(grid, reference)
     if fmt == "csv":
         return _csv(grid)
     raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
@@ -143,7 +155,10 @@ def _md_cell(cell: str) -> str:
     return cell.replace("|", "\\|").replace("\n", " ")
 
 
-def _markdown(grid: Grid) -> str:
+def _markdown(grid: Grid, reference: Reference | None = None) -> str:
+    def cell(text: str) -> str:
+        return _md_cell(reference.markdown(text) if reference else text)
+
     out = [f"**{grid.title}**", ""] if grid.title else []
     out.append("| " + " | ".join(_md_cell(c) for c in grid.columns) + " |")
     out.append("|" + "---|" * len(grid.columns))
@@ -152,16 +167,18 @@ def _markdown(grid: Grid) -> str:
             blank = " |" * (len(grid.columns) - 1)
             out.append(f"| **{_md_cell(section.title)}** |{blank}")
         for row in section.rows:
-            out.append("| " + " | ".join(_md_cell(c) for c in row) + " |")
+            out.append("| " + " | ".join(cell(c) for c in row) + " |")
     if grid.notes:
         out += [""] + [f"{n}" for n in grid.notes]
     return "\n".join(out)
 
 
-def html_table(grid: Grid) -> str:
+def html_table(grid: Grid, reference: Reference | None = None) -> str:
     """``grid`` as an HTML ``<table>`` (its title the caption, each section a ``<tbody>``
-    headed by its title), without a page around it."""
+    headed by its title), without a page around it; with a ``reference``, the citations of
+    the rules in its cells are links."""
     e = html.escape
+    cell = reference.html if reference else e
     out = ['<table class="truco-grid">']
     if grid.title:
         out.append(f"<caption>{e(grid.title)}</caption>")
@@ -172,7 +189,7 @@ def html_table(grid: Grid) -> str:
             span = len(grid.columns)
             out.append(f'<tr class="section"><th colspan="{span}">{e(section.title)}</th></tr>')
         for row in section.rows:
-            cells = [f'<th scope="row">{e(row[0])}</th>', *(f"<td>{e(c)}</td>" for c in row[1:])]
+            cells = [f'<th scope="row">{e(row[0])}</th>', *(f"<td>{cell(c)}</td>" for c in row[1:])]
             out.append("<tr>" + "".join(cells) + "</tr>")
         out.append("</tbody>")
     out.append("</table>")
@@ -194,15 +211,19 @@ table.truco-grid { border-collapse: collapse; margin: 0 0 2rem; width: 100%; }
 .truco-grid tbody th[scope=row] { font-weight: 500; background: #fafbfc; }
 .truco-grid tbody tr:nth-child(even) td { background: #f7f9fb; }
 p.note { color: #555; font-size: .9rem; }
+.truco-grid a { color: #1d4f91; text-decoration: none; }
+.truco-grid a:hover { text-decoration: underline; }
 """
 
 
-def html_page(grids: Sequence[Grid], title: str | None = None) -> str:
+def html_page(
+    grids: Sequence[Grid], title: str | None = None, *, reference: Reference | None = None
+) -> str:
     """A styled standalone HTML page holding ``grids`` one after the other (the ``html``
-    format of :func:`render`, and of the command line)."""
+    format of :func:`render`, and of the command line), citations linked by ``reference``."""
     e = html.escape
     head = title if title is not None else (grids[0].title if grids else "truco-rules")
-    body = "\n".join(html_table(g) for g in grids)
+    body = "\n".join(html_table(g, reference) for g in grids)
     return (
         "<!DOCTYPE html>\n"
         '<html lang="en">\n<head>\n<meta charset="utf-8">\n'
@@ -212,16 +233,21 @@ def html_page(grids: Sequence[Grid], title: str | None = None) -> str:
     )
 
 
-def _html(grid: Grid) -> str:
-    return html_page([grid])
+def _json_row(
+    grid: Grid, row: tuple[str, ...], reference: Reference | None
+) -> dict[str, object]:
+    data: dict[str, object] = dict(zip(grid.columns, row, strict=True))
+    if reference is not None:
+        data["links"] = {k: v for cell in row for k, v in reference.paths(cell).items()}
+    return data
 
 
-def _json(grid: Grid) -> str:
+def _json(grid: Grid, reference: Reference | None = None) -> str:
     data = {
         "title": grid.title,
         "columns": list(grid.columns),
         "sections": [
-            {"title": s.title, "rows": [dict(zip(grid.columns, r, strict=True)) for r in s.rows]}
+            {"title": s.title, "rows": [_json_row(grid, r, reference) for r in s.rows]}
             for s in grid.sections
         ],
         "notes": list(grid.notes),

@@ -1,0 +1,201 @@
+"""Where a citation of the rules points: its page of the rules reference (``docs/rules/`` of
+the documentation), its URL and its links in Markdown, HTML and JSON.
+
+Which page holds which part of the rules is data, a :class:`Reference`: a table from each
+top-level section number (and ``D``, ``B``, ``TV``) to a page name, and the address of the
+documentation site. Installed packages declare their tables through the entry-point group
+``truco_rules.reference`` (truco-rules declares its own, beside its variants, since the pages
+are named after regions); :func:`installed_reference` reads them.
+
+>>> ref = Reference({"2": "cards", "D": "choices"}, base_url="https://example.org/docs")
+>>> ref.path("§2.6.1"), ref.url("D12")
+('rules/cards/#s2-6-1', 'https://example.org/docs/rules/choices/#d12')
+>>> ref.markdown("§2.3 (D20), §4 B2", lambda c: "#" + c.anchor)
+'[§2.3](#s2-3) ([D20](#d20)), §4 B2'
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import posixpath
+import re
+from collections.abc import Callable, Mapping
+from importlib import metadata
+
+import attrs
+
+from ..core.errors import InvalidType, TrucoError
+from .citations import Citation, mentions, parse_citation
+
+__all__ = [
+    "DOCS_URL_VARIABLE",
+    "ENTRY_POINT_GROUP",
+    "Reference",
+    "UnknownCitation",
+    "docs_url",
+    "installed_pages",
+    "installed_reference",
+]
+
+ENTRY_POINT_GROUP = "truco_rules.reference"
+"""The entry-point group of the page tables: each entry a mapping from a part of the rules
+(a top-level section number as text, ``"D"``, ``"B"``, ``"TV"``) to a page name."""
+
+DOCS_URL_VARIABLE = "TRUCO_RULES_DOCS_URL"
+"""The environment variable that gives the documentation site's address."""
+
+
+class UnknownCitation(TrucoError, KeyError):
+    """A citation whose part of the rules no page of the :class:`Reference` holds."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
+
+def _md_link(label: str, url: str) -> str:
+    return f"[{label}]({url})"
+
+
+Href = Callable[[Citation], str]
+"""Where a link to a citation goes (a URL, or a Markdown file path with its anchor)."""
+
+
+@attrs.frozen
+class Reference:
+    """The pages of the rules reference: ``pages`` maps each part of the rules (a top-level
+    section number as text, ``"D"``, ``"B"``, ``"TV"``) to the name of its page in
+    ``folder``; ``base_url`` is the documentation site's address (empty: URL paths relative
+    to the site's root). A page named ``index`` is the folder's own page."""
+
+    pages: Mapping[str, str]
+    base_url: str = ""
+    folder: str = "rules"
+
+    def page(self, citation: Citation | str) -> str:
+        """The name of the page holding ``citation``; raises :class:`UnknownCitation` when
+        no page holds its part of the rules."""
+        c = parse_citation(citation) if isinstance(citation, str) else citation
+        try:
+            return self.pages[c.part]
+        except KeyError:
+            raise UnknownCitation(
+                f"no page of the rules reference holds {c.text} (parts with a page: "
+                f"{', '.join(sorted(self.pages, key=lambda k: (not k.isdigit(), k.zfill(3))))})"
+            ) from None
+
+    def holds(self, citation: Citation) -> bool:
+        """Whether a page holds ``citation``'s part of the rules."""
+        return citation.part in self.pages
+
+    def path(self, citation: Citation | str) -> str:
+        """The URL path of ``citation`` on the documentation site (directory URLs):
+        ``rules/cards/#s2-6-1``, ``rules/#s1-4`` for a section of the index page."""
+        c = parse_citation(citation) if isinstance(citation, str) else citation
+        page = self.page(c)
+        folder = self.folder if page == "index" else f"{self.folder}/{page}"
+        return f"{folder}/#{c.anchor}"
+
+    def url(self, citation: Citation | str) -> str:
+        """:meth:`path` after :attr:`base_url` (the path alone when there is no base)."""
+        path = self.path(citation)
+        return f"{self.base_url.rstrip('/')}/{path}" if self.base_url else path
+
+    def doc_link(self, citation: Citation | str, from_folder: str = "") -> str:
+        """The Markdown link target of ``citation`` from a page in ``from_folder`` of the
+        docs (``"variants"`` gives ``../rules/cards.md#s2-6-1`` if page ``cards`` holds §2)."""
+        c = parse_citation(citation) if isinstance(citation, str) else citation
+        target = f"{self.folder}/{self.page(c)}.md"
+        return f"{posixpath.relpath(target, from_folder or '.')}#{c.anchor}"
+
+    def markdown(self, text: str, href: Href | None = None) -> str:
+        """``text`` with every citation a page holds made a Markdown link to ``href`` of it
+        (default :meth:`url`); citations no page holds, or inside a code span, stay text."""
+        parts = re.split(r"(`[^`]*`)", text)
+        return "".join(
+            part if k % 2 else self._linked(part, href or self.url, _md_link, str)
+            for k, part in enumerate(parts)
+        )
+
+    def html(self, text: str, href: Href | None = None) -> str:
+        """``text`` escaped for HTML, with every citation a page holds made a link to
+        ``href`` of it (default :meth:`url`)."""
+
+        def anchor(label: str, url: str) -> str:
+            return f'<a href="{html.escape(url)}">{html.escape(label)}</a>'
+
+        return self._linked(text, href or self.url, anchor, html.escape)
+
+    def paths(self, text: str) -> dict[str, str]:
+        """Each citation of ``text`` that a page holds, as written, with its URL path (the
+        links of a JSON output)."""
+        return {
+            m.citation.text: self.path(m.citation)
+            for m in mentions(text)
+            if self.holds(m.citation)
+        }
+
+    def _linked(
+        self,
+        text: str,
+        href: Href,
+        link: Callable[[str, str], str],
+        plain: Callable[[str], str],
+    ) -> str:
+        out: list[str] = []
+        at = 0
+        for m in mentions(text):
+            if not self.holds(m.citation):
+                continue
+            out += [plain(text[at : m.start]), link(text[m.start : m.end], href(m.citation))]
+            at = m.end
+        out.append(plain(text[at:]))
+        return "".join(out)
+
+
+def installed_pages() -> dict[str, str]:
+    """The page of each part of the rules, from the tables the installed packages declare
+    (group :data:`ENTRY_POINT_GROUP`; truco-rules' own first, a part keeps its first page).
+    Raises :class:`~truco_rules.InvalidType` when an entry is not a table of names."""
+    eps = sorted(
+        metadata.entry_points(group=ENTRY_POINT_GROUP),
+        key=lambda ep: (ep.dist is None or ep.dist.name.replace("_", "-") != "truco-rules",
+                        ep.name),
+    )
+    pages: dict[str, str] = {}
+    for ep in eps:
+        table = ep.load()
+        if not isinstance(table, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in table.items()
+        ):
+            raise InvalidType(
+                f"the entry point {ep.name!r} of {ENTRY_POINT_GROUP} ({ep.value})",
+                "a table from parts of the rules to page names",
+                table,
+            )
+        for part, page in table.items():
+            pages.setdefault(part, page)
+    return pages
+
+
+def docs_url() -> str:
+    """The documentation site's address: the environment's :data:`DOCS_URL_VARIABLE`, else
+    the ``Documentation`` URL of truco-rules' metadata (``[project.urls]``), else ``""``
+    (links are then URL paths from the site's root)."""
+    if os.environ.get(DOCS_URL_VARIABLE):
+        return os.environ[DOCS_URL_VARIABLE]
+    try:
+        urls = metadata.metadata("truco-rules").get_all("Project-URL") or []
+    except metadata.PackageNotFoundError:
+        return ""
+    for entry in urls:
+        label, _, url = str(entry).partition(",")
+        if label.strip().lower() in ("documentation", "docs"):
+            return url.strip()
+    return ""
+
+
+def installed_reference(base_url: str | None = None) -> Reference:
+    """The rules reference of the installed packages (:func:`installed_pages`) at
+    ``base_url`` (default :func:`docs_url`)."""
+    return Reference(installed_pages(), docs_url() if base_url is None else base_url)
