@@ -8,13 +8,14 @@ examples on every run.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
 from hypothesis import settings
 
 import truco_rules as tr
+import truco_rules.registry as variant_module
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("TRUCO_RULES_CI"):
@@ -99,6 +100,34 @@ def unchanged_after(
     assert m == before
 
 
+def rejected(
+    m: tr.Match,
+    text: str,
+    seat: int | None,
+    error: type[Exception] | str,
+    reason: str | None = None,
+) -> None:
+    """``text`` by ``seat`` raises ``error`` naming ``reason`` and leaves the match unchanged.
+
+    ``rejected(m, text, seat, reason)``, with no error class, expects an
+    :class:`~truco_rules.IllegalAction`."""
+    if isinstance(error, str):
+        error, reason = tr.IllegalAction, error
+    before = m.copy()
+    with pytest.raises(error, match=reason):
+        m.apply(text, seat)
+    assert m == before
+
+
 @pytest.fixture
 def play() -> Any:
     return scenario
+
+
+@pytest.fixture
+def clean_registry() -> Iterator[None]:
+    """Variants registered by a test (records name them) are forgotten after it."""
+    saved = dict(variant_module._REGISTRY)
+    yield
+    variant_module._REGISTRY.clear()
+    variant_module._REGISTRY.update(saved)

@@ -11,7 +11,7 @@ import random
 
 import attrs
 import pytest
-from conftest import scenario
+from conftest import rejected, scenario
 
 import truco_rules as tr
 from truco_rules.hooks import (
@@ -37,12 +37,6 @@ STRONG = "1E 1B 7E"  # wins every trick
 WEAK = "4O 5B 6C"  # loses every trick to STRONG
 
 
-def rejected(m: tr.Match, text: str, seat: int, reason: str) -> None:
-    """``text`` by ``seat`` is illegal, for ``reason``, and leaves the match unchanged."""
-    before = m.copy()
-    with pytest.raises(tr.IllegalAction, match=reason):
-        m.apply(text, seat)
-    assert m == before
 
 
 # =============================================================================================
@@ -394,7 +388,7 @@ def test_forbidden_call_after_an_immediate_envido_credit_counts_it() -> None:
     """RULES §5.7 (D23) composed with §2.6 (envido credited at once, §2.8.3): a house variant
     that adds the hand of 11 to Argentine truco. After side 0 is credited an envido in the
     special hand, a forbidden truco by side 1 gives side 0 exactly what it still lacks."""
-    from conftest import scenario
+    from conftest import rejected, scenario
 
     from truco_rules.hooks import SpecialHands
 

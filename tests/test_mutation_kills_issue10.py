@@ -11,7 +11,7 @@ import random
 
 import attrs
 import pytest
-from conftest import scenario
+from conftest import rejected, scenario
 
 import truco_rules as tr
 from truco_rules.hooks import (
@@ -34,12 +34,6 @@ UNSUITED_7 = "7E 4C 12O"  # three suits: envido 7 (the 7 alone)
 UNSUITED_5 = "5B 3O 11C"  # three suits: envido 5
 
 
-def rejected(m: tr.Match, text: str, seat: int | None, error: type[Exception], reason: str) -> None:
-    """``text`` by ``seat`` raises ``error`` naming ``reason`` and leaves the match unchanged."""
-    before = m.copy()
-    with pytest.raises(error, match=reason):
-        m.apply(text, seat)
-    assert m == before
 
 
 # =============================================================================================

@@ -29,13 +29,6 @@ ARGENTINE = tr.get_variant("argentine")
 PAULISTA = tr.get_variant("paulista")
 
 
-@pytest.fixture(autouse=True)
-def clean_registry() -> Iterator[None]:
-    """Variants registered by a test (records name them) are forgotten after it."""
-    saved = dict(variant_module._REGISTRY)
-    yield
-    variant_module._REGISTRY.clear()
-    variant_module._REGISTRY.update(saved)
 
 
 @attrs.frozen
