@@ -16,7 +16,7 @@ import pytest
 import truco_rules as tr
 
 TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
-BOT_PAGE = Path(__file__).resolve().parent.parent / "docs" / "build-a-bot.md"
+BOT_PAGE = Path(__file__).resolve().parents[2] / "docs" / "build-a-bot.md"
 
 HAVE_OPENSPIEL = importlib.util.find_spec("pyspiel") is not None
 HAVE_PETTINGZOO = all(

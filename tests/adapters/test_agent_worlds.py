@@ -242,3 +242,25 @@ def test_every_agent_option_is_checked(option: str, value: object) -> None:
     decision, "x" a TypeError; -1e308, a bool time limit and a list seed were taken."""
     with pytest.raises(tr.InvalidOption, match=option):
         ISMCTSAgent(**{option: value})  # type: ignore[arg-type]
+
+
+def test_a_seat_that_has_not_acted_may_hold_a_flor_in_a_sampled_world() -> None:
+    """``determinize._constraints``: ``s in acted`` -> ``s not in acted`` survived: it told
+    the worlds that a seat yet to act held no flor. Only a seat that acted without singing is
+    known to have none; the other seat's flor stays possible."""
+    import random
+
+    from truco_rules.agents import sample_world
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=11)
+    me = m.current_player()
+    other = 1 - me
+    obs = m.observation(me)
+    rng = random.Random(5)
+    flores = 0
+    for _ in range(400):
+        world = sample_world(v, obs, rng)
+        assert world is not None and world.hand is not None
+        flores += v.flor_points(world.hand.dealt[other]) is not None
+    assert flores > 0  # about one deal in twenty holds a flor

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -330,3 +331,61 @@ def test_print_shows_the_table_and_public_state_is_read_only() -> None:
     assert isinstance(m.scores, tuple) and isinstance(m.chicos, tuple)
     with pytest.raises(AttributeError):
         m.scores = (1, 1)  # type: ignore[misc]
+
+
+# --------------------------------------------------------------------------- the command line
+HOSTILE_FILES = [
+    b"\xff\xfe\x00garbage",
+    b'{"format": "truco-rules/1", "seed": ' + b"9" * 5000 + b"}",
+    b"[" * 100_000,
+    b'[Variant "argentine"]\n[Option "target=' + b"[" * 5000 + b'"]\n',
+    b'[Variant "argentine"]\n[Seed "1"]\n\n--0:truco\n',
+    b'[Variant "argentine"]\n[Seed "1"]\n\n' + b"9" * 5000 + b":truco\n",
+    b'[Variant "argentine"]\n[Seed "1"]\n\n0:declare ' + b"9" * 5000 + b"\n",
+    b"",
+    b"\x00" * 100,
+]
+
+
+@pytest.mark.parametrize("data", HOSTILE_FILES, ids=range(len(HOSTILE_FILES)))
+def test_replay_refuses_a_hostile_file_without_a_traceback(
+    data: bytes, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 10 item 4: ``truco-rules replay`` prints ``error: ...`` and exits 2."""
+    from truco_rules.cli import main
+
+    path = tmp_path / "record.txt"
+    path.write_bytes(data)
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and "Traceback" not in err and len(err) < 2000
+
+
+SIM = ["simulate", "--variant", "argentine", "--matches", "1"]
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["describe", "x" * 10_000],
+        [*SIM, "--option", "target=" + "9" * 5000],
+        [*SIM, "--option", "target=" + "[" * 5000],
+        [*SIM, "--option", "nonsense"],
+        [*SIM, "--seed", str(10**30)],
+        ["perft", "--variant", "argentine", "--depth", "1", "--option", "target=-3"],
+        ["compare", "argentine", "\x00"],
+    ],
+)
+def test_the_command_line_refuses_hostile_arguments_cleanly(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from truco_rules.cli import main
+
+    try:
+        code = main(argv)
+    except SystemExit as exc:  # refused by the argument parser: usage, then the error
+        code = exc.code  # type: ignore[assignment]
+    assert code == 2
+    out, err = capsys.readouterr()
+    assert "error: " in err and len(err) < 2000 and "Traceback" not in err
+    assert out == ""  # refused before any output

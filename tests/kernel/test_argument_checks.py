@@ -25,11 +25,12 @@ from typing import Any
 
 import attrs
 import pytest
+from conftest import junk, only_truco_errors
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import truco_rules as tr
-from truco_rules import errors
+from truco_rules import Action, Card, Suit, errors
 from truco_rules.analysis import (
     DoubleDummy,
     double_dummy,
@@ -706,3 +707,135 @@ def test_a_variant_whose_name_get_variant_reads_otherwise_is_not_recorded(name: 
     for write in (m.to_json, m.to_text, m.position):
         with pytest.raises(tr.InvalidRecord, match="does not find as written"):
             write()
+
+
+@pytest.mark.parametrize("seat", [-1, -2, 2, 99])
+def test_a_contest_has_no_actions_for_a_seat_it_lacks(seat: int) -> None:
+    """``Hand._legal_of``: ``0 <= seat`` -> ``-1 <= seat`` survived: seat -1 read the last
+    seat's actions. A seat outside the contest has none."""
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    assert m.hand is not None
+    assert m.hand.legal_actions(seat) == []
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1"])
+def test_a_contest_refuses_a_seat_of_another_type(seat: object) -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    assert m.hand is not None
+    with pytest.raises(tr.InvalidType, match="seat"):
+        m.hand.legal_actions(seat)  # type: ignore[arg-type]
+
+
+ARGENTINE = tr.get_variant("argentine")
+
+
+
+
+
+
+@FUZZ
+@given(name=junk, options=junk)
+def test_get_variant_and_with_options(name: Any, options: Any) -> None:
+    only_truco_errors(lambda: tr.get_variant(name))
+    only_truco_errors(lambda: tr.get_variant("argentine", options))
+
+
+NAMES = tr.variant_names()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FUZZ
+@given(data=st.data())
+def test_every_option_with_junk(name: str, data: st.DataObject) -> None:
+    v = tr.get_variant(name)
+    option = data.draw(st.sampled_from(sorted(v.options())))
+    value = data.draw(junk)
+    try:
+        w = v.with_options(**{option: value})
+    except tr.TrucoError:
+        return
+    # an accepted value makes a variant that plays, records and replays
+    m = w.new_match(w.seat_counts[0], seed=1)
+    for _ in range(6):
+        if m.is_over():
+            break
+        m.apply(m.legal_actions()[0])
+    assert tr.Match.from_json(m.to_json()) == m
+
+
+@FUZZ
+@given(seats=junk, seed=junk, deals=junk, mano=junk, scores=junk, chicos=junk)
+def test_new_match_with_junk(
+    seats: Any, seed: Any, deals: Any, mano: Any, scores: Any, chicos: Any
+) -> None:
+    only_truco_errors(lambda: ARGENTINE.new_match(seats, seed=seed))
+    only_truco_errors(lambda: ARGENTINE.new_match(2, deals=deals))
+    only_truco_errors(lambda: ARGENTINE.new_match(2, seed=1, mano=mano))
+    only_truco_errors(lambda: ARGENTINE.new_match(2, seed=1, scores=scores, chicos=chicos))
+
+
+@FUZZ
+@given(hands=junk, mano=junk, turned=junk)
+def test_deal_order_with_junk(hands: Any, mano: Any, turned: Any) -> None:
+    only_truco_errors(lambda: tr.deal_order(ARGENTINE, hands))
+    only_truco_errors(lambda: tr.deal_order(ARGENTINE, ["1E 2E 3E", "4E 5E 6E"], mano, turned))
+
+
+@FUZZ
+@given(verb=junk, card=junk, number=junk, under=junk, down=junk, seat=junk)
+def test_apply_hand_built_actions_changes_nothing(
+    verb: Any, card: Any, number: Any, under: Any, down: Any, seat: Any
+) -> None:
+    m = ARGENTINE.new_match(seed=3)
+    before = m.copy()
+    act = Action(verb=verb, card=card, down=down, number=number, under=under)
+    only_truco_errors(lambda: m.copy().apply(act))
+    try:
+        m.apply(act, seat)
+    except tr.TrucoError:
+        assert m == before
+    only_truco_errors(lambda: m.legal_actions(seat))
+    only_truco_errors(lambda: m.legal_action_texts(seat))
+    only_truco_errors(lambda: m.observation(seat))
+
+
+@FUZZ
+@given(text=st.one_of(st.text(max_size=40), junk), seat=st.one_of(st.none(), junk))
+def test_apply_text_changes_nothing(text: Any, seat: Any) -> None:
+    m = ARGENTINE.new_match(seed=5)
+    m.apply("envido")
+    before = m.copy()
+    try:
+        m.apply(text, seat)
+    except tr.TrucoError:
+        assert m == before
+
+
+@pytest.mark.parametrize(
+    "call,argument,builtin",
+    [
+        (lambda: tr.get_variant("argentine", {1: 2}), "option", TypeError),
+        (lambda: tr.get_variant("argentine", [1, 2]), "options", TypeError),
+        (lambda: tr.get_variant(5), "name", TypeError),
+        (lambda: ARGENTINE.new_match(deals=5), "deals", TypeError),
+        (lambda: ARGENTINE.new_match(seats="2"), "seats", TypeError),
+        (lambda: tr.deal_order(ARGENTINE, None), "hands", TypeError),
+        (lambda: Card.of([], Suit.ESPADAS), "rank", TypeError),
+        (lambda: Card.of(1, "E"), "suit", TypeError),
+        (lambda: Action.play(None), "card", TypeError),
+        (lambda: Action.play(tr.DECK[0], "yes"), "down", TypeError),
+        (lambda: Action.declare("33"), "points", TypeError),
+        (lambda: ARGENTINE.new_match(seed=1).apply(Action(verb=None)), "verb", TypeError),  # type: ignore[arg-type]
+        (lambda: ARGENTINE.new_match(seed=1).apply(Action("play", card=5)), "card", TypeError),  # type: ignore[arg-type]
+        (lambda: ARGENTINE.new_match(seed=1).apply(3.5), "action", TypeError),  # type: ignore[arg-type]
+        (lambda: tr.register_variant("argentine"), "variant", TypeError),  # type: ignore[arg-type]
+        (lambda: tr.compare(ARGENTINE, 5), "right", TypeError),  # type: ignore[arg-type]
+    ],
+)
+def test_wrong_python_types_raise_a_typed_truco_error(
+    call: Callable[[], Any], argument: str, builtin: type[Exception]
+) -> None:
+    with pytest.raises(tr.TrucoError) as info:
+        call()
+    assert isinstance(info.value, builtin)
+    assert argument in str(info.value)

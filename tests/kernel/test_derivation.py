@@ -144,3 +144,32 @@ def test_a_stream_is_a_full_generator_that_cannot_be_reseeded() -> None:
     with pytest.raises(ValueError):
         s.getrandbits(-1)
     assert isinstance(hand_random(1, 0, 2), random.Random)
+
+
+ARG = "argentine"
+
+
+def test_s1_1_full_shuffle_reaches_every_order() -> None:
+    """RULES §1.1 (the deal): a full shuffle (no ``needed`` limit) is a complete Fisher-Yates
+    shuffle: every order of three cards comes out for some seed, the last swap included."""
+    cards = tr.get_variant(ARG).cards("1E 7O 4C")
+    for needed in (None, 3, 5):  # a limit of n or more cards is a full shuffle too
+        orders = {tuple(shuffle_cards(cards, random.Random(k), needed)) for k in range(300)}
+        assert len(orders) == 6, needed
+
+
+SIN = "argentine-sin-flor"
+
+
+def test_s1_1_a_shuffle_limited_to_every_card_draws_like_a_full_one() -> None:
+    """RULES §1.1 (seeded deals): a shuffle whose limit is the whole deck (or more) is the
+    full shuffle, draw for draw: it leaves the random generator exactly where a full shuffle
+    does, so what is drawn next (the next deal) is the same too."""
+    cards = tr.get_variant(SIN).deck.cards
+    full_rng = random.Random(5)
+    full = shuffle_cards(cards, full_rng)
+    after_full = full_rng.random()
+    for needed in (len(cards), len(cards) + 3):
+        rng = random.Random(5)
+        assert shuffle_cards(cards, rng, needed) == full
+        assert rng.random() == after_full

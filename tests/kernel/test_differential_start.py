@@ -32,7 +32,7 @@ import pytest
 
 import truco_rules as tr
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FULL = os.environ.get("TRUCO_RULES_DIFFERENTIAL", "") == "full"
 
 

@@ -4,11 +4,16 @@ allowed, and leaves the match exactly as it was."""
 from __future__ import annotations
 
 import json
+import random
+from collections.abc import Sequence
 from fractions import Fraction
 
+import attrs
 import pytest
+from conftest import scenario
 
 import truco_rules as tr
+from truco_rules.hooks import DealContext, StandardTable, TrickRule
 
 
 @pytest.fixture
@@ -309,3 +314,92 @@ def test_chance_outcomes_are_uniform_over_undealt_cards() -> None:
     m.apply("deal 7E")
     assert len(m.chance_outcomes()) == 39
     assert m.legal_actions(0) == []
+
+
+ARG = "argentine"
+
+
+E33 = "7E 6E 3B"  # envido 33, no flor
+
+
+E4 = "4C 12O 10B"  # envido 4
+
+
+@pytest.mark.parametrize("mano", [-1, 2])
+def test_s0_3_deal_order_mano_must_be_a_seat(mano: int) -> None:
+    """RULES §0.3: seats are 0..n-1; deal_order refuses a mano outside them."""
+    v = tr.get_variant(ARG)
+    with pytest.raises(tr.ParseError, match="mano must be a seat from 0 to 1"):
+        tr.deal_order(v, [E33, E4], mano)
+
+
+SIN = "argentine-sin-flor"
+
+
+def test_s0_3_seat_numbers_past_the_last_seat_are_refused() -> None:
+    """RULES §0.3: seats are numbered 0..n-1; seat n is no seat, for legal_actions and apply."""
+    m = scenario(SIN, [E33, E4])
+    with pytest.raises(tr.InvalidSeat):
+        m.legal_actions(2)
+    before = m.copy()
+    with pytest.raises(tr.WrongPlayer, match="there is no seat 2"):
+        m.apply("play 7E", 2)
+    assert m == before
+
+
+ARGENTINE = tr.get_variant("argentine")
+
+
+# --------------------------------------------------------------------------- atomic apply
+@attrs.frozen
+class _FailingTable(StandardTable):
+    """A third party's table whose mano rotation breaks after the first deal."""
+
+    def next_mano(self, ctx: DealContext) -> int:
+        if ctx.hand_no == 0:
+            raise RuntimeError("broken next_mano")
+        return super().next_mano(ctx)
+
+
+def _play_until_error(m: tr.Match, rng_seed: int) -> tuple[tr.Match, BaseException]:
+    rng = random.Random(rng_seed)
+    while not m.is_over():
+        legal = m.legal_actions()
+        short = [a for a in legal if a.verb not in ("falta-envido", "contraflor-al-resto")]
+        act = short[rng.randrange(len(short))]  # no bet that may end the match at once
+        before, text = m.copy(), m.to_json()
+        try:
+            m.apply(act)
+        except (RuntimeError, ZeroDivisionError) as exc:
+            assert m == before and m.to_json() == text, "apply half-changed the match"
+            assert m.legal_actions() == legal
+            return m, exc
+    raise AssertionError("the broken hook was never reached")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_is_atomic_when_a_table_hook_raises(seed: int) -> None:
+    """Issue 10 item 7: a hook raising in the middle of ``apply`` (here ``Table.next_mano``,
+    called after the hand was scored) leaves the match exactly as before the call."""
+    v = ARGENTINE.derive("broken-table", "a broken table", table=_FailingTable(seat_counts=(2,)))
+    m, exc = _play_until_error(v.new_match(seed=seed), seed)
+    assert "next_mano" in str(exc)
+    assert m.hand is not None and m.hand_no == 0 and not m.history
+
+
+@attrs.frozen
+class _FailingTricks(TrickRule):
+    """A third party's trick rule that breaks when a second trick is decided."""
+
+    def decide(self, results: Sequence[int]) -> int | None:
+        if len(results) == 2:
+            raise ZeroDivisionError("broken decide")
+        return super().decide(results)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_apply_is_atomic_when_a_trick_hook_raises(seed: int) -> None:
+    v = ARGENTINE.derive("broken-tricks", "a broken trick rule", tricks=_FailingTricks())
+    m, exc = _play_until_error(v.new_match(seed=seed), seed)
+    assert isinstance(exc, ZeroDivisionError)
+    assert m.hand is not None and len(m.hand.results) == 1

@@ -10,13 +10,15 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from conftest import rejected
 
 import truco_rules as tr
 from truco_rules.errors import CannotUndo, UnknownActionId
 from truco_rules.infostate import InfoTracker
+from truco_rules.match import Match
 from truco_rules.variants import builtin_names
 
-PINNED = Path(__file__).parent / "data" / "action_ids.json"
+PINNED = Path(__file__).parents[1] / "data" / "action_ids.json"
 TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
 
 
@@ -290,3 +292,50 @@ def test_malformed_positions_are_parse_errors(edit: object, message: str) -> Non
 def test_non_text_positions_are_parse_errors(bad: object) -> None:
     with pytest.raises(tr.ParseError):
         tr.Match.from_position(bad)  # type: ignore[arg-type]
+
+
+ARG = "argentine"
+
+
+def test_s2_3_match_defaults_two_seats_from_nil_nil() -> None:
+    """RULES §2.2 / §2.8.1: a Match made directly, like Variant.new_match, defaults to two
+    seats, a score of 0-0 and no chicos won."""
+    v = tr.get_variant(ARG)
+    for m in (Match(v, seed=3), v.new_match(seed=3)):
+        assert m.seats == 2 and m.score == (0, 0) and list(m.chicos) == [0, 0]
+        assert m.winner() is None
+
+
+SIN = "argentine-sin-flor"
+
+
+def test_s1_1_only_a_deal_is_accepted_while_dealing() -> None:
+    """RULES §1.1: while the cards are dealt only 'deal <card>' is accepted; a card play at a
+    chance node is refused and changes nothing."""
+    m = tr.get_variant(SIN).new_match()
+    assert m.is_chance_node()
+    before = m.copy()
+    with pytest.raises(tr.IllegalAction, match="must be dealt"):
+        m.apply("play 1E")
+    assert m == before
+
+
+def test_s1_1_dealing_reasons() -> None:
+    """RULES §1.1: while dealing only chance acts (a seat is told so), and a card already
+    dealt cannot be dealt again."""
+    m = tr.get_variant(SIN).new_match()
+    rejected(m, "truco", 0, tr.WrongPlayer, "only chance acts now")
+    m.apply("deal 1E", tr.CHANCE)
+    rejected(m, "deal 1E", tr.CHANCE, tr.IllegalAction, "already dealt or not in the deck")
+
+
+def test_a_contest_applies_an_action_for_the_seat_to_act_by_default() -> None:
+    """``Hand.apply``: ``seat is None`` -> ``is not None`` survived: nothing applied an action
+    to a contest directly without naming the seat."""
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    assert m.hand is not None
+    hand = m.hand.copy()
+    turn = hand.turn
+    action = hand.legal_actions()[0]
+    hand.apply(action)
+    assert hand.turn != turn or hand.plays

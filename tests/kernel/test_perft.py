@@ -27,7 +27,7 @@ from truco_rules.perft import (
 )
 from truco_rules.variants import builtin_names
 
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 VARIANTS = builtin_names()
 
 

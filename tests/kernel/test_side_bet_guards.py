@@ -1059,3 +1059,160 @@ def test_a_state_unequal_to_its_own_copy_is_refused(make: Any) -> None:
 
     with pytest.raises(tr.ProtocolError, match="can change"):
         _table("argentine", 2, (Holder(),)).new_match(2, seed=1)
+
+
+PRIMERA = tr.Action.call("primera")
+
+
+@attrs.frozen
+class AskedFirstBet(SideBet):
+    """The first-trick bet of docs/extending.md ("A side bet of your own"), as printed there:
+    the bet awaits the first seat of the other side in play order. State: (stage, caller)."""
+
+    name = "primera"
+    verbs = ("primera",)
+
+    def start(self, contest: Contest) -> Hashable:
+        return ("open", -1)
+
+    def offers(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+    ) -> Sequence[tr.Action]:
+        stage = state[0]  # type: ignore[index]
+        fresh = on_turn and not contest.call and not any(contest.played_first)
+        return (PRIMERA,) if stage == "open" and fresh else ()
+
+    def awaiting(self, contest: Contest, state: Hashable) -> int:
+        stage, caller = cast("tuple[str, int]", state)
+        if stage != "asked":
+            return -1
+        return next(s for s in contest.order if contest.team[s] != contest.team[caller])
+
+    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
+        return (QUIERO, NO_QUIERO)
+
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        caller = state[1]  # type: ignore[index]
+        if action == PRIMERA:
+            return ("asked", seat), ()
+        if action == QUIERO:
+            return ("on", caller), ()
+        return ("done", caller), ((contest.team[caller], 1),)
+
+
+def test_a_side_bet_cannot_await_a_seat_that_went_to_the_deck() -> None:
+    """Defect 2 (RULES §2.10, I5): at four seats of argentine a player who goes to the deck
+    leaves his partner playing; the bet of docs/extending.md then awaits the folded seat.
+    The kernel accepts that, and the contest is live with no legal action for anyone. It
+    must refuse the bet's answer (a TrucoError, the match unchanged) or never get there."""
+    v = ARGENTINE.derive("argentine-asked", "x", side_bets=(AskedFirstBet(),))
+    m: tr.Match = v.new_match(4, seed=1)
+    mano = m.current_player()
+    m.apply("mazo")
+    assert m.hand is not None and m.hand.folded[mano]
+    key = m.key()
+    try:
+        m.apply(PRIMERA)
+    except tr.TrucoError:
+        assert m.key() == key
+        return
+    assert not m.is_over()
+    assert any(m.legal_actions(s) for s in range(m.seats)), "I5: a live contest cannot move"
+
+
+def test_a_side_bet_with_no_answer_for_the_awaited_seat_is_refused() -> None:
+    """Defect 2: a bet that awaits a seat but gives it no answer leaves a live contest with
+    no legal action (I5); the kernel must report it as a protocol breach (TrucoError)."""
+
+    @attrs.frozen
+    class Mute(AskedFirstBet):
+        def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
+            return ()
+
+    m: tr.Match = ARGENTINE.derive("mute", "x", side_bets=(Mute(),)).new_match(2, seed=1)
+    key = m.key()
+    try:
+        m.apply(PRIMERA)
+    except tr.TrucoError:
+        assert m.key() == key
+        return
+    assert m.legal_actions(), "I5: a live contest cannot move"
+
+
+def test_answers_that_are_not_actions_are_a_protocol_error() -> None:
+    """Defect 4: offers() are checked (a TrucoError for a foreign verb) but answers() are
+    not: answers given as text come out of legal_actions() as str, and applying one fails
+    with AttributeError deep in the kernel."""
+
+    @attrs.frozen
+    class Texty(AskedFirstBet):
+        def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
+            return ("quiero", "no-quiero")  # type: ignore[return-value]
+
+    m: tr.Match = ARGENTINE.derive("texty", "x", side_bets=(Texty(),)).new_match(2, seed=1)
+    key = m.key()
+    with pytest.raises(tr.TrucoError, match="primera"):  # the call that asks for them
+        m.apply(PRIMERA)
+    assert m.key() == key
+
+
+def test_a_start_state_must_be_hashable() -> None:
+    """Defect 4: states from act() and close() are checked for hashability but the one
+    from start() is not, so a match is built whose key() cannot be hashed (TypeError) and
+    whose copies share a mutable state."""
+
+    @attrs.frozen
+    class Listy(AskedFirstBet):
+        def start(self, contest: Contest) -> Hashable:
+            return ["open", -1]  # type: ignore[return-value]
+
+    v = ARGENTINE.derive("listy", "x", side_bets=(Listy(),))
+    with pytest.raises(tr.TrucoError, match="not hashable"):
+        v.new_match(2, seed=1)
+
+
+@attrs.frozen
+class OwnTurnBet(SideBet):
+    """A call offered on one's own turn only, and nothing else: no act()."""
+
+    name = "apuesta"
+    verbs = ("apuesta",)
+
+    def offers(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+    ) -> Sequence[tr.Action]:
+        return (APUESTA,) if on_turn else ()
+
+
+def test_a_bet_that_offers_a_call_it_cannot_act_on_gets_a_truco_error() -> None:
+    """Defect 4: the default SideBet.act raises NotImplementedError, not a TrucoError as the
+    protocol promises for a bet that breaks it (the match is restored either way)."""
+
+    m: tr.Match = ARGENTINE.derive("no-act", "x", side_bets=(OwnTurnBet(),)).new_match(2, seed=1)
+    key = m.key()
+    with pytest.raises(tr.TrucoError, match="apuesta"):
+        m.apply(APUESTA)
+    assert m.key() == key
+
+
+def test_a_contest_refusing_a_bet_that_awaits_no_seat_in_play_is_unchanged() -> None:
+    """Defect 6: the state a bet's act() returns is checked before the contest changes, but
+    the seat its awaiting() names is checked only afterwards (in the hand loop), so a
+    :class:`~truco_rules.Hand` (public API) that raises that TrucoError keeps the action in
+    its log and the bet's new state ("asked") while nobody is asked. (A Match hides this by
+    replaying its record.)"""
+
+    @attrs.frozen
+    class Lost(AskedFirstBet):
+        def awaiting(self, contest: Contest, state: Hashable) -> int:
+            return 7 if state[0] == "asked" else -1  # type: ignore[index]
+
+    m: tr.Match = ARGENTINE.derive("lost", "x", side_bets=(Lost(),)).new_match(2, seed=1)
+    assert m.hand is not None
+    hand = m.hand.copy()
+    key = hand.key()
+    with pytest.raises(tr.TrucoError, match="awaits seat 7"):
+        hand.apply(PRIMERA)
+    assert hand.key() == key

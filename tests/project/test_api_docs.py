@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted([*(ROOT / "src" / "truco_rules").rglob("*.py"), *(ROOT / "variants").glob("*.py")])
 
 REST = {

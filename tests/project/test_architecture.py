@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-KERNEL = Path(__file__).resolve().parents[1] / "src" / "truco_rules"
+KERNEL = Path(__file__).resolve().parents[2] / "src" / "truco_rules"
 REGIONS = re.compile(r"paulista|mineiro|almer|argentin|urugua", re.IGNORECASE)
 
 

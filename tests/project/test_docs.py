@@ -47,7 +47,7 @@ import pytest
 import truco_rules as tr
 from truco_rules import registry as variant_module
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 ARGENTINE_PAGE = DOCS / "variants" / "argentine.md"
 ARGENTINE_VARIANTS = ("argentine", "argentine-sin-flor", "argentine-blog")
 OWN_PAGE_VARIANTS = ("paulista", "mineiro", "almeria")  # documented on docs/variants/<name>.md

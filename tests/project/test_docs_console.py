@@ -21,7 +21,7 @@ import pytest
 
 from truco_rules.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
 SKIP = re.compile(r"<!-- console: not run \((?P<why>[^)]+)\) -->")
 

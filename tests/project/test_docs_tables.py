@@ -17,7 +17,7 @@ import pytest
 
 from truco_rules.variants import builtin_names
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PAGES = sorted((ROOT / "docs").rglob("*.md"))
 DELIMITER = re.compile(r"^\|(\s*:?-+:?\s*\|)+\s*$")
 

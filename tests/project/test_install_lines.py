@@ -15,7 +15,7 @@ import pytest
 
 from truco_rules.errors import INSTALL_PAGE, install_hint
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 INDEX_LINE = re.compile(r"""pip install -?e? ?["']?truco-rules\[""")
 
 
@@ -65,7 +65,7 @@ def test_a_missing_extra_says_how_to_install_it(
 
 
 def test_every_skip_gives_a_reason_and_the_readme_shows_them() -> None:
-    for path in sorted((ROOT / "tests").glob("test_*.py")):
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not isinstance(node, ast.Call):
                 continue

@@ -12,7 +12,7 @@ import pytest
 import truco_rules as tr
 from truco_rules.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_version_lives_in_one_place() -> None:

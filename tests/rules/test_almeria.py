@@ -837,3 +837,52 @@ def test_bad_input_face_down_and_side_bets() -> None:
     illegal(m, 0, "play 4O", tr.IllegalAction)  # not his card
     assert issubclass(tr.UnknownAction, tr.TrucoError)
     assert issubclass(tr.IllegalAction, tr.TrucoError)
+
+
+ALM_FOUR = ["3E 3B 2O", "7E 7O 10C", "2E 2B 1O", "4O 5B 6C"]  # by seat; duels (0, 3), (2, 1)
+
+
+def test_s7_6_para_el_toro_won_by_a_side_already_at_18_still_scores_1() -> None:
+    """RULES §7.5 / §7.6 (sum_both_duels): para el toro accepted gives the duel winner what his
+    side lacks of the toro, at least 1 point: a side already at 18 after the first duel of the
+    deal still scores 1 for winning the second duel on para el toro."""
+    m = scenario("almeria", ALM_FOUR, ["0:play 3E", "3:mazo"], scores=(17, 10))
+    assert m.score == (18, 10) and m.hand is not None and m.hand.order == (2, 1)
+    for seat, call in [(2, "truco"), (1, "retruco"), (2, "para-nueve"), (1, "para-el-toro")]:
+        m.apply(call, seat)
+    m.apply("quiero", 2)
+    for d, c in zip(["2E", "2B", "1O"], ["7E", "7O", "10C"], strict=True):
+        m.apply(f"play {d}", 2)
+        if m.history[-1].contest == 1:
+            break
+        m.apply(f"play {c}", 1)
+        if m.history[-1].contest == 1:
+            break
+    h = m.history[1]
+    assert h.top_bet and h.points == (1, 0)
+    assert m.chicos == (1, 0)
+
+
+@pytest.mark.parametrize("name", ["target", "toros_to_win"])
+@pytest.mark.parametrize("bad", [0, -18, 18.0, True])
+def test_s7_6_toro_target_and_toros_are_positive_integers(name: str, bad: object) -> None:
+    """RULES §7.6: a toro is won at 18 tantos (option ``target``), the match at 3 toros
+    (``toros_to_win``); both options take positive integers only."""
+    with pytest.raises(tr.InvalidOption):
+        tr.get_variant("almeria", {name: bad})
+    assert tr.get_variant("almeria", {name: 1}).options()[name] == 1
+
+
+def test_s7_5_para_el_toro_accepted_shows_the_whole_toro_as_stake() -> None:
+    """RULES §7.5 / §7.6: para el toro accepted is worth the whole toro, 18 tantos; the
+    observation of every seat shows that stake."""
+    m = scenario(
+        "almeria", ["3E 3B 2O", "7E 7O 10C"],
+        ["0:truco", "1:retruco", "0:para-nueve", "1:para-el-toro", "0:quiero"],
+        scores=(1, 0),
+    )  # fmt: skip
+    assert m.hand is not None and m.hand.stake() == 18
+    for seat in (0, 1):
+        o = m.observation(seat)
+        assert o.stake == 18 and o.pending_call is None
+        assert "stake 18" in o.render()

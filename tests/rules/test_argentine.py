@@ -14,11 +14,11 @@ import itertools
 from collections.abc import Sequence
 
 import pytest
-from conftest import hand_points, play_out, scenario, trick_pattern
+from conftest import hand_points, play_out, rejected, scenario, trick_pattern
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH, Card, Suit
-from truco_rules.hooks import option_fields
+from truco_rules.hooks import MatchRule, falta_for_leader, option_fields
 
 ARG = "argentine"
 SIN = "argentine-sin-flor"
@@ -1923,3 +1923,201 @@ def test_s4_blog_options_row_by_row() -> None:
     assert o["simultaneous_finish"] == "higher_score_else_play_on"  # B13
     assert o["truco_call_timing"] == "any_time"  # B14
     assert o["mazo_envido_bonus"] == "never"  # B16
+
+
+def test_s2_6_2_envido_after_the_first_trick_says_first_trick_only() -> None:
+    """RULES §2.6.2: envido may be called only in the first trick; the reason says so (not
+    that the player has played) once the first trick is over and no truco was accepted."""
+    m = scenario(SIN, [E33, E4], ["0:play 7E", "1:play 4C"])
+    assert m.hand is not None and m.hand.trick_no == 1 and m.hand.level == 0
+    rejected(m, "envido", m.current_player(), "only in the first trick")
+
+
+def test_s2_9_face_down_in_the_first_trick_says_so() -> None:
+    """RULES §2.9 (D29) facedown_allowed_first_trick=false: no card is played face down in
+    the first trick; the reason names the first trick, not the two-card play of a tie."""
+    m = scenario(SIN, [E33, E4], options={"facedown_allowed_first_trick": False})
+    rejected(m, "play 7E down", 0, "face down in the first trick")
+
+
+@pytest.mark.parametrize(("target", "split"), [(12, False), (15, False), (30, True), (18, True)])
+def test_s2_6_4_malas_buenas_auto_split_needs_even_target_of_18_or_more(
+    target: int, split: bool
+) -> None:
+    """RULES §2.6.4 / §2.8.1: with malas_buenas_split='auto' the target splits into malas and
+    buenas only when it is even and at least 18 (30: 15 malas + 15 buenas; 12: plain points)."""
+    m = scenario(ARG, [E33, E4], scores=(5, 3), options={"target": target})
+    assert m.variant.match.split is split
+    assert m.score_text() == ("5 malas - 3 malas" if split else "5 - 3")
+
+
+@pytest.mark.parametrize(
+    ("mode", "scores", "winner", "falta"),
+    [
+        ("reach_buenas", (15, 10), 1, 1),  # the leader lacks 1 to enter buenas (16)
+        ("reach_buenas", (3, 10), 0, 6),
+        ("loser_remaining_game", (10, 29), 0, 1),  # T - loser = 30 - 29
+        ("loser_remaining_game", (29, 4), 1, 1),
+        ("loser_remaining_game", (10, 4), 0, 26),
+    ],
+)
+def test_s2_6_4_falta_alternatives_at_the_boundary(
+    mode: str, scores: tuple[int, int], winner: int, falta: int
+) -> None:
+    """RULES §2.6.4: falta_mode 'reach_buenas' is buenas_from - L while in malas, and
+    'loser_remaining_game' is T - loser; one point short gives exactly 1."""
+    v = tr.get_variant(ARG, {"falta_mode": mode})
+    assert v.envido is not None
+    assert v.envido.falta(v.match, scores, winner) == falta
+
+
+def test_s2_6_1_unsuited_sum_two_highest_proof_is_two_cards() -> None:
+    """RULES §2.6.1: with envido_unsuited='sum_two_highest' a hand with no two cards of a suit
+    scores its two highest values, and the proof shown is those two cards."""
+    v = tr.get_variant(ARG, {"envido_unsuited": "sum_two_highest"})
+    assert v.envido is not None
+    cards = v.cards(E4)  # 4C 12O 10B: values 4, 0, 0
+    assert v.envido.points(cards) == 4
+    proof = v.envido.proof(cards)
+    assert len(proof) == 2 and proof[0] == v.card("4C")
+
+
+def test_s2_7_2_manual_flor_forfeited_by_the_second_side_goes_to_the_first() -> None:
+    """RULES §2.7.2 manual_with_penalty: Y (seat 1) declares flor and goes to the deck before
+    showing it: the flor is lost and X scores 3 for it, plus the stake of the mazo."""
+    opts = {"flor_declaration": "manual_with_penalty"}
+    m = scenario(ARG, [E33, "11B 12B 7B"], ["0:play 7E", "1:flor", "1:mazo"], options=opts)
+    h = m.history[0]
+    assert (0, 3, "flor forfeited") in h.events
+    assert h.points == (4, 0)
+
+
+def test_s2_6_4_falta_for_the_leader_is_at_least_1() -> None:
+    """RULES §2.6.4: falta = T - L, what the leading side lacks, and never less than 1."""
+    rule = MatchRule(target=30)
+    assert falta_for_leader(rule, (10, 20)) == 10
+    assert falta_for_leader(rule, (29, 3)) == 1
+    assert falta_for_leader(rule, (30, 3)) == 1
+
+
+UNSUITED_7 = "7E 4C 12O"  # three suits: envido 7 (the 7 alone)
+
+
+UNSUITED_5 = "5B 3O 11C"  # three suits: envido 5
+
+
+@pytest.mark.parametrize(
+    ("options", "proof"),
+    [({}, "7E"), ({"envido_unsuited": "sum_two_highest"}, "7E 4C")],
+)
+def test_s2_6_1_unsuited_envido_winner_shows_his_proof(options: dict[str, str], proof: str) -> None:
+    """RULES §2.6.1 / §2.11: the winner of an envido with no two cards of a suit proves his
+    score with his best card (or his two best, with envido_unsuited='sum_two_highest'):
+    that proof is shown when the hand ends, never an empty one."""
+    m = scenario(
+        "argentine", [UNSUITED_7, UNSUITED_5], ["0:envido", "1:quiero", "0:play 4C", "1:mazo"],
+        options=options,
+    )  # fmt: skip
+    h = m.history[0]
+    assert h.end_reason == "mazo"
+    assert h.shown == ((0, m.variant.cards(proof)),)
+
+
+def test_s2_10_going_to_the_deck_with_a_truco_pending_folds_the_side() -> None:
+    """RULES §2.10: going to the deck while a truco waits for an answer refuses it, and the
+    player has left the hand: as any player who went to the deck, he shows nothing, not even
+    the envido he won (RULES §2.11)."""
+    hands = [UNSUITED_5, UNSUITED_7]  # seat 1 wins the envido, 7 to 5
+    m = scenario("argentine", hands, ["0:envido", "1:quiero", "0:truco", "1:mazo"])
+    h = m.history[0]
+    assert h.end_reason == "mazo" and h.points == (1, 2)
+    assert h.shown == ()
+    # the same hand refused with 'no quiero': seat 1 is still in it and shows his 7
+    m = scenario("argentine", hands, ["0:envido", "1:quiero", "0:truco", "1:no-quiero"])
+    assert m.history[0].points == (1, 2)
+    assert m.history[0].shown == ((1, m.variant.cards("7E")),)
+
+
+def test_s1_5_no_card_while_a_call_waits_for_an_answer() -> None:
+    """RULES §1.5: a pending truco must be answered first; a card is refused naming the
+    phase."""
+    m = scenario(SIN, [E33, E4], ["0:truco"])
+    rejected(m, "play 4C", 1, tr.IllegalAction, r"no card can be played now \(answer-call\)")
+
+
+def test_s1_5_an_answer_with_nothing_to_answer_names_the_phase() -> None:
+    """RULES §1.5: 'quiero' with no call pending is refused: the reason names the phase and
+    the seat to act."""
+    m = scenario(SIN, [E33, E4])
+    rejected(m, "quiero", 0, tr.IllegalAction, r"not allowed now \(play, seat 0 to act\)")
+
+
+def test_s2_6_3_a_raise_out_of_the_ladder_says_so() -> None:
+    """RULES §2.6.3: after falta envido no real envido may follow; the reason says the raise
+    does not follow the bets made."""
+    m = scenario(SIN, [E33, E4], ["0:falta-envido"])
+    rejected(m, "real-envido", 1, tr.IllegalAction, "does not follow the envido bets")
+
+
+def test_s2_6_2_envido_twice_in_a_hand_says_already_called() -> None:
+    """RULES §2.6.2: envido is called once per hand; once settled, a second call is refused
+    as already called."""
+    m = scenario(SIN, [E33, E4], ["0:envido", "1:quiero"])
+    assert m.current_player() == 0
+    rejected(m, "envido", 0, tr.IllegalAction, "envido was already called")
+
+
+def test_s2_7_4_an_envido_called_before_the_mano_speaks_is_answered_by_his_flor() -> None:
+    """RULES §2.7.4 / §2.7.2 (automatic flor): an envido is answered by any flor not yet
+    sung. Seat 1, mano, calls envido at once while seat 0 (the first seat, last to play)
+    holds a flor: the flor is sung there and then, and the envido is void. With four seats
+    the envido would otherwise go to seat 2, who has no flor."""
+    m = scenario("argentine", ["1E 2E 3E", "4C 5B 6O"], ["1:envido"], mano=1)
+    assert m.hand is not None and m.hand.flor_sung == [0]
+    o = m.observation(0)
+    assert o.current is not None and o.current.flor_sung == (0,)
+    assert "quiero" not in m.legal_action_texts()
+    hands = ["1E 2E 3E", "4C 5B 6O", "4E 5O 6C", "7C 10O 11B"]
+    m = scenario("argentine", hands, ["1:envido"], mano=1)
+    assert m.hand is not None and m.hand.flor_sung == [0]
+    assert m.current_player() == 1 and "quiero" not in m.legal_action_texts()
+
+
+def test_s2_7_3_contraflor_is_answered_by_a_flor_holder() -> None:
+    """RULES §2.7.3: a contraflor is answered by a flor holder of the other side. Seat 2 sang
+    a flor, seat 3 answers it with contraflor: the answer is due from seat 2 (who holds the
+    flor), not seat 0 (the next of that side in play order, without one)."""
+    hands = ["4C 5B 6O", "4E 5O 6C", "1B 2B 3B", "1E 2E 3E"]
+    m = scenario("argentine", hands, ["0:play 4C", "1:play 4E"])
+    assert m.hand is not None and m.hand.flor_sung == [2, 3] and m.current_player() == 3
+    m.apply("contraflor", 3)
+    assert m.current_player() == 2
+    assert "quiero" in m.legal_action_texts(2)
+
+
+def test_s2_8_3_no_point_is_credited_after_the_target_is_reached() -> None:
+    """RULES §2.8.3 (envido_first_immediate) with flor_duel_mode='three_per_flor' (§2.7.3):
+    side 0's flor takes it from 28 to 31, past the target of 30: the match is won there, and
+    side 1's flor, settled in the same breath, is not credited."""
+    opts = {"score_timing": "envido_first_immediate", "flor_duel_mode": "three_per_flor"}
+    m = scenario("argentine", ["1E 2E 3E", "1B 2B 3B"], scores=(28, 0), options=opts)
+    h = m.history[0]
+    assert h.end_reason == "target" and h.events == ((0, 3, "flor"),)
+    assert m.score == (31, 0) and m.winner() == 0
+
+
+@pytest.mark.parametrize(("split", "buenas"), [(True, True), (False, False), ("auto", True)])
+def test_s2_6_4_malas_buenas_split_takes_each_of_its_choices(split: object, buenas: bool) -> None:
+    """RULES §2.6.4 (D6) malas_buenas_split 'auto' | true | false: each choice is accepted,
+    and at the stock target of 30 only false leaves the score unsplit."""
+    v = tr.get_variant(SIN, {"malas_buenas_split": split})
+    assert v.match.split is buenas
+
+
+def test_s2_7_3_contraflor_al_resto_winning_the_chico_is_at_least_1() -> None:
+    """RULES §2.7.3 contraflor_al_resto_value='wins_chico': the winner's side scores what it
+    lacks of the target: 1 point from 29 of 30, 10 from 20."""
+    v = tr.get_variant("argentine", {"contraflor_al_resto_value": "wins_chico"})
+    assert v.flor is not None
+    assert v.flor.resto(v.match, (29, 0), 0, 2) == 1
+    assert v.flor.resto(v.match, (20, 29), 0, 2) == 10

@@ -13,11 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
 from conftest import play_out, scenario, trick_pattern, unchanged_after
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH
+from truco_rules.hooks import TrickRule
 
 M = "mineiro"
 
@@ -711,3 +713,30 @@ def test_s6_6_describe_and_compare_show_the_special_hands() -> None:
     pair = tr.get_variant("paulista"), tr.get_variant(M)
     diffs = {d.rule: (d.left, d.right) for d in tr.compare(*pair)}
     assert diffs["special_hands"][0] == {"at": 11, "declined": 1, "played": 3, "iron": 3}
+
+
+SIN = "argentine-sin-flor"
+
+
+_SPECIAL_SEEN: list[tuple[str, bool]] = []
+
+
+@attrs.frozen
+class _RecordingTricks(TrickRule):
+    """The stock trick rule, recording what the two-card-play hooks are asked."""
+
+    def double_play_after_first_tie(self, special_hand: bool) -> bool:
+        _SPECIAL_SEEN.append(("double", special_hand))
+        return super().double_play_after_first_tie(special_hand)
+
+
+def test_s6_4_an_ordinary_hand_is_not_special_for_the_double_play_hook() -> None:
+    """RULES §6.4 (the two-card play after a tied first trick, which a variant may reserve to
+    or exclude from its special hand, §6.6): after a tied first trick of an ordinary hand the
+    hook is asked with special_hand=False, and the stock answer keeps single plays."""
+    v = tr.get_variant(SIN).derive("recording-tricks", "test", tricks=_RecordingTricks())
+    _SPECIAL_SEEN.clear()
+    m = scenario(v, ["3E 4C 5O", "3B 6C 7O"], ["0:play 3E", "1:play 3B"])
+    assert m.hand is not None and m.hand.results == [-1]
+    assert _SPECIAL_SEEN == [("double", False)]
+    m.apply("play 4C", 0)  # a single card: no two-card play

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import attrs
 import pytest
-from conftest import play_out, scenario, trick_pattern, unchanged_after
+from conftest import play_out, rejected, scenario, trick_pattern, unchanged_after
 
 import truco_rules as tr
 from truco_rules.cards import FRENCH, SPANISH, Card, Suit
+from truco_rules.hooks import MANO, SPECIAL_IRON, SPECIAL_NONE, SPECIAL_ONE, SpecialHands, TrickRule
 
 P = "paulista"
 
@@ -1029,3 +1031,131 @@ def test_s5_6_one_player_running_concedes_for_the_side(name: str) -> None:
     a = tr.get_variant("argentine").new_match(4, seed=8, mano=0)
     a.apply("mazo")
     assert not a.history and a.current_player() == 1
+
+
+def test_s5_7_iron_hand_named_card_says_blind() -> None:
+    """RULES §5.7 (D22): in a blind iron hand a named card is refused because the hand is
+    played blind ('play #k')."""
+    v = tr.get_variant("paulista")
+    order = tr.deal_order(v, ["Qc Qh 3s", "4c 5h 6s"], 0, "7d")
+    m = v.new_match(2, deals=[order], mano=0, scores=(11, 11))
+    rejected(m, "play Qc", 0, "played blind")
+
+
+@pytest.mark.parametrize(
+    ("scores", "actions", "points"),
+    [
+        ((11, 5), ["0:accept-hand", "0:truco"], (0, 7)),  # hand of 11: Y lacks 7
+        ((11, 11), ["0:truco"], (0, 1)),  # iron hand: Y lacks 1
+    ],
+)
+def test_s5_7_forbidden_call_gives_the_opponents_exactly_what_they_lack(
+    scores: tuple[int, int], actions: list[str], points: tuple[int, int]
+) -> None:
+    """RULES §5.7 (D23) mao_de_x_truco_call='caller_loses_game': a truco called in a hand of
+    11 or an iron hand loses the game: the opponents score what they lack to reach 12."""
+    opts = {"mao_de_x_truco_call": "caller_loses_game"}
+    m = scenario("paulista", ["Qc Qh 3s", "4c 5h 6s"], actions, scores=scores, options=opts,
+                 turned="7d")  # fmt: skip
+    h = m.history[0]
+    assert h.end_reason == "forbidden call" and h.points == points
+    assert m.score[1] == 12 and m.winner() == 1
+
+
+def test_s5_5_facedown_after_tied_trick_looks_at_the_previous_trick() -> None:
+    """RULES §5.5 (P32) facedown_after_tied_trick=false forbids a face-down card right after a
+    tied trick: the trick just before, not the first one."""
+    rule = TrickRule(facedown_after_tied_trick=False)
+    assert rule.facedown_ok(1, [MANO])
+    assert not rule.facedown_ok(1, [-1])
+    assert not rule.facedown_ok(2, [MANO, -1])  # tie in trick 2 (a third_trick_decides rule)
+    assert rule.facedown_ok(2, [-1, MANO])
+
+
+def test_s5_7_stock_special_hands_are_the_paulista_rules() -> None:
+    """RULES §5.7: the stock SpecialHands hook is the Paulista mão de onze / mão de ferro: at
+    11, declined 1, played 3, iron hand 3; a side is 'at 11' only while below the target."""
+    stock = SpecialHands()
+    assert (stock.decline_value, stock.play_value, stock.iron_value) == (1, 3, 3)
+    paulista = tr.get_variant("paulista").special
+    assert isinstance(paulista, SpecialHands)  # a subclass: its iron hand's worth is an option
+    for field in attrs.fields(SpecialHands):
+        assert getattr(stock, field.name) == getattr(paulista, field.name), field.name
+    assert stock.kind((11, 4), 12) == (SPECIAL_ONE, 0)
+    assert stock.kind((4, 11), 12) == (SPECIAL_ONE, 1)
+    assert stock.kind((11, 11), 12) == (SPECIAL_IRON, -1)
+    assert stock.kind((12, 4), 12) == (SPECIAL_NONE, -1)
+    assert stock.kind((4, 12), 12) == (SPECIAL_NONE, -1)
+    assert stock.kind((12, 11), 12) == (SPECIAL_ONE, 1)
+
+
+@pytest.mark.parametrize("name", ["paulista", "mineiro"])
+def test_s5_7_brazilian_scores_are_plain_numbers(name: str) -> None:
+    """RULES §5.7 / §6.6: a game to 12 has no malas and buenas: the score is two numbers."""
+    m = scenario(name, ["Qc Qh 3s", "4c 5h 6s"], scores=(5, 3), turned="7d")
+    assert not m.variant.match.split
+    assert m.score_text() == "5 - 3"
+
+
+@pytest.mark.parametrize(("vira", "manilha"), [("7d", "Q"), ("3s", "4"), ("Kh", "A")])
+def test_s5_2_exactly_four_manilhas_clubs_first(vira: str, manilha: str) -> None:
+    """RULES §5.2: the manilhas are the four cards of the rank after the vira, zap (clubs),
+    copas (hearts), espadilha (spades), pica-fumo (diamonds); no other card."""
+    v = tr.get_variant("paulista")
+    got = v.ranking.manilhas(v.card(vira), v.deck.cards)
+    assert got == tuple(v.card(manilha + s) for s in "chsd")
+
+
+def test_s5_7_accept_hand_outside_a_special_hand() -> None:
+    """RULES §5.7: 'accept-hand' answers a hand of 11 only; in an ordinary hand the reason
+    says there is none."""
+    m = scenario("paulista", ["Qc Qh 3s", "4c 5h 6s"], turned="7d")
+    rejected(m, "accept-hand", 0, tr.IllegalAction, "no special hand to accept or decline")
+
+
+def test_s5_5_face_down_after_a_tied_trick_when_the_option_forbids_it() -> None:
+    """RULES §5.5 (facedown_after_tied_trick=false): after a tied trick no card is played
+    face down; the reason says so (not the first-trick reason)."""
+    m = scenario(
+        "paulista", ["3s 4c 5h", "3h 4d 6s"], ["0:play 3s", "1:play 3h"], turned="7d",
+        options={"facedown_after_tied_trick": False},
+    )  # fmt: skip
+    assert m.hand is not None and m.hand.trick_no == 1
+    rejected(m, "play 4c down", 0, tr.IllegalAction, "may not be played face down now")
+
+
+def test_s5_7_every_blind_play_is_logged_as_its_card() -> None:
+    """RULES §5.7 (D22, iron_hand_blind='own_cards_hidden'): in a blind iron hand each
+    player names a dealt position; the public log shows every such play as the card that
+    fell, the second one too, each under its own seat."""
+    v = tr.get_variant("paulista")
+    order = tr.deal_order(v, ["Qc Qh 3s", "4c 5h 6s"], 0, "7d")
+    m = v.new_match(2, deals=[order], mano=0, scores=(11, 11))
+    m.apply("play #1", 0)
+    m.apply("play #3", 1)
+    for seat in (0, 1):
+        assert m.observation(seat).current.public_log == ((0, "play Qc"), (1, "play 6s"))
+
+
+@pytest.mark.parametrize(
+    ("changes", "option"),
+    [({"lacking": 0}, "lacking"), ({"lacking": 2, "iron_value": 1}, "iron_value")],
+)
+def test_special_hands_need_a_side_to_lack_points(changes: dict[str, int], option: str) -> None:
+    """``SpecialHands``: ``lacking < 1`` -> ``lacking < 0`` survived (a hand of 12 of 12,
+    lacking nothing, was accepted); the refusal was a bare ValueError."""
+    with pytest.raises(tr.InvalidOption, match=option):
+        attrs.evolve(SpecialHands(), **changes)
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [{"lacking": 2, "fixed_iron_value": 1}, {"lacking": 2, "iron_hand_value": "unbet"}],
+)
+def test_brazilian_iron_hand_worth_is_checked_too(changes: dict[str, object]) -> None:
+    """Paulista's special hands derive ``iron_value`` from ``iron_hand_value`` (the fixed
+    worth, or an unbet hand's 1): a worth below what each side lacks is still refused."""
+    special = tr.get_variant("paulista").special
+    assert special is not None
+    with pytest.raises(tr.InvalidOption, match="iron_value"):
+        attrs.evolve(special, **changes)

@@ -26,7 +26,7 @@ import pytest
 
 import truco_rules as tr
 
-SCENARIOS = Path(__file__).parent / "data" / "scenarios"
+SCENARIOS = Path(__file__).parents[1] / "data" / "scenarios"
 FILES = sorted(SCENARIOS.glob("*.txt"))
 KEYS = {
     "points",

@@ -237,3 +237,22 @@ def test_an_automatic_action_must_be_the_bets_own() -> None:
     v = BASE.derive("stray", "takes a truco for a seat", side_bets=(Stray("automatic"),))
     with pytest.raises(tr.TrucoError, match="by itself"):
         v.new_match(2, seed=1)
+
+
+FLOR_VARIANTS = [n for n in tr.variant_names() if tr.get_variant(n).flor is not None]
+
+
+@pytest.mark.parametrize("name", FLOR_VARIANTS)
+def test_the_kernels_flor_lists_its_actions_and_every_one_is_in_the_vocabulary(
+    name: str,
+) -> None:
+    """``FlorBet.all_actions`` -> ``None`` survived: nothing asked the kernel's flor for its
+    listing. The protocol says every action a bet offers or answers with is listed, and part
+    of the variant's vocabulary and ids."""
+    v = tr.get_variant(name)
+    flor = next(b for b in bet_table(v).bets if isinstance(b, FlorBet))
+    listed = list(flor.all_actions())
+    assert tr.Action.call("flor") in listed
+    for action in listed:
+        assert v.parse_action(v.format_action(action)) == action
+        assert v.action_from_id(v.action_id(action)) == action

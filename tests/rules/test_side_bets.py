@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterator, Sequence
+from typing import cast
 
 import attrs
 import pytest
@@ -106,6 +107,10 @@ def registered() -> Iterator[None]:
     yield
     variant_module._REGISTRY.clear()
     variant_module._REGISTRY.update(saved)
+
+
+# variants a test registers (records name them) are forgotten after it
+pytestmark = pytest.mark.usefixtures("clean_registry")
 
 
 def fresh(seed: int = 3) -> tr.Match:
@@ -327,3 +332,142 @@ def test_the_awaited_seat_may_be_seat_0_but_not_one_past_the_table() -> None:
     m = BASE.derive("one-past", "x", side_bets=(OnePast(),)).new_match(2, seed=1)
     with pytest.raises(tr.TrucoError, match="awaits seat 2"):
         m.apply("primera")
+
+
+TENTO = tr.Action.call("tento")
+
+
+PAULISTA = tr.get_variant("paulista")
+
+
+@attrs.frozen
+class TentoBet(SideBet):
+    """A bet answered with a number, as the module docstring of truco_rules.side_bet allows
+    (``Action.declare(n)``): the seat to play asks the next seat how many of its cards are
+    hearts; the answer scores that many points for the answering side."""
+
+    name = "tento"
+    verbs = ("tento",)
+
+    def start(self, contest: Contest) -> Hashable:
+        return ("open", -1)
+
+    def offers(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+    ) -> Sequence[tr.Action]:
+        open_ = state[0] == "open"  # type: ignore[index]
+        return (TENTO,) if open_ and on_turn and not contest.call else ()
+
+    def awaiting(self, contest: Contest, state: Hashable) -> int:
+        stage, caller = cast("tuple[str, int]", state)
+        if stage != "asked":
+            return -1
+        i = contest.order.index(caller)
+        return contest.order[(i + 1) % len(contest.order)]
+
+    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
+        return tuple(tr.Action.declare(k) for k in range(4))
+
+    def act(
+        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
+    ) -> tuple[Hashable, Sequence[Credit]]:
+        if action == TENTO:
+            return ("asked", seat), ()
+        points = action.number or 0
+        return ("done", state[1]), (((contest.team[seat], points),) if points else ())  # type: ignore[index]
+
+    def all_actions(self) -> Sequence[tr.Action]:
+        return (TENTO, *(tr.Action.declare(k) for k in range(4)))
+
+
+@attrs.frozen
+class PassBet(TentoBet):
+    """The same bet answered with a word of its own that is not one of its ``verbs``
+    (answers may use "any verb"); the word is listed in :meth:`all_actions`, so it has an
+    id."""
+
+    name = "tento"
+    verbs = ("tento",)
+
+    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
+        return (tr.Action.call("paso"),)
+
+    def all_actions(self) -> Sequence[tr.Action]:
+        return (TENTO, tr.Action.call("paso"))
+
+
+def _asked(bet: SideBet, name: str) -> tuple[tr.Variant, tr.Match]:
+    """A registered paulista variant with ``bet``, its match asked the bet by the mano."""
+    v = PAULISTA.derive(name, "Paulista with a bet answered otherwise", side_bets=(bet,))
+    tr.register_variant(v)
+    m: tr.Match = v.new_match(2, seed=1)
+    m.apply(TENTO)
+    return v, m
+
+
+ANSWERED_OTHERWISE = [
+    pytest.param(TentoBet(), "declare 2", id="declare-n"),
+    pytest.param(PassBet(), "paso", id="own-word"),
+]
+
+
+@pytest.mark.parametrize(("bet", "text"), ANSWERED_OTHERWISE)
+def test_a_legal_side_bet_answer_can_be_applied_by_value_text_and_id(
+    bet: SideBet, text: str
+) -> None:
+    """Defect 1: an answer whose verb is not one of the bet's ``verbs`` is listed as legal
+    and has an id, but the variant's vocabulary lacks its verb, so applying it by text, by
+    an equal Action or by id raises UnknownAction (I5: every legal action applies)."""
+    v, m = _asked(bet, "paulista-asked")
+    answer = tr.Action.parse(text, v.deck.notation)  # equal to a legal one, not the same
+    assert answer in m.legal_actions()
+    by_value, by_text, by_id = m.copy(), m.copy(), m.copy()
+    by_value.apply(answer)  # fails today: UnknownAction
+    by_text.apply(text)
+    by_id.apply_id(v.action_id(answer))
+    assert by_value == by_text == by_id
+    check_live(m)
+
+
+@pytest.mark.parametrize(("bet", "text"), ANSWERED_OTHERWISE)
+def test_a_record_with_a_side_bet_answer_replays(bet: SideBet, text: str) -> None:
+    """Defect 1: the record of a match where the answer was applied (as the legal Action
+    object itself) does not replay: InvalidRecord, "has no action" (I8: records are
+    identities)."""
+    _v, m = _asked(bet, "paulista-recorded")
+    m.apply(m.legal_actions()[-1])
+    assert tr.Match.from_json(m.to_json()) == m
+    assert tr.Match.from_text(m.to_text()) == m
+
+
+APUESTA = tr.Action.call("apuesta")
+
+
+ARGENTINE = tr.get_variant("argentine")
+
+
+@attrs.frozen
+class OwnTurnBet(SideBet):
+    """A call offered on one's own turn only, and nothing else: no act()."""
+
+    name = "apuesta"
+    verbs = ("apuesta",)
+
+    def offers(
+        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
+    ) -> Sequence[tr.Action]:
+        return (APUESTA,) if on_turn else ()
+
+
+def test_on_turn_is_false_for_a_seat_that_is_not_to_act() -> None:
+    """Defect 5: SideBet.offers documents ``on_turn`` as "it is that seat's turn", but while
+    a ladder call awaits an answer the kernel passes True for the responder's partner too,
+    so a bet offered only on one's turn is offered (and taken) out of turn."""
+
+    m: tr.Match = ARGENTINE.derive("on-turn", "x", side_bets=(OwnTurnBet(),)).new_match(4, seed=11)
+    m.apply("truco")
+    responder = m.current_player()
+    partners = [s for s in range(4) if s != responder and m.team[s] == m.team[responder]]
+    assert QUIERO in m.legal_actions(partners[0])  # he may answer the call for his side
+    assert APUESTA in m.legal_actions(responder)
+    assert APUESTA not in m.legal_actions(partners[0])

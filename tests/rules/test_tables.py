@@ -16,10 +16,12 @@ from typing import Any
 
 import attrs
 import pytest
+from conftest import rejected, scenario
 from conftest import unchanged_after as unchanged
 
 import truco_rules as tr
 from truco_rules.cards import Card
+from truco_rules.hooks import DealContext, DealPlan, StandardTable
 
 ARGENTINES = ("argentine", "argentine-sin-flor", "argentine-blog")
 
@@ -832,3 +834,177 @@ def test_records_round_trip_in_the_gallo(
     other = tr.Match.from_text(m.to_text())
     assert other.player_scores == m.player_scores and other.discarded == m.discarded
     assert other.start["scores"] == list(scores)
+
+
+SIN = "argentine-sin-flor"
+
+
+E33 = "7E 6E 3B"  # envido 33, no flor
+
+
+E4 = "4C 12O 10B"  # envido 4
+
+
+_SEEN_PREVIOUS: list[object] = []
+
+
+@attrs.frozen
+class _RecordingTable(StandardTable):
+    """A stock table that records the ``previous`` plan it is given for the next mano."""
+
+    def next_mano(self, ctx: DealContext) -> int:
+        _SEEN_PREVIOUS.append(ctx.previous)
+        return super().next_mano(ctx)
+
+
+@pytest.mark.parametrize(("scores", "new_chico"), [((0, 0), False), ((29, 0), True)])
+def test_s2_3_table_hook_gets_the_previous_plan_only_within_a_chico(
+    scores: tuple[int, int], new_chico: bool
+) -> None:
+    """RULES §2.3 / §2.8.1 (Table hook contract): the next mano is chosen with the plan of the
+    deal before in the same chico, and with ``None`` when a chico was just won."""
+    v = tr.get_variant(SIN).derive("recording", "test", table=_RecordingTable())
+    v = v.with_options(chicos_to_win=2)
+    order = tr.deal_order(v, [E33, E4])
+    m = v.new_match(2, deals=[order, order], mano=0, scores=scores)
+    _SEEN_PREVIOUS.clear()
+    m.apply("play 7E", 0)
+    m.apply("mazo", 1)  # side 0 scores: from 29 that wins the chico
+    assert list(m.chicos) == ([1, 0] if new_chico else [0, 0])
+    assert len(_SEEN_PREVIOUS) == 1
+    assert (_SEEN_PREVIOUS[0] is None) is new_chico
+
+
+def test_s2_7_2_automatic_flor_waits_for_its_holder_with_four_seats() -> None:
+    """RULES §2.7.2: a flor is sung at its holder's first decision (his turn, or a call his
+    side may answer). Seat 1 calls truco in the first trick and seat 2 of the other side
+    answers; nobody there holds a flor, so seat 3's flor (the last seat, on the caller's
+    side) is not sung yet: only when seat 3 first plays."""
+    hands = ["4C 5B 6O", "4E 5O 6C", "7C 10O 11B", "1E 2E 3E"]
+    m = scenario("argentine", hands, ["0:play 4C", "1:truco"])
+    assert m.hand is not None and m.current_player() == 2
+    assert m.hand.flor_sung == []
+    m.apply("quiero", 2)
+    m.apply("play 4E", 1)
+    m.apply("play 7C", 2)
+    assert m.hand.flor_sung == [3]
+
+
+def test_s2_7_2_automatic_flor_waits_for_its_holder_with_three_seats() -> None:
+    """RULES §2.7.2 / §2.12.2: the same with three seats (mano 1: seat 0 is the gallo, seats
+    1 and 2 the pair): seat 1's truco is answered by the gallo, who has no flor; seat 2's
+    flor is sung when seat 2 first plays, not at the gallo's answer."""
+    hands = ["4C 5B 6O", "4E 5O 6C", "1E 2E 3E"]
+    opts = {"gallo_extra_card": False}
+    m = scenario("argentine", hands, ["1:truco"], mano=1, options=opts)
+    assert m.hand is not None and m.current_player() == 0
+    assert m.hand.flor_sung == []
+    m.apply("quiero", 0)
+    assert m.hand.flor_sung == []
+    m.apply("play 4E", 1)
+    assert m.hand.flor_sung == [2]
+
+
+def test_s2_6_2_only_the_pie_may_call_envido_when_the_option_says_so() -> None:
+    """RULES §2.6.2 (envido_caller='pie_only'): only the last player of each side (the pie)
+    speaks for the side; the mano of a four-seat table, not yet played, is refused with that
+    reason."""
+    hands = [E33, E4, "1E 2B 3C", "4E 5O 6B"]
+    m = scenario(SIN, hands, options={"envido_caller": "pie_only"})
+    rejected(m, "envido", 0, tr.IllegalAction, "not his side's pie")
+    m.apply("play 7E", 0)
+    m.apply("play 4C", 1)
+    m.apply("envido", 2)  # seat 2 is side 0's pie
+    assert m.current_player() in (1, 3)
+
+
+def _gallo_to_discard() -> tr.Match:
+    v = tr.get_variant("argentine")
+    order = list(tr.deal_order(v, ["7E 6E 5E", "7B 5B 12C", "1C 2O 3B"], 1))
+    order.remove(v.card("4O"))
+    order.insert(9, v.card("4O"))  # the gallo's fourth card
+    return v.new_match(3, deals=[order], mano=1)
+
+
+def test_s2_12_2_the_gallo_is_told_to_discard_first() -> None:
+    """RULES §2.12.2 (gallo_extra_card): the gallo must discard before anything else; his
+    other actions say so, and another seat is told whose discard is awaited."""
+    m = _gallo_to_discard()
+    assert m.current_player() == 0
+    rejected(m, "truco", 0, tr.IllegalAction, "a card of this seat must be discarded first")
+    rejected(m, "play 7B", 1, tr.WrongPlayer, "seat 0 is to discard a card first")
+
+
+def test_s2_2_the_stock_table_seats_two_or_four() -> None:
+    """RULES §2.2: the stock table (partners alternate) plays 1 v 1 or 2 v 2: a variant built
+    on it accepts 2 and 4 seats and refuses 3 and 5."""
+    v = tr.get_variant(SIN).derive("stock-table", "test", table=StandardTable())
+    assert StandardTable().seat_counts == (2, 4)
+    for seats in (2, 4):
+        assert v.new_match(seats, seed=1).seats == seats
+    for seats in (3, 5):
+        with pytest.raises(tr.UnsupportedSeats):
+            v.new_match(seats, seed=1)
+
+
+def test_s2_12_2_the_stock_table_keeps_side_scores() -> None:
+    """RULES §2.12.2 / §2.8.1: individual scores belong to the gallo table; the stock table
+    answers a plain False (a bool, as the hook promises) for its seat counts, and its
+    matches keep side scores only."""
+    table = StandardTable()
+    for seats in table.seat_counts:
+        assert table.individual_scores(seats) is False
+    v = tr.get_variant(SIN).derive("stock-table-scores", "test", table=table)
+    assert v.new_match(4, seed=1).player_scores is None
+
+
+class _PlainTable:
+    """A table hook written without attrs (the hooks are protocols): the stock table's
+    answers, delegated."""
+
+    seat_counts = (2, 4)
+
+    def __init__(self) -> None:
+        self._stock = StandardTable()
+
+    def check_seats(self, seats: int, variant: str) -> None:
+        self._stock.check_seats(seats, variant)
+
+    def plan(self, ctx: DealContext) -> DealPlan:
+        return self._stock.plan(ctx)
+
+    def next_mano(self, ctx: DealContext) -> int:
+        return self._stock.next_mano(ctx)
+
+
+def test_s2_3_a_hook_without_attrs_has_no_options_and_plays() -> None:
+    """RULES §2.3 through DESIGN §2 (hooks are protocols): a table hook that is a plain class,
+    not an attrs one, contributes no options, and its variant deals and plays."""
+    base = tr.get_variant(SIN)
+    v = base.derive("plain-table", "A plain-class table.", table=_PlainTable())
+    assert set(v.options()) < set(base.options())
+    assert "table_direction" not in v.options()
+    m = v.new_match(2, seed=3)
+    assert m.current_player() == 0 and m.legal_actions()
+
+
+def test_the_text_of_a_match_shows_each_seats_side() -> None:
+    """``Match.__str__``: the sides come from the deal's plan (the gallo's three seats are
+    not two alternating sides)."""
+    m = tr.get_variant("argentine").new_match(3, seed=2)
+    text = str(m)
+    for s in range(3):
+        assert f"seat {s} (side {m.team[s]})" in text
+
+
+def test_a_side_with_no_seat_in_the_contest_has_no_next_seat() -> None:
+    """``HandFields.next_of_side``: ``return -1`` -> ``return 0`` was never reached. After a
+    side has gone to the deck, no seat of it is next."""
+    m = tr.get_variant("argentine").new_match(2, seed=4)
+    seat = m.current_player()
+    m.apply("mazo")
+    hand = m.last_hand
+    assert hand is not None
+    side = hand.team[seat]
+    assert hand.next_of_side(seat, side) == -1
+    assert hand.next_of_side(seat, 1 - side) == 1 - seat

@@ -99,3 +99,29 @@ def test_s2_8_1_score_text_without_malas_buenas() -> None:
     assert m.score_text() == "4 - 9"
     m = scenario("argentine", ["3E 2E 1O", "3B 2B 1C"], scores=(4, 20))
     assert m.score_text() == "4 malas - 5 buenas"
+
+
+@pytest.mark.parametrize("all_tied", ["mano", "nobody", "postre"])
+@pytest.mark.parametrize(
+    ("win_tie", "tricks", "winner"),
+    [
+        ("mano", "MTT", MANO),  # row 10
+        ("mano", "OTT", MANO),  # row 13
+        ("first_trick_winner", "MTT", MANO),
+        ("first_trick_winner", "OTT", OTHER),
+    ],
+)
+def test_s1_4_won_tied_tied_ignores_the_all_tied_rule(
+    all_tied: str, win_tie: str, tricks: str, winner: int
+) -> None:
+    """RULES §1.4 rows 10 and 13 (third_trick_decides): trick 1 won, tricks 2 and 3 tied
+    goes to the mano (or to trick 1's winner), whatever all_tricks_tied says: that option is
+    for row 16 only (three ties), so 'postre' never gives the mano's won-tied-tied away."""
+    rule = TrickRule(
+        second_trick_tie_after_win="third_trick_decides",
+        third_trick_tie_after_win_tie=win_tie,
+        all_tricks_tied=all_tied,
+    )
+    assert rule.decide([CODE[t] for t in tricks]) == winner
+    three_ties = {"mano": MANO, "nobody": NOBODY, "postre": OTHER}[all_tied]
+    assert rule.decide([-1, -1, -1]) == three_ties

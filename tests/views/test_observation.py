@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import scenario
 
 import truco_rules as tr
@@ -91,3 +92,59 @@ def test_s4_b17_gathered_tricks_hide_their_cards() -> None:
         None,
         "1E",
     ]
+
+
+SIN = "argentine-sin-flor"
+
+
+def test_s1_1_while_dealing_the_current_contest_has_no_mano() -> None:
+    """RULES §1.1: before the cards are dealt there is no contest: the observation's current
+    view is empty, with no mano (-1, not seat 0)."""
+    m = tr.get_variant(SIN).new_match()
+    assert m.is_chance_node()
+    view = m.observation(0).current
+    assert view is not None and view.mano == -1 and view.table == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "hands", "turned"),
+    [
+        ("paulista", ["Qc Qh 3s", "4c 5h 6s"], "7d"),  # no envido in the variant
+        ("argentine", ["1E 2E 3E", "4C 5B 6O"], None),  # a flor voids it (§2.7.4)
+    ],
+)
+def test_s2_7_4_an_envido_never_called_is_shown_as_none_not_void(
+    name: str, hands: list[str], turned: str | None
+) -> None:
+    """RULES §2.7.4 / DESIGN §4: 'void' says something only about an envido that was called
+    (and then voided by a flor); an envido that nobody called is shown as 'none', also in a
+    variant without envido and after an uncontested flor."""
+    m = scenario(name, hands, turned=turned)
+    for seat in (0, 1):
+        view = m.observation(seat).current
+        assert view is not None and view.envido_state == "none"
+
+
+E33 = "7E 6E 3B"  # envido 33, no flor
+
+
+E4 = "4C 12O 10B"  # envido 4
+
+
+def test_s2_8_1_the_observation_shows_each_side_s_chicos() -> None:
+    """RULES §2.8.1: a match of two chicos, side 0 having won one: every seat's observation
+    shows the chicos as (1, 0), side by side, and the scores likewise."""
+    v = tr.get_variant(SIN, {"chicos_to_win": 2})
+    order = tr.deal_order(v, [E33, E4])
+    m = v.new_match(2, deals=[order], chicos=(1, 0), scores=(3, 7))
+    for seat in (0, 1):
+        o = m.observation(seat)
+        assert o.chicos == (1, 0) and o.scores == (3, 7)
+
+
+def test_s1_1_no_stake_while_dealing() -> None:
+    """RULES §1.1 / §1.5: while the cards are dealt no contest is in play: the observation's
+    stake is 0 and nothing is called."""
+    m = tr.get_variant(SIN).new_match()
+    o = m.observation(1)
+    assert o.stake == 0 and o.pending_call is None and o.phase == "deal"
