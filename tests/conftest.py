@@ -163,8 +163,15 @@ def play() -> Any:
 
 @pytest.fixture
 def clean_registry() -> Iterator[None]:
-    """Variants registered by a test (records name them) are forgotten after it."""
-    saved = dict(variant_module._REGISTRY)
-    yield
-    variant_module._REGISTRY.clear()
-    variant_module._REGISTRY.update(saved)
+    """Variants (and aliases) a test registers, for its records or its examples, are forgotten
+    after it, so that other tests see the built-in set."""
+    tr.variant_names()  # load the entry points before taking the snapshot
+    registry = dict(variant_module._REGISTRY)
+    aliases = dict(variant_module._ALIASES)
+    try:
+        yield
+    finally:
+        variant_module._REGISTRY.clear()
+        variant_module._REGISTRY.update(registry)
+        variant_module._ALIASES.clear()
+        variant_module._ALIASES.update(aliases)

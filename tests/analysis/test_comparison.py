@@ -5,18 +5,16 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Hashable, Sequence
-from typing import cast
+from collections.abc import Sequence
 
 import attrs
 import pytest
+from sample_bets import AskedFirstBet
 
 import truco_rules as tr
 from truco_rules.cli import main
 from truco_rules.comparison import CONCERNS, compare_table, rule_sheet
-from truco_rules.hooks import SideBet
 from truco_rules.render import FORMATS, render
-from truco_rules.side_bet import Contest, Credit
 from truco_rules.variants.argentine import ARGENTINE_RANKING
 
 ALL = tr.variant_names()
@@ -179,54 +177,7 @@ def test_turned_card_words_for_a_ranking_that_is_no_vira() -> None:
     assert _sheet_cell("argentine", turned) == "no"
 
 
-PRIMERA = tr.Action.call("primera")
-
-
-QUIERO = tr.Action.call("quiero")
-
-
-NO_QUIERO = tr.Action.call("no-quiero")
-
-
 ARGENTINE = tr.get_variant("argentine")
-
-
-@attrs.frozen
-class AskedFirstBet(SideBet):
-    """The first-trick bet of docs/extending.md ("A side bet of your own"), as printed there:
-    the bet awaits the first seat of the other side in play order. State: (stage, caller)."""
-
-    name = "primera"
-    verbs = ("primera",)
-
-    def start(self, contest: Contest) -> Hashable:
-        return ("open", -1)
-
-    def offers(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
-    ) -> Sequence[tr.Action]:
-        stage = state[0]  # type: ignore[index]
-        fresh = on_turn and not contest.call and not any(contest.played_first)
-        return (PRIMERA,) if stage == "open" and fresh else ()
-
-    def awaiting(self, contest: Contest, state: Hashable) -> int:
-        stage, caller = cast("tuple[str, int]", state)
-        if stage != "asked":
-            return -1
-        return next(s for s in contest.order if contest.team[s] != contest.team[caller])
-
-    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
-        return (QUIERO, NO_QUIERO)
-
-    def act(
-        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
-    ) -> tuple[Hashable, Sequence[Credit]]:
-        caller = state[1]  # type: ignore[index]
-        if action == PRIMERA:
-            return ("asked", seat), ()
-        if action == QUIERO:
-            return ("on", caller), ()
-        return ("done", caller), ((contest.team[caller], 1),)
 
 
 def test_compare_shows_an_added_side_bet_both_ways() -> None:

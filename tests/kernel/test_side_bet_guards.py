@@ -22,6 +22,7 @@ from typing import Any, ClassVar, cast
 
 import attrs
 import pytest
+from sample_bets import AskedFirstBet, OwnTurnBet
 
 import truco_rules as tr
 from truco_rules.bet_envido import EnvidoBet
@@ -1064,44 +1065,6 @@ def test_a_state_unequal_to_its_own_copy_is_refused(make: Any) -> None:
 PRIMERA = tr.Action.call("primera")
 
 
-@attrs.frozen
-class AskedFirstBet(SideBet):
-    """The first-trick bet of docs/extending.md ("A side bet of your own"), as printed there:
-    the bet awaits the first seat of the other side in play order. State: (stage, caller)."""
-
-    name = "primera"
-    verbs = ("primera",)
-
-    def start(self, contest: Contest) -> Hashable:
-        return ("open", -1)
-
-    def offers(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
-    ) -> Sequence[tr.Action]:
-        stage = state[0]  # type: ignore[index]
-        fresh = on_turn and not contest.call and not any(contest.played_first)
-        return (PRIMERA,) if stage == "open" and fresh else ()
-
-    def awaiting(self, contest: Contest, state: Hashable) -> int:
-        stage, caller = cast("tuple[str, int]", state)
-        if stage != "asked":
-            return -1
-        return next(s for s in contest.order if contest.team[s] != contest.team[caller])
-
-    def answers(self, contest: Contest, state: Hashable, seat: int) -> Sequence[tr.Action]:
-        return (QUIERO, NO_QUIERO)
-
-    def act(
-        self, contest: Contest, state: Hashable, seat: int, action: tr.Action
-    ) -> tuple[Hashable, Sequence[Credit]]:
-        caller = state[1]  # type: ignore[index]
-        if action == PRIMERA:
-            return ("asked", seat), ()
-        if action == QUIERO:
-            return ("on", caller), ()
-        return ("done", caller), ((contest.team[caller], 1),)
-
-
 def test_a_side_bet_cannot_await_a_seat_that_went_to_the_deck() -> None:
     """Defect 2 (RULES §2.10, I5): at four seats of argentine a player who goes to the deck
     leaves his partner playing; the bet of docs/extending.md then awaits the folded seat.
@@ -1171,19 +1134,6 @@ def test_a_start_state_must_be_hashable() -> None:
     v = ARGENTINE.derive("listy", "x", side_bets=(Listy(),))
     with pytest.raises(tr.TrucoError, match="not hashable"):
         v.new_match(2, seed=1)
-
-
-@attrs.frozen
-class OwnTurnBet(SideBet):
-    """A call offered on one's own turn only, and nothing else: no act()."""
-
-    name = "apuesta"
-    verbs = ("apuesta",)
-
-    def offers(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
-    ) -> Sequence[tr.Action]:
-        return (APUESTA,) if on_turn else ()
 
 
 def test_a_bet_that_offers_a_call_it_cannot_act_on_gets_a_truco_error() -> None:

@@ -45,7 +45,6 @@ from typing import Any
 import pytest
 
 import truco_rules as tr
-from truco_rules import registry as variant_module
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 ARGENTINE_PAGE = DOCS / "variants" / "argentine.md"
@@ -281,21 +280,6 @@ def test_option_table_shows_each_default(name: str) -> None:
         if rows.get(f"`{option}`") != f"`{value!r}`"
     }
     assert not wrong, f"{path.name}: options table rows missing or with a wrong default: {wrong}"
-
-
-@pytest.fixture
-def clean_registry() -> Iterator[None]:
-    """Examples may register variants; undo that so other tests see the built-in set."""
-    tr.variant_names()  # load the entry points before taking the snapshot
-    registry = dict(variant_module._REGISTRY)
-    aliases = dict(variant_module._ALIASES)
-    try:
-        yield
-    finally:
-        variant_module._REGISTRY.clear()
-        variant_module._REGISTRY.update(registry)
-        variant_module._ALIASES.clear()
-        variant_module._ALIASES.update(aliases)
 
 
 @pytest.mark.parametrize("block", BLOCKS, ids=[b.where for b in BLOCKS])

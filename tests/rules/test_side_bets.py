@@ -17,6 +17,7 @@ import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from sample_bets import OwnTurnBet
 
 import truco_rules as tr
 import truco_rules.registry as variant_module
@@ -444,19 +445,6 @@ APUESTA = tr.Action.call("apuesta")
 
 
 ARGENTINE = tr.get_variant("argentine")
-
-
-@attrs.frozen
-class OwnTurnBet(SideBet):
-    """A call offered on one's own turn only, and nothing else: no act()."""
-
-    name = "apuesta"
-    verbs = ("apuesta",)
-
-    def offers(
-        self, contest: Contest, state: Hashable, seat: int, on_turn: bool
-    ) -> Sequence[tr.Action]:
-        return (APUESTA,) if on_turn else ()
 
 
 def test_on_turn_is_false_for_a_seat_that_is_not_to_act() -> None:
