@@ -8,17 +8,55 @@ examples on every run.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
 
 import truco_rules as tr
+import truco_rules.registry as variant_module
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("TRUCO_RULES_CI"):
     settings.load_profile("ci")
+
+FUZZ = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""The settings of the fuzz tests that feed :data:`junk` to the public entry points."""
+
+# Anything a careless or hostile caller might pass where the library expects something else.
+junk = st.deferred(
+    lambda: st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(),
+        st.sampled_from([-1, 0, 1, 2, 3, 5, 10**20, 10**4400, -(10**4400)]),
+        st.floats(allow_nan=True),
+        st.text(max_size=12),
+        st.sampled_from(["", " ", "1E", "7s", "play 1E", "9" * 5000, "-" * 3, "argentine"]),
+        st.binary(max_size=8),
+        st.lists(st.one_of(st.none(), st.integers(-3, 40), st.text(max_size=4)), max_size=4),
+        st.dictionaries(st.one_of(st.text(max_size=4), st.integers()), st.integers(), max_size=2),
+        st.tuples(st.integers(-2, 12), st.none()),
+        st.just(object()),
+        st.just(tr.Suit.OROS),
+        st.just(DECK0 := tr.DECK[0]),
+        st.just([DECK0, DECK0]),
+        st.just(tr.get_variant("argentine")),
+    )
+)
+
+
+def only_truco_errors(call: Callable[[], Any]) -> None:
+    """``call()`` either succeeds or raises a TrucoError; never another exception."""
+    try:
+        call()
+    except tr.TrucoError as exc:
+        assert str(exc)  # has a message
+        assert len(str(exc)) < 4000, "an error message must not echo huge input"
+        if isinstance(exc, tr.InvalidType):
+            assert isinstance(exc, TypeError)
 
 
 def scenario(
@@ -99,6 +137,41 @@ def unchanged_after(
     assert m == before
 
 
+def rejected(
+    m: tr.Match,
+    text: str,
+    seat: int | None,
+    error: type[Exception] | str,
+    reason: str | None = None,
+) -> None:
+    """``text`` by ``seat`` raises ``error`` naming ``reason`` and leaves the match unchanged.
+
+    ``rejected(m, text, seat, reason)``, with no error class, expects an
+    :class:`~truco_rules.IllegalAction`."""
+    if isinstance(error, str):
+        error, reason = tr.IllegalAction, error
+    before = m.copy()
+    with pytest.raises(error, match=reason):
+        m.apply(text, seat)
+    assert m == before
+
+
 @pytest.fixture
 def play() -> Any:
     return scenario
+
+
+@pytest.fixture
+def clean_registry() -> Iterator[None]:
+    """Variants (and aliases) a test registers, for its records or its examples, are forgotten
+    after it, so that other tests see the built-in set."""
+    tr.variant_names()  # load the entry points before taking the snapshot
+    registry = dict(variant_module._REGISTRY)
+    aliases = dict(variant_module._ALIASES)
+    try:
+        yield
+    finally:
+        variant_module._REGISTRY.clear()
+        variant_module._REGISTRY.update(registry)
+        variant_module._ALIASES.clear()
+        variant_module._ALIASES.update(aliases)

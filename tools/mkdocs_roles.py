@@ -4,7 +4,7 @@ The package's docstrings are Google style with Markdown bodies (mkdocstrings'
 ``docstring_style: google``); cross-references keep the roles Python's own tooling reads
 (``:class:`~a.b.C```, ``:meth:`Title <a.b.C.m>```), which mkdocstrings leaves in the text:
 this hook shows ``C`` and ``Title`` as code. Any other reST (directives, ``::`` literal
-blocks, simple tables) is refused by ``tests/test_api_docs.py``.
+blocks, simple tables) is refused by ``tests/project/test_api_docs.py``.
 """
 
 from __future__ import annotations

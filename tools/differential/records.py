@@ -10,7 +10,7 @@ Every built-in variant at 2 and 4 seats, dealt from a seed (the deal derivation 
 commit, the one every record without a version field keeps) and from explicit card orders; a
 few more: deals by chance, other seat counts, changed options and unfinished matches (with
 what a fixed agent reaches playing them on: the deals to come of a seeded match).
-``tests/test_differential_start.py`` replays them.
+``tests/kernel/test_differential_start.py`` replays them.
 """
 
 from __future__ import annotations

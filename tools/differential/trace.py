@@ -55,6 +55,7 @@ import multiprocessing
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -75,7 +76,7 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 DATA = ROOT / "tests" / "data" / "differential" / "start.json.gz"
 """The stored trace of the starting commit of issue 22."""
 START_COMMIT = "9a59d68"
-FORMAT = 1
+FORMAT = 2  # 2: an illegal action's reason is not traced (error_text)
 """The version of the trace: change it whenever the stream below changes, and regenerate."""
 
 MATCHES = 3
@@ -198,13 +199,29 @@ class Recorder(Hasher):
 
 
 # ------------------------------------------------------------------ probes
+_REFUSED = re.compile(r"(illegal action .*? by seat .*?): .*?(; legal now: .*)?$", re.S)
+
+
+def error_text(exc: Exception) -> str:
+    """What the trace keeps of a raised error's message. An illegal action keeps its action,
+    its seat and the legal actions listed, not the words of its reason: those are for players,
+    and issue 27 rewrote them (every refusal says why, in the words of the rule that refuses),
+    while which actions are refused, by whom and what stays legal must not change."""
+    text = str(exc)
+    if isinstance(exc, tr.IllegalAction):
+        found = _REFUSED.match(text)
+        if found:
+            return f"{found[1]}: (reason){found[2] or ''}"
+    return text
+
+
 def probe(fn: Callable[..., Any], *args: Any) -> Any:
     """``fn(*args)``'s value, or the class and message of what it raised: a difference in
     either shows in the stream instead of stopping it."""
     try:
         return ["ok", fn(*args)]
-    except Exception as exc:  # the class and message are what the trace compares
-        return ["raised", type(exc).__name__, str(exc)]
+    except Exception as exc:  # the class and message are what the trace compares (error_text)
+        return ["raised", type(exc).__name__, error_text(exc)]
 
 
 def summary_data(h: tr.HandSummary, fmt: Callable[[tr.Card], str]) -> dict[str, Any]:
@@ -316,8 +333,8 @@ def attempts(
                 text = v.format_action(old)
                 try:
                     m.apply(old, old_seat)
-                except Exception as exc:  # the class and message are what the trace compares
-                    out.append([old_seat, text, "stale", type(exc).__name__, str(exc)])
+                except Exception as exc:  # its class and message are traced (error_text)
+                    out.append([old_seat, text, "stale", type(exc).__name__, error_text(exc)])
                 else:
                     out.append([old_seat, text, "stale", "applied"])
                 continue
@@ -352,8 +369,8 @@ def attempts(
             continue
         try:
             m.apply(payload, seat)
-        except Exception as exc:  # the class and message are what the trace compares
-            out.append([seat, shown, type(exc).__name__, str(exc)])
+        except Exception as exc:  # the class and message are what the trace compares (error_text)
+            out.append([seat, shown, type(exc).__name__, error_text(exc)])
         else:
             out.append([seat, shown, "applied"])
     sink.emit("attempts", out)

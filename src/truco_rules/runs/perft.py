@@ -22,7 +22,7 @@ perft 2 121
 
 ``options`` is a JSON object of the options changed from the registered variant's. The counts
 are regenerated with ``truco-rules perft --write tests/data`` and checked by
-``tests/test_perft.py``.
+``tests/kernel/test_perft.py``.
 """
 
 from __future__ import annotations

@@ -1,0 +1,189 @@
+"""The N-way rule table and the rule sheet (issue 11 §1): rules in words, grouped by concern."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+
+import attrs
+import pytest
+from sample_bets import AskedFirstBet
+
+import truco_rules as tr
+from truco_rules.cli import main
+from truco_rules.comparison import CONCERNS, compare_table, rule_sheet
+from truco_rules.render import FORMATS, render
+from truco_rules.variants.argentine import ARGENTINE_RANKING
+
+ALL = tr.variant_names()
+
+
+def _cell(grid: tr.render.Grid, rule: str, variant: str) -> str:  # type: ignore[name-defined]
+    col = next(i for i, c in enumerate(grid.columns) if c == variant)
+    row = next(r for r in grid.rows if r[0] == rule)
+    return row[col]
+
+
+def test_six_way_table_is_grouped_by_concern_in_words() -> None:
+    grid = compare_table(ALL)
+    titles = [s.title for s in grid.sections]
+    assert titles == [t for t in CONCERNS if t in titles] and len(titles) == len(CONCERNS)
+    assert grid.columns[:2] == ("rule", "RULES")
+    for row in grid.rows:
+        assert len(row) == 2 + len(ALL)
+        for cell in row[2:]:  # values in words, never a Python repr
+            assert not any(ch in cell for ch in "{}[]\"") and "('" not in cell, row
+    # RULES §2.1, §6.1, §7.1: rankings as ranks in order
+    assert _cell(grid, "Trick ranking, high to low", "argentine").startswith(
+        "1E > 1B > 7E > 7O > 3 > 2 > 1O 1C > 12 > 11 > 10 > 7B 7C"
+    )
+    assert _cell(grid, "Trick ranking, high to low", "mineiro").startswith("4c > 7h > As > 7d > 3")
+    assert (
+        _cell(grid, "Trick ranking, high to low", "almeria")
+        == "3 > 2 > 1 > 12 > 11 > 10 > 7 > 6 > 5 > 4"
+    )
+    # RULES §2.5, §6.3, §7.5: ladders in words
+    calls = "Calls, and the hand's worth if accepted"
+    assert _cell(grid, calls, "argentine") == "truco 2 / retruco 3 / vale cuatro 4"
+    assert _cell(grid, calls, "mineiro") == "truco 4 / seis 6 / dez 10 / doze 12"
+    assert _cell(grid, calls, "almeria").endswith("para el toro the whole game")
+    assert (
+        _cell(grid, "A refused call gives the caller", "paulista")
+        == "truco 1 / seis 3 / nove 6 / doze 9"
+    )
+    # RULES §1.4 row 16 and rows 7-8
+    assert _cell(grid, "Three tied tricks", "argentine") == "the mano's side"
+    assert _cell(grid, "Three tied tricks", "paulista") == "nobody scores"
+    assert _cell(grid, "Three tied tricks", "almeria") == "the other side"
+    assert _cell(grid, "Lost, won, tied", "argentine") == "the other side"
+    assert _cell(grid, "Lost, won, tied", "argentine-blog") == "the mano's side"
+    assert _cell(grid, "Trick 1 won, trick 2 tied", "argentine-blog") == "trick 3 decides"
+    # RULES §6.4, §5.5: the two-card play and face-down cards
+    assert _cell(grid, "Trick 2 after a tied first trick", "mineiro").startswith("both remaining")
+    assert _cell(grid, "Cards face down (strength 0)", "paulista") == "not in trick 1"
+    assert _cell(grid, "Cards face down (strength 0)", "almeria") == "never"
+
+
+def test_equal_rows_only_with_show_all() -> None:
+    """RULES §3: sin flor differs from con flor in the flor alone."""
+    grid = compare_table(["argentine", "sin-flor"])
+    rules = [r[0] for r in grid.rows]
+    assert "Flor" in rules and "Trick ranking, high to low" not in rules
+    assert all(r[2] != r[3] for r in grid.rows)
+    full = compare_table(["argentine", "sin-flor"], show_all=True)
+    assert len(full.rows) > len(grid.rows)
+    assert "Trick ranking, high to low" in [r[0] for r in full.rows]
+
+
+def test_options_show_in_the_column_label() -> None:
+    """RULES §2.8.1: a shorter game is a house rule of the same variant."""
+    grid = compare_table(["argentine", tr.get_variant("argentine", {"target": 15})])
+    assert grid.columns[3] == "argentine (target=15)"
+    assert _cell(grid, "Target", "argentine (target=15)").startswith("15 points")
+    assert _cell(grid, "Malas and buenas", "argentine (target=15)") == "no split"
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format(fmt: str) -> None:
+    grid = compare_table(["paulista", "mineiro", "almeria"])
+    out = render(grid, fmt)
+    if fmt == "json":
+        data = json.loads(out)
+        assert sum(len(s["rows"]) for s in data["sections"]) == len(grid.rows)
+        assert data["sections"][0]["rows"][0]["rule"] == grid.rows[0][0]
+    elif fmt == "csv":
+        rows = list(csv.reader(io.StringIO(out)))
+        assert rows[0] == ["section", *grid.columns] and len(rows) == len(grid.rows) + 1
+    elif fmt == "html":
+        assert out.startswith("<!DOCTYPE html>")  # a standalone page (issue 25)
+        assert out.count("<tr>") == len(grid.rows) + 1
+        assert out.count('<tr class="section">') == len(grid.sections)
+    elif fmt == "markdown":
+        assert out.count("\n| ") >= len(grid.rows) + 1
+    else:
+        assert "TRICKS AND TIES" in out and "mineiro" in out
+    with pytest.raises(ValueError, match="unknown format"):
+        render(grid, "pdf")
+
+
+def test_rule_sheet_shows_every_rule() -> None:
+    sheet = rule_sheet("paulista")
+    assert sheet.columns == ("rule", "RULES", "value")
+    assert sheet.title.startswith("paulista (also: truco-paulista")
+    rules = [r[0] for r in sheet.rows]
+    assert "Trick ranking, high to low" in rules
+    # an option's rule in words, from its documentation, with the name that changes it
+    raise_rule = next(r for r in rules if r.endswith("(forbid_pointless_raise)"))
+    assert raise_rule.startswith("Whether a raise is illegal")
+
+
+def test_cli_compare_and_describe(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough that no column name wraps
+    assert main(["compare", "argentine", "paulista", "almeria", "--format", "markdown"]) == 0
+    out = capsys.readouterr().out
+    assert "| **Tricks and ties** |" in out and "| argentine | paulista | almeria |" in out
+    assert main(["compare", "argentine", "argentine", "--option", "2:target=15", "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "argentine (target=15)" in out and "Trick ranking" in out
+    assert main(["compare", "argentine", "blog", "--option", "all_tricks_tied=postre"]) == 0
+    out = capsys.readouterr().out
+    assert "Three tied tricks" not in out  # both changed alike
+    assert main(["describe", "mineiro"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("mineiro") and "SPECIAL HANDS" in out
+    assert main(["describe", "mineiro", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["name"] == "mineiro"
+    with pytest.raises(SystemExit):
+        main(["compare", "argentine", "paulista", "--option", "flor_duel_modez=1"])
+
+
+@attrs.frozen
+class _TurnedTwoOnTop:
+    """A ranking whose turned card raises the 2 of its suit alone above the bravas (no vira
+    and manilhas): the rule words must not call it one."""
+
+    turns_up_card: bool = True
+
+    def strengths(self, turned: tr.Card | None, deck: Sequence[tr.Card] = ()) -> tuple[int, ...]:
+        table = list(ARGENTINE_RANKING.table)
+        if turned is not None:
+            table[tr.Card.of(2, turned.suit).index] = 15
+        return tuple(table)
+
+
+def _sheet_cell(v: tr.Variant | str, rule: str) -> str:
+    grid = rule_sheet(v)
+    return next(r[2] for r in grid.rows if r[0] == rule)
+
+
+def test_turned_card_words_for_a_ranking_that_is_no_vira() -> None:
+    """RULES §1.1: a card turned up that does not set four manilhas of one rank is described
+    by the ranking under a sample turned card; Paulista's vira keeps its words (§5.2)."""
+    v = tr.get_variant("argentine").derive(
+        "two-on-top", "a turned suit's 2 on top", ranking=_TurnedTwoOnTop()
+    )
+    turned = "A card turned up after the deal (vira)"
+    assert _sheet_cell(v, turned) == "yes: it changes the ranking"
+    assert _sheet_cell(v, "Trick ranking, high to low").startswith(
+        "e.g. under a turned 1E: 2E > 1B > 7E > 7O > 3 > 2B 2O 2C > "
+    )
+    alone = "Cards that rank alone (bravas, manilhas)"
+    assert _sheet_cell(v, alone) == "e.g. under a turned 1E: 2E > 1B > 7E > 7O"
+    assert _sheet_cell("paulista", turned) == "yes: it sets the manilhas"
+    assert _sheet_cell("argentine", turned) == "no"
+
+
+ARGENTINE = tr.get_variant("argentine")
+
+
+def test_compare_shows_an_added_side_bet_both_ways() -> None:
+    """Defect 3: tr.compare reads Variant.describe(), where "side_bets" is present only for a
+    variant with side bets: compare(base, with_bet) finds no difference at all, and
+    compare(with_bet, base) raises KeyError."""
+    house = ARGENTINE.derive("argentine-primera", "x", side_bets=(AskedFirstBet(),))
+    assert [d.rule for d in tr.compare(ARGENTINE, house)] == ["side_bets"]
+    assert [d.rule for d in tr.compare(house, ARGENTINE)] == ["side_bets"]

@@ -1,0 +1,117 @@
+"""Every citation of the rules resolves (issue 27): each § number, design decision (D), house
+rule (B) and test vector (TV) cited anywhere in src/, variants/, examples/ or docs/ has its
+anchor (an attr_list id, ``{#s2-6-1}``) on the page of the rules reference (docs/rules/) that
+holds its part of the rules; and every link into the reference lands on an anchor.
+
+The scheme of pages and anchors: :mod:`truco_rules.variants.reference`, and the docs' own
+guide to the reference (docs/rules/index.md)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from truco_rules.describe.citations import Citation, cited, parse_citation
+from truco_rules.describe.reference import Reference
+from truco_rules.variants.reference import REFERENCE
+
+ROOT = Path(__file__).resolve().parents[2]
+RULES_PAGES = ROOT / "docs" / "rules"
+SCANNED = ("src", "variants", "examples", "docs")
+TEXT = {".py", ".md", ".json", ".toml", ".yml", ".yaml", ".txt", ".cfg", ".html", ".js", ".css"}
+ANCHOR = re.compile(r"\{:?\s*#([\w-]+)[^}\n]*\}|<a id=\"([\w-]+)\"")
+"""An anchor: an attr_list id on a heading (``{#s2-6-1}``), or an HTML anchor in a table row
+(``<a id="tv06"></a>``, where attr_list cannot reach)."""
+LINK = re.compile(r"\]\((?P<target>[^)\s#]*rules/[\w-]+\.md|[\w-]+\.md)#(?P<anchor>[\w-]+)\)")
+
+
+def scanned_files() -> Iterator[Path]:
+    """The text files of the scanned folders (no hidden folder, cache or build output)."""
+    for top in SCANNED:
+        for path in sorted((ROOT / top).rglob("*")):
+            parts = path.relative_to(ROOT).parts
+            if any(p.startswith(".") or p in ("__pycache__", "build", "dist") for p in parts):
+                continue
+            if path.suffix in TEXT and path.is_file():
+                yield path
+
+
+def citations() -> dict[Citation, list[str]]:
+    """Every citation made in the scanned files, with where (``path:line``)."""
+    found: dict[Citation, list[str]] = {}
+    for path in scanned_files():
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+        for no, line in enumerate(lines, 1):
+            for c in cited(line):
+                found.setdefault(c, []).append(f"{path.relative_to(ROOT)}:{no}")
+    return found
+
+
+def anchors(folder: Path = RULES_PAGES) -> dict[str, set[str]]:
+    """The anchors of each page of the rules reference, by page name."""
+    return {
+        page.stem: {a or b for a, b in ANCHOR.findall(page.read_text(encoding="utf-8"))}
+        for page in sorted(folder.glob("*.md"))
+    }
+
+
+def unresolved(
+    cites: dict[Citation, list[str]], have: dict[str, set[str]], ref: Reference = REFERENCE
+) -> list[str]:
+    """The citations with no anchor on their page, each with where it is cited."""
+    out = []
+    for c in sorted(cites):
+        where = ", ".join(cites[c][:3]) + (" ..." if len(cites[c]) > 3 else "")
+        if not ref.holds(c):
+            out.append(f"{c.text}: no page holds its part of the rules (cited at {where})")
+        elif c.anchor not in have.get(ref.page(c), set()):
+            page = f"docs/rules/{ref.page(c)}.md"
+            out.append(f"{c.text}: no {{#{c.anchor}}} on {page} (cited at {where})")
+    return out
+
+
+def test_every_cited_section_decision_and_house_rule_has_its_anchor() -> None:
+    cites = citations()
+    # the scan finds what the code cites: the envido's source, RULES §2.6.1, §4 B2 (D10)
+    assert {parse_citation(t) for t in ("§2.6.1", "B2", "D10", "§4")} <= set(cites)
+    missing = unresolved(cites, anchors())
+    assert not missing, f"{len(missing)} citations do not resolve:\n" + "\n".join(missing)
+
+
+def test_the_check_finds_a_citation_with_no_anchor() -> None:
+    """A section that does not exist (the §3.3 trick_play.py cited until issue 27), a part
+    of the rules with no page, and an anchor on the wrong page are all reported."""
+    have = {"argentine": {"s3", "s2-4"}, "decisions": {"d1"}, "house-rules": {"d2"}}
+    cites = {parse_citation(t): ["x.py:1"] for t in ("§2.4", "§3.3", "§11", "D1", "D2")}
+    missing = unresolved(cites, have)
+    assert {m.split(":")[0] for m in missing} == {"D2", "§3.3", "§11"}
+    assert "§3.3: no {#s3-3} on docs/rules/argentine.md (cited at x.py:1)" in missing
+
+
+def test_anchors_are_read_in_every_attr_list_form(tmp_path: Path) -> None:
+    (tmp_path / "p.md").write_text(
+        "### 2.6.1 The score {#s2-6-1}\n### D12 · Who calls { #d12 }\n### B7 {: #b7 .x }\n"
+        '| <a id="tv06"></a>TV06 | argentine-blog |\n',
+        encoding="utf-8",
+    )
+    assert anchors(tmp_path) == {"p": {"s2-6-1", "d12", "b7", "tv06"}}
+
+
+@pytest.mark.parametrize(
+    "page",
+    sorted((ROOT / "docs").rglob("*.md")),
+    ids=lambda p: str(p.relative_to(ROOT)),
+)
+def test_every_link_into_the_rules_reference_lands_on_an_anchor(page: Path) -> None:
+    have = anchors()
+    bad = []
+    for m in LINK.finditer(page.read_text(encoding="utf-8")):
+        target = (page.parent / m["target"]).resolve()
+        if target.parent != RULES_PAGES.resolve():
+            continue
+        if m["anchor"] not in have.get(target.stem, set()):
+            bad.append(f"{m['target']}#{m['anchor']}")
+    assert not bad, f"{page.relative_to(ROOT)}: links to no anchor: {bad}"

@@ -1,0 +1,150 @@
+"""RULES §0 / DESIGN §4: an observation shows a seat exactly what it may see."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import scenario
+
+import truco_rules as tr
+
+
+def test_own_cards_visible_others_hidden() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"])
+    o0, o1 = m.observation(0), m.observation(1)
+    assert [str(c) for c in o0.my_cards] == ["1E", "7E", "3B"]
+    assert [str(c) for c in o1.my_cards] == ["4C", "5O", "6B"]
+    text = json.dumps(o0.to_dict())
+    for hidden in ("4C", "5O", "6B"):
+        assert hidden not in text
+
+
+def test_face_up_card_seen_by_all_face_down_only_by_owner() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"], ["0:play 3B", "1:play 4C down"])
+    o0, o1 = m.observation(0), m.observation(1)
+    assert [(p.seat, p.card and str(p.card), p.down) for p in o0.current.table] == [
+        (0, "3B", False),
+        (1, None, True),
+    ]
+    assert [(p.seat, p.card and str(p.card), p.down) for p in o1.current.table] == [
+        (0, "3B", False),
+        (1, "4C", True),
+    ]
+    assert (1, "play down") in o0.current.public_log and (
+        1,
+        "play 4C down",
+    ) in o1.current.public_log
+
+
+def test_observations_depend_only_on_what_the_seat_may_see() -> None:
+    """Two deals that agree on seat 0's cards and on every face-up card give seat 0 equal
+    observations after the same public play (the opponent's cards differ, face down)."""
+    actions = ["0:truco", "1:quiero", "0:play 3B", "1:play 12O down"]
+    a = scenario("argentine", ["1E 7E 3B", "12O 5O 6B"], actions)
+    b = scenario("argentine", ["1E 7E 3B", "12O 4C 10B"], actions)
+    assert a.observation(0) == b.observation(0)
+    assert a.observation(1) != b.observation(1)
+
+
+def test_legal_actions_only_for_the_seat_to_act() -> None:
+    v = tr.get_variant("argentine", {"truco_call_timing": "own_turn"})
+    m = v.new_match(2, deals=[tr.deal_order(v, ["1E 7E 3B", "12O 5O 6B"])])
+    assert m.observation(0).legal_actions
+    assert m.observation(1).legal_actions == ()
+
+
+def test_envido_statements_are_public() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5C 6O"], ["0:envido", "1:quiero"])
+    obs = m.observation(0)
+    assert obs.current.envido_statements == ((0, 28), (1, 29))
+    assert obs.current.envido_state == "settled"
+    assert obs.current.points == ((1, 2, "envido"),)
+
+
+def test_render_is_readable() -> None:
+    m = scenario("argentine", ["1E 7E 3B", "4C 5O 6B"], ["0:play 3B"])
+    text = m.observation(1).render()
+    assert "your cards: 4C 5O 6B" in text and "seat 0: 3B" in text
+
+
+def test_s4_b17_gathered_tricks_hide_their_cards() -> None:
+    """RULES §4 B17: with played_cards_visible=False a finished trick's cards are hidden from
+    the other seats (the owner still sees his own)."""
+    actions = ["0:play 3B", "1:play 4C", "0:play 1E"]
+    shown = scenario("argentine-blog", ["1E 7E 3B", "4C 5O 6B"], actions)
+    hidden = scenario(
+        "argentine-blog", ["1E 7E 3B", "4C 5O 6B"], actions, options={"played_cards_visible": False}
+    )
+    assert [p.card and str(p.card) for p in shown.observation(1).current.table] == [
+        "3B",
+        "4C",
+        "1E",
+    ]
+    assert [p.card and str(p.card) for p in hidden.observation(1).current.table] == [
+        None,
+        "4C",
+        "1E",
+    ]
+    assert (0, "play (gathered)") in hidden.observation(1).current.public_log
+    assert [p.card and str(p.card) for p in hidden.observation(0).current.table] == [
+        "3B",
+        None,
+        "1E",
+    ]
+
+
+SIN = "argentine-sin-flor"
+
+
+def test_s1_1_while_dealing_the_current_contest_has_no_mano() -> None:
+    """RULES §1.1: before the cards are dealt there is no contest: the observation's current
+    view is empty, with no mano (-1, not seat 0)."""
+    m = tr.get_variant(SIN).new_match()
+    assert m.is_chance_node()
+    view = m.observation(0).current
+    assert view is not None and view.mano == -1 and view.table == ()
+
+
+@pytest.mark.parametrize(
+    ("name", "hands", "turned"),
+    [
+        ("paulista", ["Qc Qh 3s", "4c 5h 6s"], "7d"),  # no envido in the variant
+        ("argentine", ["1E 2E 3E", "4C 5B 6O"], None),  # a flor voids it (§2.7.4)
+    ],
+)
+def test_s2_7_4_an_envido_never_called_is_shown_as_none_not_void(
+    name: str, hands: list[str], turned: str | None
+) -> None:
+    """RULES §2.7.4 / DESIGN §4: 'void' says something only about an envido that was called
+    (and then voided by a flor); an envido that nobody called is shown as 'none', also in a
+    variant without envido and after an uncontested flor."""
+    m = scenario(name, hands, turned=turned)
+    for seat in (0, 1):
+        view = m.observation(seat).current
+        assert view is not None and view.envido_state == "none"
+
+
+E33 = "7E 6E 3B"  # envido 33, no flor
+
+
+E4 = "4C 12O 10B"  # envido 4
+
+
+def test_s2_8_1_the_observation_shows_each_side_s_chicos() -> None:
+    """RULES §2.8.1: a match of two chicos, side 0 having won one: every seat's observation
+    shows the chicos as (1, 0), side by side, and the scores likewise."""
+    v = tr.get_variant(SIN, {"chicos_to_win": 2})
+    order = tr.deal_order(v, [E33, E4])
+    m = v.new_match(2, deals=[order], chicos=(1, 0), scores=(3, 7))
+    for seat in (0, 1):
+        o = m.observation(seat)
+        assert o.chicos == (1, 0) and o.scores == (3, 7)
+
+
+def test_s1_1_no_stake_while_dealing() -> None:
+    """RULES §1.1 / §1.5: while the cards are dealt no contest is in play: the observation's
+    stake is 0 and nothing is called."""
+    m = tr.get_variant(SIN).new_match()
+    o = m.observation(1)
+    assert o.stake == 0 and o.pending_call is None and o.phase == "deal"

@@ -1,0 +1,129 @@
+"""Game records (DESIGN §5), text and JSON: a malformed header, entry, field or number is an
+InvalidRecord (or a ParseError for the text), never another exception, and the largest numbers
+accepted still write and replay."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from conftest import FUZZ, junk, only_truco_errors
+from hypothesis import given
+from hypothesis import strategies as st
+
+import truco_rules as tr
+
+SIN = "argentine-sin-flor"
+
+
+@pytest.mark.parametrize(
+    ("header", "why"),
+    [
+        ('[Seats2"]', "looks like"),  # no space-and-quote between key and value
+        ('[Seats "2 "x"]', "bad Seats value"),  # a quote inside the value stays in the value
+    ],
+)
+def test_a_malformed_text_record_header_is_an_invalid_record(header: str, why: str) -> None:
+    """DESIGN §5 (text notation; records are no rule of RULES): a header line is
+    [Key "value"], split at its first space-and-quote; anything else is refused as an
+    InvalidRecord naming the line."""
+    text = tr.get_variant(SIN).new_match(2, seed=4).to_text()
+    assert '[Seats "2"]' in text
+    with pytest.raises(tr.InvalidRecord, match=why):
+        tr.Match.from_text(text.replace('[Seats "2"]', header))
+
+
+ARGENTINE = tr.get_variant("argentine")
+
+
+
+
+
+
+
+
+# --------------------------------------------------------------------------- hostile records
+def _record() -> dict[str, Any]:
+    m = ARGENTINE.new_match(seed=2)
+    for _ in range(3):
+        m.apply(m.legal_actions()[0])
+    return m.to_record()
+
+
+@FUZZ
+@given(key=st.sampled_from(list(_record())), value=junk)
+def test_json_record_with_a_junk_field(key: str, value: Any) -> None:
+    rec = _record()
+    rec[key] = value
+    only_truco_errors(lambda: tr.Match.from_record(rec))
+    try:
+        text = json.dumps(rec)
+    except (TypeError, ValueError):
+        return
+    only_truco_errors(lambda: tr.Match.from_json(text))
+
+
+@FUZZ
+@given(entry=st.one_of(st.text(max_size=20), st.sampled_from(["--0:truco", "-1:mazo", "0:", ":"])))
+def test_json_record_with_a_junk_action(entry: str) -> None:
+    rec = _record()
+    rec["actions"] = [*rec["actions"], entry]
+    only_truco_errors(lambda: tr.Match.from_record(rec))
+
+
+@FUZZ
+@given(text=st.text(max_size=300))
+def test_text_and_json_parsers_with_junk_text(text: str) -> None:
+    only_truco_errors(lambda: tr.Match.from_text(text))
+    only_truco_errors(lambda: tr.Match.from_json(text))
+    good = ARGENTINE.new_match(seed=1).to_text()
+    only_truco_errors(lambda: tr.Match.from_text(good + text))
+    only_truco_errors(lambda: tr.Match.from_text(text + "\n" + good))
+
+
+HUGE = "9" * 5000
+
+
+@pytest.mark.parametrize(
+    "entry", ["--0:truco", f"{HUGE}:truco", "-0:truco", "+0:truco", "0x1:truco", "٠:truco"]
+)
+def test_hostile_record_entries_are_invalid_records(entry: str) -> None:
+    rec = _record()
+    rec["actions"] = [entry]
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_record(rec)
+
+
+@pytest.mark.parametrize(
+    "header",
+    [
+        f'[Seed "{HUGE}"]',
+        f'[Seats "{HUGE}"]',
+        f'[Mano "{HUGE}"]',
+        f'[Scores "{HUGE}-0"]',
+        '[Option "target=' + "[" * 1000 + "]" * 1000 + '"]',
+        '[Option "target=' + "[" * 100_000 + '"]',
+        f'[Option "target={HUGE}"]',
+        '[Option "target=1e999"]',
+        '[Option "target=NaN"]',
+    ],
+)
+def test_hostile_text_record_headers_are_invalid_records(header: str) -> None:
+    text = f'[Variant "argentine"]\n{header}\n\n0:truco\n'
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_text(text)
+
+
+def test_numbers_too_large_are_refused_where_they_enter() -> None:
+    with pytest.raises(tr.InvalidOption):
+        ARGENTINE.with_options(target=10**4400)
+    with pytest.raises(tr.InvalidOption):
+        ARGENTINE.with_options(target=10**7)
+    with pytest.raises(tr.ParseError):
+        ARGENTINE.new_match(seed=10**4400)
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_json('{"format": "truco-rules/1", "seed": ' + HUGE + "}")
+    # the largest accepted seed still writes and replays its record
+    m = ARGENTINE.new_match(seed=2**64 - 1)
+    assert tr.Match.from_json(m.to_json()) == m
