@@ -89,6 +89,17 @@ class TrickRule:
         source="RULES §1.4; table habit of online engines ",
     )
 
+    end_on_unbeatable_card: bool = option(
+        False,
+        "Whether the hand ends the moment a card is played that no card still unseen can beat "
+        "or tie (stronger than every card of the deck not yet played face up) and the trick it "
+        "thus settles decides the hand: the players still to play in that trick play no more "
+        "and no call is made (points as the tricks would give). Narrower than "
+        "end_when_certain, which also looks at the cards the players hold.",
+        choices=(False, True),
+        source="RULES §1.1, §1.4; table habit of online engines",
+    )
+
     facedown_after_tied_trick: bool = True
     """Whether a face-down card may follow a tied trick. A plain field; a variant may declare
     it as an option (RULES §5.5)."""
