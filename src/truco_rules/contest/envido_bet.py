@@ -122,7 +122,9 @@ class EnvidoBet(SideBet[EnvidoState]):
             side = contest.team[s]
             if s != next(x for x in reversed(contest.order) if contest.team[x] == side):
                 return False
-        elif contest.played_first[s]:
+        elif contest.played_first[s] and not (
+            self.rules.envido_answers_truco_after_card and contest.phase_name == "answer-call"
+        ):
             return False
         fl = _flor(contest)
         return fl is None or not fl.called

@@ -79,6 +79,14 @@ class EnvidoRules:
         choices=("unplayed_player", "pie_only"),
         source="RULES §2.6.2 (D12)",
     )
+    envido_answers_truco_after_card: bool = option(
+        False,
+        "Whether a player who has played his first-trick card may still answer a truco call "
+        "with envido (while no envido was called and the first trick is not complete); the "
+        "reglamento and the blog forbid it: he may only let a partner call it.",
+        choices=(False, True),
+        source="RULES §2.6.2; an online engine",
+    )
     allow_real_envido_twice: bool = option(
         False,
         "Whether Real Envido may answer Real Envido (RE RE).",
