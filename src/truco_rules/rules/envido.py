@@ -81,9 +81,9 @@ class EnvidoRules:
     )
     envido_answers_truco_after_card: bool = option(
         False,
-        "Whether a player who has played his first-trick card may still answer a truco call "
-        "with envido (while no envido was called and the first trick is not complete); the "
-        "reglamento and the blog forbid it: he may only let a partner call it.",
+        "Whether a player who has played may answer a truco with envido: in trick 1, while no "
+        "envido was called, even after his own card (the reglamento and the blog forbid it; "
+        "he may only let a partner call it).",
         choices=(False, True),
         source="RULES §2.6.2; an online engine",
     )

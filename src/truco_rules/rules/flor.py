@@ -69,9 +69,10 @@ class FlorRules:
     )
     mazo_waits_for_flor: bool = option(
         False,
-        "When a side goes to the deck while a player of the other side holds a flor he has not "
-        "sung and still may: the hand ends and the flor is scored as if sung (False), or the "
-        "hand waits for him to sing it, his only action, and then ends (True; same points).",
+        "Whether a mazo waits for the other side's unsung flor: when a side goes to the deck "
+        "while an opponent holds a flor he has not sung and still may, the hand waits for him "
+        "to sing it, his only action, and then ends with the same points (True); or it ends at "
+        "once and the flor is scored as if sung (False).",
         choices=(False, True),
         source="RULES §2.10, §2.7.2; an online engine",
     )

@@ -91,11 +91,11 @@ class TrickRule:
 
     end_on_unbeatable_card: bool = option(
         False,
-        "Whether the hand ends the moment a card is played that no card still unseen can beat "
-        "or tie (stronger than every card of the deck not yet played face up) and the trick it "
-        "thus settles decides the hand: the players still to play in that trick play no more "
-        "and no call is made (points as the tricks would give). Narrower than "
-        "end_when_certain, which also looks at the cards the players hold.",
+        "Whether the hand ends when a card nobody can beat decides it: the card just played is "
+        "stronger than every card not yet seen played face up, so it settles its trick, and "
+        "that trick decides the hand; the players still to play in it play no more and no call "
+        "is made (points as the tricks would give). Narrower than end_when_certain, which "
+        "also looks at the cards the players hold.",
         choices=(False, True),
         source="RULES §1.1, §1.4; table habit of online engines",
     )
