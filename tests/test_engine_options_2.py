@@ -22,6 +22,8 @@ import pytest
 from conftest import hand_points, scenario
 
 import truco_rules as tr
+from truco_rules.testing import check_observation_hides, hidden_swaps
+from truco_rules.testing.hiding import deal_orders
 
 EXAMPLE = ["1E 3O 4C", "2B 5O 6C"]  # the issue's deal for options 2 and 7
 PLAYS_1 = ["play 5O", "play 5O down", "play 6C", "play 6C down"]
@@ -291,3 +293,30 @@ def test_s2_10_no_wait_for_a_flor_lost_by_playing_on() -> None:
         "argentine", FLOR_1, ["0:play 4C", "1:play 1E", "1:play 7E", "0:mazo"], options=opts
     )
     assert events(m) == ((1, 1, "mazo"),)
+
+
+def test_s2_10_the_wait_tells_only_that_a_flor_is_there() -> None:
+    """RULES §2.10, §2.11 (I7): while the hand waits for seat 1's flor, seat 0's observation
+    and errors are the same in every deal it cannot tell apart (seat 1's flor may be 12 or 10
+    of espadas: the flor score is what the wait and the singing make public)."""
+    opts = manual("manual_without_penalty", mazo_waits_for_flor=True)
+    m = scenario("argentine", ["4C 5O 6B", "1E 12E 4E"], ["0:mazo"], options=opts)
+    assert m.legal_action_texts(1) == ["flor"]
+    order = deal_orders(m)[0]
+    (twelve,) = tr.parse_cards("12E")
+    swaps = [sw for sw in hidden_swaps(m, 0) if twelve in (order[sw.i], order[sw.j])]
+    assert swaps
+    for sw in swaps:  # one at a time: 12E for 10E keeps the flor, for 12B would not
+        check_observation_hides(m, 0, [sw])
+
+
+def test_s1_4_unbeatable_card_reads_no_hidden_card() -> None:
+    """RULES §1.4, §2.11 (I7): with ``end_on_unbeatable_card`` the hand goes on after the 1
+    of bastos only because the card played face down is hidden: seat 1 sees the same in every
+    deal it cannot tell apart (the face-down card among them)."""
+    hands = ["1E 3O 4C", "1B 5O 6C"]
+    before = ["0:play 1E down", "1:play 6C", "1:play 1B"]
+    m = scenario("argentine", hands, before, options=UNBEATABLE)
+    swaps = hidden_swaps(m, 1)
+    assert swaps
+    check_observation_hides(m, 1, swaps)
