@@ -51,6 +51,10 @@ NO_EFFECT_IN: dict[tuple[str, str], str] = {
     ("almeria", "tie_next_leader"): "every contest is a duel of two players (RULES §1.3, §7.2)",
     # One refusal is every opponent's refusal when the contest is a duel (RULES §1.5, §7.2).
     ("almeria", "ladder_refusal"): "every contest is a duel: no partner to pass the answer to",
+    # No card ranks alone (four 3s on top, RULES §7.1): a card is unbeatable only once its
+    # three equals were seen, and a duel shows four cards before its last lead, which can
+    # hold three 3s only if tricks 1-2 already decided the hand (RULES §1.4).
+    ("almeria", "end_on_unbeatable_card"): "a duel never shows a card's three equals in time",
 }
 """Options that cannot change an outcome in one variant, with the reason."""
 
@@ -91,6 +95,13 @@ HINTS: dict[str, dict[str, Any]] = {
     "contraflor_al_resto_refused": {"kinds": ["flor"], "options": {"flor_duel_mode": "s3_ladder"}},
     "flor_same_team_multiple": {"kinds": ["flor"], "seats": [4, 6]},
     "flor_duel_mode": {"kinds": ["flor"]},
+    # a side that played goes to the deck in trick 1 (answering a call, at 2 seats)
+    "mazo_envido_bonus": {"kinds": ["deck"]},
+    # a side goes to the deck while the other holds a flor sung by hand (RULES §2.10)
+    "mazo_waits_for_flor": {
+        "kinds": ["deck"],
+        "options": {"flor_declaration": "manual_without_penalty"},
+    },
     "pica_pica_cutoff": {"seats": [6], "hands": 3},
     "pica_pica_start": {"seats": [6], "hands": 3},
 }

@@ -75,3 +75,6 @@ class FlorState(NamedTuple):
     """Points waiting for the showing at the end: ``(side, points, holder)``."""
     ends: str = ""
     """The reason the flor ended the contest (an accepted contraflor al resto), or ``""``."""
+    owed: int = -1
+    """The seat whose flor the contest waits to hear sung before it ends (its opponents
+    went to the deck, ``FlorRules.mazo_waits_for_flor``), or -1."""

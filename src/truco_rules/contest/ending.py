@@ -5,10 +5,14 @@ once its winner is known (the open side bets are closed first).
 
 from __future__ import annotations
 
+from typing import cast
+
+from .bet_states import FlorState
 from .fields import (
     _MAZO,
     HandFields,
 )
+from .flor_bet import FlorBet
 
 __all__ = ["EndingPlay"]
 
@@ -28,7 +32,7 @@ class EndingPlay(HandFields):
             # going to the deck with a call pending refuses it for the side
             for x in self.live(t):
                 self.folded[x] = True
-            self._finish("mazo", others, self.ld.refused(self.call) + bonus)
+            self._end_by_mazo(others, self.ld.refused(self.call) + bonus)
             return
         if self.call:  # his own side's call, still unanswered, is withdrawn
             self.call = 0
@@ -40,9 +44,31 @@ class EndingPlay(HandFields):
         if s in self.to_play:
             self.to_play.remove(s)
         if not self.live(t):
-            self._finish("mazo", others, self._award(others) + bonus)
+            self._end_by_mazo(others, self._award(others) + bonus)
         elif not self.to_play:
             self._end_trick()
+
+    def _end_by_mazo(self, team: int, pts: int) -> None:
+        """End the contest: the other side went to the deck. Where the rules say so
+        (``FlorRules.mazo_waits_for_flor``), the end waits while a player of ``team`` still
+        has a flor to sing: the flor awaits him (RULES §2.10)."""
+        i = self.bt.by_name.get("flor", -1)
+        bet = self.bets[i] if i >= 0 else None
+        if isinstance(bet, FlorBet):
+            held = bet.hold(self, cast("FlorState", self.side_state[i]), team)
+            if held is not None:
+                self.side_state[i] = held
+                self.side_scan = True
+                self.held_end = (team, pts)
+                return
+        self._finish("mazo", team, pts)
+
+    def _release_held_end(self) -> None:
+        held = self.held_end
+        st = cast("FlorState | None", self.bet_state("flor"))
+        if held is not None and (st is None or st.owed < 0):
+            self.held_end = None
+            self._finish("mazo", *held)
 
     def _finish(self, reason: str, team: int | None, pts: int) -> None:
         ended = bool(self.end_reason)  # the target was reached: nobody won the contest

@@ -71,6 +71,7 @@ class EnvidoBet(SideBet[EnvidoState]):
     chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
     pie_only: bool = attrs.field(init=False, eq=False, repr=False)
     bonus: bool = attrs.field(init=False, eq=False, repr=False)
+    bonus_in_first_trick: bool = attrs.field(init=False, eq=False, repr=False)
     first: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
     declared: bool = attrs.field(init=False, eq=False, repr=False)
     raiser_first: bool = attrs.field(init=False, eq=False, repr=False)
@@ -78,7 +79,9 @@ class EnvidoBet(SideBet[EnvidoState]):
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "chains", self.rules.chains())
         object.__setattr__(self, "pie_only", self.rules.pie_only())
-        object.__setattr__(self, "bonus", self.rules.mazo_bonus_before_first_card())
+        late = self.rules.mazo_bonus_while_first_trick_open()
+        object.__setattr__(self, "bonus_in_first_trick", late)
+        object.__setattr__(self, "bonus", late or self.rules.mazo_bonus_before_first_card())
         object.__setattr__(self, "first", tuple(self._calls(())))
         object.__setattr__(self, "declared", self.rules.declared())
         object.__setattr__(self, "raiser_first", self.rules.last_raiser_states_first())
@@ -120,7 +123,9 @@ class EnvidoBet(SideBet[EnvidoState]):
             side = contest.team[s]
             if s != next(x for x in reversed(contest.order) if contest.team[x] == side):
                 return False
-        elif contest.played_first[s]:
+        elif contest.played_first[s] and not (
+            self.rules.envido_answers_truco_after_card and contest.phase_name == "answer-call"
+        ):
             return False
         fl = _flor(contest)
         return fl is None or not fl.called
@@ -294,6 +299,8 @@ class EnvidoBet(SideBet[EnvidoState]):
         fl = _flor(contest)
         if fl is not None and fl.called:
             return 0
+        if self.bonus_in_first_trick:  # the envido counts as unplayed till trick 1 ends
+            return 0 if contest.trick_no else 1
         return 0 if any(contest.team[x] == side for _k, x, _c, _d in contest.plays) else 1
 
     def close(self, contest: Contest, state: EnvidoState) -> tuple[EnvidoState, Sequence[Credit]]:

@@ -101,6 +101,7 @@ class HandFields:
         "fixed_value",
         "folded",
         "hand_winner",
+        "held_end",
         "ld",
         "level",
         "log",
@@ -154,6 +155,9 @@ class HandFields:
     end_reason: str
     fixed_value: int
     folded: list[bool]
+    held_end: tuple[int, int] | None
+    """A contest ended by going to the deck that waits for a flor to be sung first: the side
+    that won it and its points (see ``FlorRules.mazo_waits_for_flor``), else ``None``."""
     hand_winner: int | None
     ld: BetLadder
     level: int
@@ -248,6 +252,11 @@ class HandFields:
 
     def _end_trick(self) -> None:
         """Settle the trick just completed (the trick-play part knows)."""
+        raise NotImplementedError
+
+    def _release_held_end(self) -> None:
+        """End a contest whose end waited for a flor, once it is sung (the ending part
+        knows)."""
         raise NotImplementedError
 
     def _deck_bonus(self, side: int) -> int:

@@ -73,11 +73,13 @@ class FlorBet(SideBet[FlorState]):
     rules: FlorRules
     auto: bool = attrs.field(init=False, eq=False, repr=False)
     sing_or_leave: bool = attrs.field(init=False, eq=False, repr=False)
+    penalised: bool = attrs.field(init=False, eq=False, repr=False)
     plain: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "auto", self.rules.sung_automatically())
         object.__setattr__(self, "sing_or_leave", self.rules.must_sing_or_leave())
+        object.__setattr__(self, "penalised", self.rules.penalised())
         # the stock points_in ignores the deal: skip building a context per seat
         object.__setattr__(self, "plain", type(self.rules).points_in is FlorRules.points_in)
 
@@ -130,7 +132,26 @@ class FlorBet(SideBet[FlorState]):
 
     def awaiting(self, contest: Contest, state: FlorState) -> int:
         st = state
+        if st.owed >= 0:
+            return st.owed
         return st.responder if st.stage in _WAITING else -1
+
+    def hold(self, contest: Contest, state: FlorState, side: int) -> FlorState | None:
+        """With ``mazo_waits_for_flor``, as the other side goes to the deck: the state that
+        awaits the first flor of ``side`` still to be sung (one his side would be scored at
+        the end, see :meth:`close`), or ``None`` when there is none or the rule is off."""
+        if not self.rules.mazo_waits_for_flor or state.called:
+            return None
+        for s in contest.order:
+            if contest.team[s] == side and self._kept(contest, state, s):
+                return state._replace(owed=s)
+        return None
+
+    @staticmethod
+    def _kept(contest: Contest, st: FlorState, s: int) -> bool:
+        """Whether ``s`` holds a flor not sung that is scored when the hand stops in trick 1:
+        not hidden by a card played, its holder still in the hand (RULES §2.10)."""
+        return st.undeclared[s] and not contest.played_first[s] and not contest.folded[s]
 
     def phase(self, contest: Contest, state: FlorState) -> str:
         return "answer-flor"
@@ -141,6 +162,8 @@ class FlorBet(SideBet[FlorState]):
 
     def answers(self, contest: Contest, state: FlorState, seat: int) -> Sequence[Action]:
         st = state
+        if st.owed >= 0:  # the hand waits for his flor: he sings it
+            return (_FLOR,) if seat == st.owed else ()
         if contest.team[seat] == self._asker(st) or st.pts[seat] is None:
             return ()
         if st.stage == FL_RESPOND:
@@ -172,9 +195,9 @@ class FlorBet(SideBet[FlorState]):
     def _award(
         self, st: FlorState, side: int, pts: int, holder: int, out: list[Credit]
     ) -> FlorState:
-        """Flor points: credited now, or with manual declaration at the end of the hand,
-        when a flor whose holder went to the deck without showing it is lost (§2.7.2)."""
-        if not self.auto:
+        """Flor points: credited now, or with declaration under penalty at the end of the
+        hand, when a flor whose holder went to the deck without showing it is lost (§2.7.2)."""
+        if self.penalised:
             return st._replace(deferred=(*st.deferred, (side, pts, holder)))
         out.append((side, pts))
         return st
@@ -185,7 +208,8 @@ class FlorBet(SideBet[FlorState]):
         x = team[s]
 
         def in_play(p: int) -> bool:
-            # a flor hidden by playing a card unsung stays out (and is penalised at the end)
+            # a flor hidden by playing a card unsung stays out (lost; penalised at the end
+            # with declaration under penalty)
             return p == s or (st.undeclared[p] and not contest.played_first[p])
 
         mine = [p for p in contest.live(x) if in_play(p)]
@@ -202,6 +226,7 @@ class FlorBet(SideBet[FlorState]):
         ladder = duel == "ladder"
         st = st._replace(
             called=True,
+            owed=-1,
             undeclared=tuple(undeclared),
             sung=sung,
             first_team=x,
@@ -334,17 +359,12 @@ class FlorBet(SideBet[FlorState]):
         # a card without declaring it gives the opponents 3 (RULES §2.7.2).
         if not st.called and side is not None:
             kept = tuple(
-                s
-                for s in contest.order
-                if contest.team[s] == side
-                and st.undeclared[s]
-                and not contest.played_first[s]
-                and not contest.folded[s]
+                s for s in contest.order if contest.team[s] == side and self._kept(contest, st, s)
             )
             if kept:  # declared and shown (RULES §2.10, §2.11)
                 st = st._replace(called=True, sung=kept)
                 out.append((side, fl.uncontested(len(kept))))
-        if not self.auto:
+        if self.penalised:
             for won, award, holder in st.deferred:
                 if contest.folded[holder]:  # quit without showing: lost, opponents score 3
                     out.append((1 - won, fl.flor_value, "flor forfeited"))

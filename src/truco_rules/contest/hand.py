@@ -132,6 +132,7 @@ class Hand(
         self.points = []  # (team, points, reason)
         self.hand_winner = None
         self.end_reason = ""
+        self.held_end = None
         self.log = []
         self._init_special(special)
         self.phase = PLAY

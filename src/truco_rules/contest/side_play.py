@@ -179,6 +179,8 @@ class SideBetPlay(HandFields):
             reason = self.bets[i].ends(self, self.side_state[i])
             if reason:
                 self._finish(reason, None, 0)
+        if self.held_end is not None:  # the end waited for a flor: sung now?
+            self._release_held_end()
 
     def _side_set(self, outcome: _Outcome) -> None:
         i, state, credits = outcome

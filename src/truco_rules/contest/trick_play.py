@@ -76,6 +76,8 @@ class TrickPlay(HandFields):
         self.to_play.pop(0)
         if not self.to_play:
             self._end_trick()
+        elif self.tr.end_on_unbeatable_card and not down:
+            self._end_if_unbeatable(card)
         if self.tr.end_when_certain and not self.end_reason:
             self._end_if_certain()
 
@@ -108,6 +110,35 @@ class TrickPlay(HandFields):
             self.trick_plays.append((s, card, False))
             self.plays.append((self.trick_no, s, card, False))
         self._end_trick()
+
+    def _end_if_unbeatable(self, card: Card) -> None:
+        """End the hand now if ``card``, just played in a trick others are still to play,
+        is stronger than every card not yet seen played face up (so the trick's result is
+        settled) and that result decides the hand (``TrickRule.end_on_unbeatable_card``).
+        Only public cards count: a face-down card may still be any card."""
+        if self.trick_no == 0 or self.double:
+            return
+        strength = self.strength
+        value = strength[card.index]
+        seen = {c for _t, _s, c, down in self.plays if not down}
+        if self.turned is not None:
+            seen.add(self.turned)
+        if any(strength[c.index] >= value for c in self.variant.deck.cards if c not in seen):
+            return
+        result, _leader = trick_result(
+            [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
+            self.team,
+            self.mano_team,
+            ask(self.tr, "tie_leader"),
+        )
+        outcome = self.tr.decide((*self.results, result))
+        if outcome is None:
+            return
+        if outcome == NOBODY:
+            self._finish("tricks", None, 0)
+        else:
+            t = self.mano_team if outcome == MANO else 1 - self.mano_team
+            self._finish("tricks", t, self._award(t))
 
     def _end_if_certain(self) -> None:
         """End the hand now if no way of playing the cards left can change its winner

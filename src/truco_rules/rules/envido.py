@@ -79,6 +79,14 @@ class EnvidoRules:
         choices=("unplayed_player", "pie_only"),
         source="RULES §2.6.2 (D12)",
     )
+    envido_answers_truco_after_card: bool = option(
+        False,
+        "Whether a player who has played may answer a truco with envido: in trick 1, while no "
+        "envido was called, even after his own card (the reglamento and the blog forbid it; "
+        "he may only let a partner call it).",
+        choices=(False, True),
+        source="RULES §2.6.2; an online engine",
+    )
     allow_real_envido_twice: bool = option(
         False,
         "Whether Real Envido may answer Real Envido (RE RE).",
@@ -132,10 +140,12 @@ class EnvidoRules:
     )
     mazo_envido_bonus: str = option(
         "before_first_card",
-        "Going to the deck before the side has played a card, with no envido or flor called: "
-        "the opponents score 1 extra (before_first_card) or nothing extra (never).",
-        choices=("before_first_card", "never"),
-        source="RULES §2.10 (D19), §4 B16",
+        "Going to the deck with no envido or flor called: the opponents score 1 extra if the "
+        "leaving side has played no card (before_first_card), nothing extra (never), or 1 "
+        "extra while the first trick is not complete, even after the side has played and "
+        "after an accepted truco (first_trick_open).",
+        choices=("before_first_card", "never", "first_trick_open"),
+        source="RULES §2.10 (D19), §4 B16; first_trick_open: an online engine",
     )
 
     DECISIONS: ClassVar[tuple[str, ...]] = (
@@ -143,6 +153,7 @@ class EnvidoRules:
         "declared",
         "last_raiser_states_first",
         "mazo_bonus_before_first_card",
+        "mazo_bonus_while_first_trick_open",
         "unsuited_count",
         "refusal_adds_own",
         "falta_rule",
@@ -184,7 +195,18 @@ class EnvidoRules:
             self,
             "mazo_envido_bonus",
             "mazo_bonus_before_first_card",
-            {"before_first_card": True, "never": False},
+            {"before_first_card": True, "never": False, "first_trick_open": False},
+        )
+
+    def mazo_bonus_while_first_trick_open(self) -> bool:
+        """Whether going to the deck while the first trick is not complete, with no side bet
+        called, gives the opponents 1 more whether or not the side has played
+        (``mazo_envido_bonus='first_trick_open'``)."""
+        return meaning(
+            self,
+            "mazo_envido_bonus",
+            "mazo_bonus_while_first_trick_open",
+            {"before_first_card": False, "never": False, "first_trick_open": True},
         )
 
     def unsuited_count(self) -> int:

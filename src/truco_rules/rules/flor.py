@@ -24,9 +24,11 @@ class FlorRules:
         "automatic",
         "automatic: the engine declares a flor at its holder's first decision in trick 1 (and at "
         "once when an envido is called); manual_with_penalty: the holder declares with the "
-        "'flor' action before his first card, and a flor never declared gives the opponents 3.",
-        choices=("automatic", "manual_with_penalty"),
-        source="RULES §2.7.2",
+        "'flor' action before his first card, and a flor never declared gives the opponents 3; "
+        "manual_without_penalty: declared the same way, but a holder who plays on without "
+        "singing just loses his flor, and a sung flor scores at once.",
+        choices=("automatic", "manual_with_penalty", "manual_without_penalty"),
+        source="RULES §2.7.2; manual_without_penalty: an online engine",
     )
     flor_same_team_multiple: str = option(
         "per_flor",
@@ -65,6 +67,15 @@ class FlorRules:
         choices=("free", "sing_or_mazo"),
         source="RULES §2.7.2; table habit of online engines ",
     )
+    mazo_waits_for_flor: bool = option(
+        False,
+        "Whether a mazo waits for the other side's unsung flor: when a side goes to the deck "
+        "while an opponent holds a flor he has not sung and still may, the hand waits for him "
+        "to sing it, his only action, and then ends with the same points (True); or it ends at "
+        "once and the flor is scored as if sung (False).",
+        choices=(False, True),
+        source="RULES §2.10, §2.7.2; an online engine",
+    )
     contraflor_al_resto_ends_hand: bool = option(
         False,
         "Whether an accepted contraflor al resto ends the hand with no truco points.",
@@ -80,6 +91,7 @@ class FlorRules:
 
     DECISIONS: ClassVar[tuple[str, ...]] = (
         "sung_automatically",
+        "penalised",
         "duel",
         "must_sing_or_leave",
         "side_scores_each_flor",
@@ -97,7 +109,21 @@ class FlorRules:
             self,
             "flor_declaration",
             "sung_automatically",
-            {"automatic": True, "manual_with_penalty": False},
+            {"automatic": True, "manual_with_penalty": False, "manual_without_penalty": False},
+        )
+
+    def penalised(self) -> bool:
+        """Whether flores sung by hand are checked when the hand ends
+        (``flor_declaration='manual_with_penalty'``): their points wait for the showing (lost,
+        and 3 to the opponents, if the holder left without showing), and a flor hidden by
+        playing a card gives the opponents 3. ``False`` for flores sung by the rules."""
+        if self.sung_automatically():
+            return False
+        return meaning(
+            self,
+            "flor_declaration",
+            "penalised",
+            {"manual_with_penalty": True, "manual_without_penalty": False},
         )
 
     def duel(self) -> str:

@@ -89,6 +89,17 @@ class TrickRule:
         source="RULES §1.4; table habit of online engines ",
     )
 
+    end_on_unbeatable_card: bool = option(
+        False,
+        "Whether the hand ends when a card nobody can beat decides it: the card just played is "
+        "stronger than every card not yet seen played face up, so it settles its trick, and "
+        "that trick decides the hand; the players still to play in it play no more and no call "
+        "is made (points as the tricks would give). Narrower than end_when_certain, which "
+        "also looks at the cards the players hold.",
+        choices=(False, True),
+        source="RULES §1.1, §1.4; table habit of online engines",
+    )
+
     facedown_after_tied_trick: bool = True
     """Whether a face-down card may follow a tied trick. A plain field; a variant may declare
     it as an option (RULES §5.5)."""

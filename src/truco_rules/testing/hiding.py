@@ -198,6 +198,9 @@ def _unsung_flores(m: Match, deal: int) -> set[int]:
         or hand.over
         or deal != m.hand_no
         or hand.env_public  # an envido was stated: a flor would have changed the statements
+        # the hand waits for a flor after a side went to the deck (mazo_waits_for_flor): the
+        # wait says the flor is there, and it is sung next
+        or hand.held_end is not None
         # a flor was sung: every flor then in play was sung with it (RULES §2.7.4, §2.11), so
         # whether a seat holds one is no secret (a seat that had played a card may still
         # hide one until the end; it is treated as known, which only swaps fewer cards)
