@@ -69,6 +69,7 @@ class EnvidoBet(SideBet[EnvidoState]):
     rules: EnvidoRules
     chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
     pie_only: bool = attrs.field(init=False, eq=False, repr=False)
+    side_only: bool = attrs.field(init=False, eq=False, repr=False)
     bonus: bool = attrs.field(init=False, eq=False, repr=False)
     first: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
     declared: bool = attrs.field(init=False, eq=False, repr=False)
@@ -77,6 +78,7 @@ class EnvidoBet(SideBet[EnvidoState]):
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "chains", self.rules.chains())
         object.__setattr__(self, "pie_only", self.rules.pie_only())
+        object.__setattr__(self, "side_only", self.rules.side_to_act_only())
         object.__setattr__(self, "bonus", self.rules.mazo_bonus_before_first_card())
         object.__setattr__(self, "first", tuple(self._calls(())))
         object.__setattr__(self, "declared", self.rules.declared())
@@ -112,17 +114,30 @@ class EnvidoBet(SideBet[EnvidoState]):
             st = _STARTS[n] = EnvidoState((False,) * n)
         return st
 
-    def _open(self, contest: Contest, st: EnvidoState, s: int) -> bool:
+    def _open(self, contest: Contest, st: EnvidoState, s: int, on_turn: bool = False) -> bool:
         if st.stage != ENV_NONE or contest.trick_no or contest.level:
             return False
+        team = contest.team
+        if self.side_only and team[s] != team[contest.turn]:
+            return False  # only the side to act may call it
         if self.pie_only:
-            side = contest.team[s]
-            if s != next(x for x in reversed(contest.order) if contest.team[x] == side):
+            side = team[s]
+            if s != next(x for x in reversed(contest.order) if team[x] == side):
                 return False
-        elif contest.played_first[s]:
+        elif contest.played_first[s] and not (on_turn and self._partner_to_play(contest, s)):
             return False
         fl = _flor(contest)
         return fl is None or not fl.called
+
+    def _partner_to_play(self, contest: Contest, s: int) -> bool:
+        """With ``envido_while_partner_unplayed``: whether a partner of ``s`` in the contest
+        has not played his first card yet (``s``, to act, may then call though he played)."""
+        if not self.rules.envido_while_partner_unplayed:
+            return False
+        team, played, folded = contest.team, contest.played_first, contest.folded
+        return any(
+            x != s and team[x] == team[s] and not played[x] and not folded[x] for x in contest.order
+        )
 
     def _calls(self, chain: tuple[str, ...]) -> list[Action]:
         allowed = self.chains
@@ -132,7 +147,7 @@ class EnvidoBet(SideBet[EnvidoState]):
         self, contest: Contest, state: EnvidoState, seat: int, on_turn: bool
     ) -> Sequence[Action]:
         st = state
-        return self.first if self._open(contest, st, seat) else ()
+        return self.first if self._open(contest, st, seat, on_turn) else ()
 
     def awaiting(self, contest: Contest, state: EnvidoState) -> int:
         st = state

@@ -40,6 +40,11 @@ _CF_QUIERO = Action.call(A.CON_FLOR_QUIERO)
 _ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
 _WAITING = (FL_RESPOND, FL_CONTRA, FL_RESTO)
 _NARROWED = ("play", "answer-call", "answer-envido")
+_SILENCED = ("play", "answer-call")
+_KEPT = frozenset((A.PLAY, A.MAZO, A.FLOR))
+"""What a player whose partner holds a flor still to sing keeps (``partner_unsung_flor``):
+his cards, the deck and his own flor; the seat to act keeps his answer too."""
+_KEPT_ON_TURN = _KEPT | {A.QUIERO, A.NO_QUIERO}
 
 
 _NO_FLOR: dict[int, FlorState] = {}
@@ -67,10 +72,12 @@ class FlorBet(SideBet[FlorState]):
     auto: bool = attrs.field(init=False, eq=False, repr=False)
     sing_or_leave: bool = attrs.field(init=False, eq=False, repr=False)
     plain: bool = attrs.field(init=False, eq=False, repr=False)
+    silenced: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "auto", self.rules.sung_automatically())
         object.__setattr__(self, "sing_or_leave", self.rules.must_sing_or_leave())
+        object.__setattr__(self, "silenced", self.rules.partner_flor_silences())
         # the stock points_in ignores the deal: skip building a context per seat
         object.__setattr__(self, "plain", type(self.rules).points_in is FlorRules.points_in)
 
@@ -80,7 +87,7 @@ class FlorBet(SideBet[FlorState]):
         if method in ("automatic", "holds_back"):
             return self.auto
         if method == "restrict":
-            return self.sing_or_leave
+            return self.sing_or_leave or self.silenced
         return super().uses(method)
 
     def start(self, contest: Contest) -> FlorState:
@@ -314,7 +321,30 @@ class FlorBet(SideBet[FlorState]):
         if self.sing_or_leave and _FLOR in legal and contest.phase_name in _NARROWED:
             # an unsung flor: sing it or go to the deck (RULES §2.7.2)
             return [a for a in legal if a is _FLOR or a is _MAZO]
+        if (
+            self.silenced
+            and contest.phase_name in _SILENCED
+            and self._partner_unsung(contest, state, seat)
+        ):
+            # a partner's flor still to sing: no call; out of turn, only the deck
+            keep = _KEPT_ON_TURN if seat == contest.turn else _KEPT
+            return [a for a in legal if a.verb in keep]
         return legal
+
+    def _partner_unsung(self, contest: Contest, st: FlorState, seat: int) -> bool:
+        """Whether a partner of ``seat`` holds a flor he may still sing: unsung, in the first
+        trick, before his first card, still in the contest."""
+        if contest.trick_no:
+            return False
+        team, played, folded = contest.team, contest.played_first, contest.folded
+        return any(
+            x != seat
+            and team[x] == team[seat]
+            and st.undeclared[x]
+            and not played[x]
+            and not folded[x]
+            for x in contest.order
+        )
 
     def close(self, contest: Contest, state: FlorState) -> tuple[FlorState, Sequence[Credit]]:
         """At the end of the hand, settle the flores still open."""

@@ -35,6 +35,7 @@ from ..core.actions import Action
 from ..core.cards import Card
 from ..core.copying import LIST, LIST_OF_LISTS, copier
 from ..core.errors import IllegalAction, InvalidType, WrongPlayer
+from ..core.options import ask
 from ..rules.side_bet import _NO_QUIERO, _QUIERO
 from ..rules.special import SPECIAL_NONE
 from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
@@ -238,8 +239,9 @@ class Hand(
                 out.append(_MAZO)
             return out
         if ph == TRUCO:
+            leave = ask(self.ld, "leaves_on_pending_call")
             if self.team[s] == self.team[self.call_caller]:
-                if self.ld.mazo_out_of_turn:
+                if self.ld.mazo_out_of_turn and leave:
                     out.append(_MAZO)
                 return out
             if s in self.call_refused:
@@ -251,7 +253,8 @@ class Hand(
                 out.append(call)
             if self.bt.users["offers"]:
                 self._side_offers(s, on_turn, out)
-            out.append(_MAZO)
+            if leave:
+                out.append(_MAZO)
             return out
         self._side_answers(s, on_turn, out)  # a side bet awaits an answer
         return out

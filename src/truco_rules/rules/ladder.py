@@ -55,10 +55,26 @@ class BetLadder:
     )
     mazo_out_of_turn: bool = option(
         False,
-        "Whether a player may go to the deck out of turn, and as the answer to an envido (it "
-        "then counts as refusing the envido).",
+        "Whether a player may go to the deck out of turn, and (unless mazo_answering_envido "
+        "says otherwise) as the answer to an envido (it then counts as refusing the envido).",
         choices=(False, True),
         source="RULES §2.10; table habit of online engines ",
+    )
+    mazo_answering_envido: str = option(
+        "as_out_of_turn",
+        "Whether the side asked to answer an envido (or another side bet that going to the deck "
+        "answers) may go to the deck, refusing it: as mazo_out_of_turn says (as_out_of_turn), "
+        "always (allowed) or never (forbidden: it answers first).",
+        choices=("as_out_of_turn", "allowed", "forbidden"),
+        source="RULES §2.10, §2.6.3; table habit of online engines",
+    )
+    mazo_pending_call: str = option(
+        "answering_side",
+        "Going to the deck while a ladder call awaits its answer: the answering side may, which "
+        "refuses the call, and the calling side only with mazo_out_of_turn (answering_side); "
+        "nobody may until the call is answered (nobody).",
+        choices=("answering_side", "nobody"),
+        source="RULES §2.10, §1.5; table habit of online engines",
     )
 
     forbid_pointless_raise: bool = False
@@ -81,6 +97,8 @@ class BetLadder:
         "calls_any_time",
         "caps_raises",
         "refusal_passes_to_partner",
+        "leaves_answering_envido",
+        "leaves_on_pending_call",
     )
     """The decision methods that give the choice options their meaning (see
     :func:`~truco_rules.core.options.meaning`): a subclass that adds a choice overrides the one
@@ -106,6 +124,26 @@ class BetLadder:
             "ladder_refusal",
             "refusal_passes_to_partner",
             {"first_refusal": False, "every_opponent": True},
+        )
+
+    def leaves_answering_envido(self) -> bool:
+        """Whether going to the deck answers an envido (refusing it) (``mazo_answering_envido``,
+        by default as ``mazo_out_of_turn``)."""
+        return meaning(
+            self,
+            "mazo_answering_envido",
+            "leaves_answering_envido",
+            {"as_out_of_turn": self.mazo_out_of_turn, "allowed": True, "forbidden": False},
+        )
+
+    def leaves_on_pending_call(self) -> bool:
+        """Whether a player may go to the deck while a ladder call awaits its answer
+        (``mazo_pending_call``)."""
+        return meaning(
+            self,
+            "mazo_pending_call",
+            "leaves_on_pending_call",
+            {"answering_side": True, "nobody": False},
         )
 
     def refused(self, level: int) -> int:

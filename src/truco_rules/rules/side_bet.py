@@ -371,7 +371,8 @@ class SideBet(Generic[S]):
 
     def answered_by_leaving(self, contest: Contest, state: S) -> bool:
         """Whether going to the deck is also an answer while the bet awaits one (offered
-        where the ladder lets a player go to the deck out of turn). The kernel takes the
+        where the ladder lets a player go to the deck answering an envido: its
+        ``mazo_answering_envido``, by default as ``mazo_out_of_turn``). The kernel takes the
         seat to the deck as always; the bet hears of it in :meth:`interrupted`, before, and
         must stop awaiting that seat."""
         return False
