@@ -57,7 +57,7 @@ def bet_table(variant: Variant) -> BetTable:
         return hit[1]
     kernel: list[SideBet[Any]] = []
     if variant.envido is not None:
-        kernel.append(EnvidoBet(variant.envido))
+        kernel.append(EnvidoBet(variant.envido, passes=variant.ladder.answer_pass))
     if variant.flor is not None:
         kernel.append(FlorBet(variant.flor))
     own = len(kernel)

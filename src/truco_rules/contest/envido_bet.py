@@ -31,6 +31,7 @@ from .bet_states import (
 __all__ = ["EnvidoBet"]
 
 _SON_BUENAS = Action.call(A.SON_BUENAS)
+_PASO = Action.call(A.PASO)
 _CALLS = (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)
 _CALL_ACTS = {v: Action.call(v) for v in _CALLS}
 _STARTS: dict[int, EnvidoState] = {}
@@ -67,6 +68,9 @@ class EnvidoBet(SideBet[EnvidoState]):
     side_answers: ClassVar[bool] = True
 
     rules: EnvidoRules
+    passes: bool = False
+    """Whether the seat asked to answer may pass the answer to a partner ('paso': the
+    ladder's ``answer_pass``)."""
     chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
     pie_only: bool = attrs.field(init=False, eq=False, repr=False)
     side_only: bool = attrs.field(init=False, eq=False, repr=False)
@@ -166,7 +170,10 @@ class EnvidoBet(SideBet[EnvidoState]):
         if st.stage == ENV_PENDING:
             if contest.team[seat] == contest.team[st.caller]:
                 return ()
-            return [_QUIERO, _NO_QUIERO, *self._calls(st.chain)]
+            out = [_QUIERO, _NO_QUIERO, *self._calls(st.chain)]
+            if self.passes and self._passed_to(contest, st, seat) >= 0:
+                out.append(_PASO)
+            return out
         if self.awaiting(contest, st) != seat:
             return ()
         best = st.best
@@ -176,6 +183,16 @@ class EnvidoBet(SideBet[EnvidoState]):
                 out.append(Action.declare(v))
         return out
 
+    def _passed_to(self, contest: Contest, st: EnvidoState, seat: int) -> int:
+        """The partner the seat asked to answer, ``seat``, may pass the answer to (the next
+        one asked), or -1: he is not the one asked, passed already, or has no partner left."""
+        if seat != st.responder or seat in st.passed:
+            return -1
+        asked = contest.answer_order(st.caller)
+        if seat not in asked or len(asked) < 2:
+            return -1
+        return asked[(asked.index(seat) + 1) % len(asked)]
+
     def answered_by_leaving(self, contest: Contest, state: EnvidoState) -> bool:
         return state.stage == ENV_PENDING
 
@@ -184,8 +201,12 @@ class EnvidoBet(SideBet[EnvidoState]):
     ) -> tuple[EnvidoState, Sequence[Credit]]:
         st = state
         verb = action.verb
+        if verb == A.PASO:
+            passed = (*st.passed, seat)
+            return st._replace(responder=self._passed_to(contest, st, seat), passed=passed), ()
         if verb in _CALL_ACTS:
-            responder = contest.next_of_side(seat, 1 - contest.team[seat])
+            asked = contest.answer_order(seat)
+            responder = asked[0] if asked else -1
             new = EnvidoState(
                 st.spoken,
                 ENV_PENDING,
@@ -337,4 +358,5 @@ class EnvidoBet(SideBet[EnvidoState]):
             _NO_QUIERO,
             _SON_BUENAS,
             *(Action.declare(v) for v in self.rules.possible_scores()),
+            *((_PASO,) if self.passes else ()),
         )

@@ -45,6 +45,7 @@ from .fields import (
     _ACCEPT_HAND,
     _DECLINE_HAND,
     _MAZO,
+    _PASO,
     DECIDE,
     DECLARE,
     ENVIDO,
@@ -253,6 +254,8 @@ class Hand(
                 out.append(call)
             if self.bt.users["offers"]:
                 self._side_offers(s, on_turn, out)
+            if on_turn and self.ld.answer_pass and self._pass_to(s) >= 0:
+                out.append(_PASO)
             if leave:
                 out.append(_MAZO)
             return out
@@ -323,6 +326,8 @@ class Hand(
             self._mazo(s)
         elif verb == A.QUIERO:
             self._accept_call(s)
+        elif verb == A.PASO:
+            self._pass_call(s)
         elif verb == A.NO_QUIERO:
             self._refuse_call(s)
         elif self.special != SPECIAL_NONE:  # a call forbidden in special hands: game lost

@@ -53,6 +53,23 @@ class BetLadder:
         choices=("first_refusal", "every_opponent"),
         source="RULES §1.5, §5.6; Brazilian 4-seat tables ",
     )
+    answer_pass: bool = option(
+        False,
+        "Whether the player asked to answer a call may pass the answer to his next partner "
+        "still in the hand ('paso', 4 and 6 seats), each player once per call: the last one "
+        "asked answers (the truco ladder and the envido).",
+        choices=(False, True),
+        source="RULES §1.5, §2.6.2; table habit of online engines",
+    )
+    first_answerer: str = option(
+        "next_after_caller",
+        "Who of the other side is asked first to answer a call (truco, an envido), and next "
+        "after a 'paso': the players after the caller in play order (next_after_caller); or the "
+        "side's seats by seat number from seat 0, a holder of a flor still to sing first "
+        "(seat_order). Any player of the side may answer in either case.",
+        choices=("next_after_caller", "seat_order"),
+        source="RULES §1.5, §2.6.2; table habit of online engines",
+    )
     mazo_out_of_turn: bool = option(
         False,
         "Whether a player may go to the deck out of turn, and (unless mazo_answering_envido "
@@ -99,6 +116,7 @@ class BetLadder:
         "refusal_passes_to_partner",
         "leaves_answering_envido",
         "leaves_on_pending_call",
+        "asks_by_seat",
     )
     """The decision methods that give the choice options their meaning (see
     :func:`~truco_rules.core.options.meaning`): a subclass that adds a choice overrides the one
@@ -144,6 +162,16 @@ class BetLadder:
             "mazo_pending_call",
             "leaves_on_pending_call",
             {"answering_side": True, "nobody": False},
+        )
+
+    def asks_by_seat(self) -> bool:
+        """Whether a call's answerers are asked by seat number, a holder of a flor still to
+        sing first, rather than in play order after the caller (``first_answerer``)."""
+        return meaning(
+            self,
+            "first_answerer",
+            "asks_by_seat",
+            {"next_after_caller": False, "seat_order": True},
         )
 
     def refused(self, level: int) -> int:

@@ -270,6 +270,10 @@ class Contest(Protocol):
         """The first seat of ``side`` after ``after`` in play order still in the contest."""
         ...
 
+    def answer_order(self, caller: int) -> list[int]:
+        """The other side's seats in the contest, in the order asked to answer ``caller``."""
+        ...
+
     def bet_state(self, name: str) -> Hashable | None:
         """The state of the side bet called ``name`` (``None``: the variant has none)."""
         ...
@@ -371,8 +375,7 @@ class SideBet(Generic[S]):
 
     def answered_by_leaving(self, contest: Contest, state: S) -> bool:
         """Whether going to the deck is also an answer while the bet awaits one (offered
-        where the ladder lets a player go to the deck answering an envido: its
-        ``mazo_answering_envido``, by default as ``mazo_out_of_turn``). The kernel takes the
+        where the ladder's ``mazo_answering_envido`` allows it). The kernel takes the
         seat to the deck as always; the bet hears of it in :meth:`interrupted`, before, and
         must stop awaiting that seat."""
         return False
