@@ -51,6 +51,8 @@ NO_EFFECT_IN: dict[tuple[str, str], str] = {
     ("almeria", "tie_next_leader"): "every contest is a duel of two players (RULES §1.3, §7.2)",
     # One refusal is every opponent's refusal when the contest is a duel (RULES §1.5, §7.2).
     ("almeria", "ladder_refusal"): "every contest is a duel: no partner to pass the answer to",
+    ("almeria", "answer_pass"): "every contest is a duel: no partner to pass the answer to",
+    ("almeria", "first_answerer"): "every contest is a duel: one player answers a call",
 }
 """Options that cannot change an outcome in one variant, with the reason."""
 
@@ -91,6 +93,16 @@ HINTS: dict[str, dict[str, Any]] = {
     "contraflor_al_resto_refused": {"kinds": ["flor"], "options": {"flor_duel_mode": "s3_ladder"}},
     "flor_same_team_multiple": {"kinds": ["flor"], "seats": [4, 6]},
     "flor_duel_mode": {"kinds": ["flor"]},
+    # issue 29: rules of the engines that need partners (or a partner's flor)
+    "partner_unsung_flor": {"kinds": ["flor"], "seats": [4, 6]},
+    "envido_while_partner_unplayed": {
+        "kinds": ["bets", "cards"],
+        "seats": [4, 6],
+        # the seat asked to answer an out-of-turn truco has played, a partner has not
+        "options": {"truco_call_timing": "any_time", "envido_caller": "unplayed_player"},
+    },
+    "answer_pass": {"kinds": ["bets"], "seats": [4, 6]},
+    "first_answerer": {"kinds": ["bets"], "seats": [4, 6]},
     "pica_pica_cutoff": {"seats": [6], "hands": 3},
     "pica_pica_start": {"seats": [6], "hands": 3},
 }

@@ -71,6 +71,10 @@ class EnvidoBet(SideBet[EnvidoState]):
     passes: bool = False
     """Whether the seat asked to answer may pass the answer to a partner ('paso': the
     ladder's ``answer_pass``)."""
+    out_of_turn: bool = False
+    """The ladder's ``mazo_out_of_turn``: whether going to the deck answers the envido, unless
+    the envido's ``mazo_answering_envido`` says otherwise."""
+    leaving: bool = attrs.field(init=False, eq=False, repr=False)
     chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
     pie_only: bool = attrs.field(init=False, eq=False, repr=False)
     side_only: bool = attrs.field(init=False, eq=False, repr=False)
@@ -83,6 +87,9 @@ class EnvidoBet(SideBet[EnvidoState]):
         object.__setattr__(self, "chains", self.rules.chains())
         object.__setattr__(self, "pie_only", self.rules.pie_only())
         object.__setattr__(self, "side_only", self.rules.side_to_act_only())
+        leaving = self.rules.leaving_answers()
+        by_turn = leaving == "as_out_of_turn"
+        object.__setattr__(self, "leaving", self.out_of_turn if by_turn else leaving == "yes")
         object.__setattr__(self, "bonus", self.rules.mazo_bonus_before_first_card())
         object.__setattr__(self, "first", tuple(self._calls(())))
         object.__setattr__(self, "declared", self.rules.declared())
@@ -194,7 +201,7 @@ class EnvidoBet(SideBet[EnvidoState]):
         return asked[(asked.index(seat) + 1) % len(asked)]
 
     def answered_by_leaving(self, contest: Contest, state: EnvidoState) -> bool:
-        return state.stage == ENV_PENDING
+        return self.leaving and state.stage == ENV_PENDING
 
     def act(
         self, contest: Contest, state: EnvidoState, seat: int, action: Action

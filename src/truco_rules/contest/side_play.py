@@ -21,7 +21,6 @@ from collections.abc import Hashable, Sequence
 
 from ..core import actions as A
 from ..core.actions import Action
-from ..core.options import ask
 from ..rules.side_bet import Credit
 from ..rules.side_bet_checks import MAX_AUTOMATIC, broke
 from .bet_table import bet_table
@@ -78,7 +77,7 @@ class SideBetPlay(HandFields):
                 out.extend(self.bets[j].interjections(self, self.side_state[j], s, on_turn, shown))
         if (
             answers
-            and ask(self.ld, "leaves_answering_envido")
+            and (i < self.bt.own or self.ld.mazo_out_of_turn)  # the kernel's: its own rule
             and bet.answered_by_leaving(self, self.side_state[i])
         ):
             out.append(_MAZO)

@@ -95,6 +95,14 @@ class EnvidoRules:
         choices=(False, True),
         source="RULES §2.6.2; table habit of online engines",
     )
+    mazo_answering_envido: str = option(
+        "as_out_of_turn",
+        "Whether the side asked to answer an envido may go to the deck, which refuses it: as "
+        "the ladder's mazo_out_of_turn says (as_out_of_turn), always (allowed) or never "
+        "(forbidden: it answers first).",
+        choices=("as_out_of_turn", "allowed", "forbidden"),
+        source="RULES §2.10, §2.6.3; table habit of online engines",
+    )
     allow_real_envido_twice: bool = option(
         False,
         "Whether Real Envido may answer Real Envido (RE RE).",
@@ -157,6 +165,7 @@ class EnvidoRules:
     DECISIONS: ClassVar[tuple[str, ...]] = (
         "pie_only",
         "side_to_act_only",
+        "leaving_answers",
         "declared",
         "last_raiser_states_first",
         "mazo_bonus_before_first_card",
@@ -182,6 +191,16 @@ class EnvidoRules:
             "envido_call_timing",
             "side_to_act_only",
             {"as_truco": False, "side_to_act": True},
+        )
+
+    def leaving_answers(self) -> str:
+        """Whether going to the deck answers (refuses) an envido (``mazo_answering_envido``):
+        ``"yes"``, ``"no"``, or ``"as_out_of_turn"`` (as the ladder's ``mazo_out_of_turn``)."""
+        return meaning(
+            self,
+            "mazo_answering_envido",
+            "leaving_answers",
+            {"as_out_of_turn": "as_out_of_turn", "allowed": "yes", "forbidden": "no"},
         )
 
     def declared(self) -> bool:

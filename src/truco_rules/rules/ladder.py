@@ -72,18 +72,11 @@ class BetLadder:
     )
     mazo_out_of_turn: bool = option(
         False,
-        "Whether a player may go to the deck out of turn, and (unless mazo_answering_envido "
-        "says otherwise) as the answer to an envido (it then counts as refusing the envido).",
+        "Whether a player may go to the deck out of turn, and as the answer to an envido (it "
+        "then counts as refusing the envido) unless the envido's mazo_answering_envido says "
+        "otherwise.",
         choices=(False, True),
         source="RULES §2.10; table habit of online engines ",
-    )
-    mazo_answering_envido: str = option(
-        "as_out_of_turn",
-        "Whether the side asked to answer an envido (or another side bet that going to the deck "
-        "answers) may go to the deck, refusing it: as mazo_out_of_turn says (as_out_of_turn), "
-        "always (allowed) or never (forbidden: it answers first).",
-        choices=("as_out_of_turn", "allowed", "forbidden"),
-        source="RULES §2.10, §2.6.3; table habit of online engines",
     )
     mazo_pending_call: str = option(
         "answering_side",
@@ -114,7 +107,6 @@ class BetLadder:
         "calls_any_time",
         "caps_raises",
         "refusal_passes_to_partner",
-        "leaves_answering_envido",
         "leaves_on_pending_call",
         "asks_by_seat",
     )
@@ -142,16 +134,6 @@ class BetLadder:
             "ladder_refusal",
             "refusal_passes_to_partner",
             {"first_refusal": False, "every_opponent": True},
-        )
-
-    def leaves_answering_envido(self) -> bool:
-        """Whether going to the deck answers an envido (refusing it) (``mazo_answering_envido``,
-        by default as ``mazo_out_of_turn``)."""
-        return meaning(
-            self,
-            "mazo_answering_envido",
-            "leaves_answering_envido",
-            {"as_out_of_turn": self.mazo_out_of_turn, "allowed": True, "forbidden": False},
         )
 
     def leaves_on_pending_call(self) -> bool:

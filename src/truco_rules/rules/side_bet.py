@@ -375,7 +375,7 @@ class SideBet(Generic[S]):
 
     def answered_by_leaving(self, contest: Contest, state: S) -> bool:
         """Whether going to the deck is also an answer while the bet awaits one (offered
-        where the ladder's ``mazo_answering_envido`` allows it). The kernel takes the
+        where the ladder lets a player go to the deck out of turn). The kernel takes the
         seat to the deck as always; the bet hears of it in :meth:`interrupted`, before, and
         must stop awaiting that seat."""
         return False
