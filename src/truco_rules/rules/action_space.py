@@ -180,8 +180,9 @@ def _build(variant: Vocabulary) -> ActionSpace:
             if a not in listed:
                 listed.add(a)
                 acts.append(a)
-    if "paso" in vocab:
-        acts.append(Action.call("paso"))
+    paso = Action.call("paso")
+    if getattr(variant.ladder, "answer_pass", False) and paso not in listed:
+        acts.append(paso)
     return ActionSpace(variant.name, acts, len(deck))
 
 
