@@ -55,6 +55,8 @@ NO_EFFECT_IN: dict[tuple[str, str], str] = {
     # three equals were seen, and a duel shows four cards before its last lead, which can
     # hold three 3s only if tricks 1-2 already decided the hand (RULES §1.4).
     ("almeria", "end_on_unbeatable_card"): "a duel never shows a card's three equals in time",
+    ("almeria", "answer_pass"): "every contest is a duel: no partner to pass the answer to",
+    ("almeria", "first_answerer"): "every contest is a duel: one player answers a call",
 }
 """Options that cannot change an outcome in one variant, with the reason."""
 
@@ -102,6 +104,16 @@ HINTS: dict[str, dict[str, Any]] = {
         "kinds": ["deck"],
         "options": {"flor_declaration": "manual_without_penalty"},
     },
+    # issue 29: rules of the engines that need partners (or a partner's flor)
+    "partner_unsung_flor": {"kinds": ["flor"], "seats": [4, 6]},
+    "envido_while_partner_unplayed": {
+        "kinds": ["bets", "cards"],
+        "seats": [4, 6],
+        # the seat asked to answer an out-of-turn truco has played, a partner has not
+        "options": {"truco_call_timing": "any_time", "envido_caller": "unplayed_player"},
+    },
+    "answer_pass": {"kinds": ["bets"], "seats": [4, 6]},
+    "first_answerer": {"kinds": ["bets"], "seats": [4, 6]},
     "pica_pica_cutoff": {"seats": [6], "hands": 3},
     "pica_pica_start": {"seats": [6], "hands": 3},
 }

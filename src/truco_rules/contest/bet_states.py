@@ -51,6 +51,8 @@ class EnvidoState(NamedTuple):
     """Once settled: ``(seat, points won, score stated)``."""
     best: tuple[int, int] | None = None
     """The best score stated so far: ``(seat, score)``."""
+    passed: tuple[int, ...] = ()
+    """The seats that passed the answer to the pending call to a partner ('paso')."""
 
 
 class FlorState(NamedTuple):

@@ -57,7 +57,10 @@ def bet_table(variant: Variant) -> BetTable:
         return hit[1]
     kernel: list[SideBet[Any]] = []
     if variant.envido is not None:
-        kernel.append(EnvidoBet(variant.envido))
+        ld = variant.ladder
+        kernel.append(
+            EnvidoBet(variant.envido, passes=ld.answer_pass, out_of_turn=ld.mazo_out_of_turn)
+        )
     if variant.flor is not None:
         kernel.append(FlorBet(variant.flor))
     own = len(kernel)

@@ -37,6 +37,7 @@ class EndingPlay(HandFields):
         if self.call:  # his own side's call, still unanswered, is withdrawn
             self.call = 0
             self.call_refused = []
+            self.call_passed = []
         if self.ld.mazo_concedes_for_side:  # one player running concedes for his side
             for x in self.live(t):
                 self.folded[x] = True

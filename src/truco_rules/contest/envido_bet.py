@@ -27,14 +27,15 @@ from .bet_states import (
     EnvidoState,
     FlorState,
 )
+from .side_refusals import envido_blocked, envido_refusal
 
 __all__ = ["EnvidoBet"]
 
 _SON_BUENAS = Action.call(A.SON_BUENAS)
+_PASO = Action.call(A.PASO)
 _CALLS = (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)
 _CALL_ACTS = {v: Action.call(v) for v in _CALLS}
 _STARTS: dict[int, EnvidoState] = {}
-_VOIDED = "a flor was sung in this hand: the envido is void (RULES §2.7.4)"
 
 
 def _staged(st: EnvidoState, stage: int) -> EnvidoState:
@@ -68,8 +69,16 @@ class EnvidoBet(SideBet[EnvidoState]):
     side_answers: ClassVar[bool] = True
 
     rules: EnvidoRules
+    passes: bool = False
+    """Whether the seat asked to answer may pass the answer to a partner ('paso': the
+    ladder's ``answer_pass``)."""
+    out_of_turn: bool = False
+    """The ladder's ``mazo_out_of_turn``: whether going to the deck answers the envido, unless
+    the envido's ``mazo_answering_envido`` says otherwise."""
+    leaving: bool = attrs.field(init=False, eq=False, repr=False)
     chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
     pie_only: bool = attrs.field(init=False, eq=False, repr=False)
+    side_only: bool = attrs.field(init=False, eq=False, repr=False)
     bonus: bool = attrs.field(init=False, eq=False, repr=False)
     bonus_in_first_trick: bool = attrs.field(init=False, eq=False, repr=False)
     first: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -79,6 +88,10 @@ class EnvidoBet(SideBet[EnvidoState]):
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "chains", self.rules.chains())
         object.__setattr__(self, "pie_only", self.rules.pie_only())
+        object.__setattr__(self, "side_only", self.rules.side_to_act_only())
+        leaving = self.rules.leaving_answers()
+        by_turn = leaving == "as_out_of_turn"
+        object.__setattr__(self, "leaving", self.out_of_turn if by_turn else leaving == "yes")
         late = self.rules.mazo_bonus_while_first_trick_open()
         object.__setattr__(self, "bonus_in_first_trick", late)
         object.__setattr__(self, "bonus", late or self.rules.mazo_bonus_before_first_card())
@@ -116,19 +129,33 @@ class EnvidoBet(SideBet[EnvidoState]):
             st = _STARTS[n] = EnvidoState((False,) * n)
         return st
 
-    def _open(self, contest: Contest, st: EnvidoState, s: int) -> bool:
+    def _open(self, contest: Contest, st: EnvidoState, s: int, on_turn: bool = False) -> bool:
         if st.stage != ENV_NONE or contest.trick_no or contest.level:
             return False
+        team = contest.team
+        if self.side_only and team[s] != team[contest.turn]:
+            return False  # only the side to act may call it
         if self.pie_only:
-            side = contest.team[s]
-            if s != next(x for x in reversed(contest.order) if contest.team[x] == side):
+            side = team[s]
+            if s != next(x for x in reversed(contest.order) if team[x] == side):
                 return False
         elif contest.played_first[s] and not (
-            self.rules.envido_answers_truco_after_card and contest.phase_name == "answer-call"
+            (self.rules.envido_answers_truco_after_card and contest.phase_name == "answer-call")
+            or (on_turn and self._partner_to_play(contest, s))
         ):
             return False
         fl = _flor(contest)
         return fl is None or not fl.called
+
+    def _partner_to_play(self, contest: Contest, s: int) -> bool:
+        """With ``envido_while_partner_unplayed``: whether a partner of ``s`` in the contest
+        has not played his first card yet (``s``, to act, may then call though he played)."""
+        if not self.rules.envido_while_partner_unplayed:
+            return False
+        team, played, folded = contest.team, contest.played_first, contest.folded
+        return any(
+            x != s and team[x] == team[s] and not played[x] and not folded[x] for x in contest.order
+        )
 
     def _calls(self, chain: tuple[str, ...]) -> list[Action]:
         allowed = self.chains
@@ -138,7 +165,7 @@ class EnvidoBet(SideBet[EnvidoState]):
         self, contest: Contest, state: EnvidoState, seat: int, on_turn: bool
     ) -> Sequence[Action]:
         st = state
-        return self.first if self._open(contest, st, seat) else ()
+        return self.first if self._open(contest, st, seat, on_turn) else ()
 
     def awaiting(self, contest: Contest, state: EnvidoState) -> int:
         st = state
@@ -157,7 +184,10 @@ class EnvidoBet(SideBet[EnvidoState]):
         if st.stage == ENV_PENDING:
             if contest.team[seat] == contest.team[st.caller]:
                 return ()
-            return [_QUIERO, _NO_QUIERO, *self._calls(st.chain)]
+            out = [_QUIERO, _NO_QUIERO, *self._calls(st.chain)]
+            if self.passes and self._passed_to(contest, st, seat) >= 0:
+                out.append(_PASO)
+            return out
         if self.awaiting(contest, st) != seat:
             return ()
         best = st.best
@@ -167,16 +197,30 @@ class EnvidoBet(SideBet[EnvidoState]):
                 out.append(Action.declare(v))
         return out
 
+    def _passed_to(self, contest: Contest, st: EnvidoState, seat: int) -> int:
+        """The partner the seat asked to answer, ``seat``, may pass the answer to (the next
+        one asked), or -1: he is not the one asked, passed already, or has no partner left."""
+        if seat != st.responder or seat in st.passed:
+            return -1
+        asked = contest.answer_order(st.caller)
+        if seat not in asked or len(asked) < 2:
+            return -1
+        return asked[(asked.index(seat) + 1) % len(asked)]
+
     def answered_by_leaving(self, contest: Contest, state: EnvidoState) -> bool:
-        return state.stage == ENV_PENDING
+        return self.leaving and state.stage == ENV_PENDING
 
     def act(
         self, contest: Contest, state: EnvidoState, seat: int, action: Action
     ) -> tuple[EnvidoState, Sequence[Credit]]:
         st = state
         verb = action.verb
+        if verb == A.PASO:
+            passed = (*st.passed, seat)
+            return st._replace(responder=self._passed_to(contest, st, seat), passed=passed), ()
         if verb in _CALL_ACTS:
-            responder = contest.next_of_side(seat, 1 - contest.team[seat])
+            asked = contest.answer_order(seat)
+            responder = asked[0] if asked else -1
             new = EnvidoState(
                 st.spoken,
                 ENV_PENDING,
@@ -323,65 +367,13 @@ class EnvidoBet(SideBet[EnvidoState]):
         seat = st.result[0]
         return ((seat, self.rules.proof_in(contest.dealt[seat], contest.context(seat))),)
 
-    # -- why an action is refused (asked only on a refusal) -----------------------------
+    # -- why an action is refused (asked only on a refusal): side_refusals --------------
     def refusal(self, contest: Contest, state: EnvidoState, seat: int, action: Action) -> str:
-        st = state
-        if action.verb not in _CALL_ACTS:  # a score stated, or son buenas, out of its time
-            if st.stage == ENV_DONE:
-                return "the envido is settled: its scores were already stated (RULES §2.6.5)"
-            if st.stage == ENV_VOID:
-                return _VOIDED
-            return "no envido was accepted: there is no envido score to state (RULES §2.6.5)"
-        if st.stage == ENV_PENDING:
-            return "that raise does not follow the envido bets made so far (RULES §2.6.3)"
-        if st.stage == ENV_DECLARING:
-            return "the envido was accepted: its scores are being stated (RULES §2.6.5)"
-        if st.stage == ENV_DONE:
-            return "envido was already called in this hand: one envido per hand (RULES §2.6.2)"
-        if st.stage == ENV_VOID:
-            return _VOIDED
-        fl = _flor(contest)
-        if fl is not None and fl.called:
-            return _VOIDED
-        if contest.trick_no:
-            return "envido may be called only in the first trick (RULES §2.6.2)"
-        if contest.level:
-            return "envido may not be called once a truco is accepted (RULES §2.6.2)"
-        if self.pie_only:
-            side = contest.team[seat]
-            if seat != next(x for x in reversed(contest.order) if contest.team[x] == side):
-                return "this player may not call envido: he is not his side's pie (RULES §2.6.2)"
-        elif contest.played_first[seat]:
-            return (
-                "this player has played his first card: envido is called before it, or by a "
-                "partner who has not played (RULES §2.6.2)"
-            )
-        if action not in self.first:
-            return "that call may not open the envido (RULES §2.6.3)"
-        if contest.phase_name == "answer-side-bet":
-            return "answer the bet that awaits an answer before calling envido"
-        return "envido may not be called now (RULES §2.6.2)"
+        opens, side = self.first, self.side_only
+        return envido_refusal(contest, state, seat, action, self.pie_only, opens, side)
 
     def blocked(self, contest: Contest, state: EnvidoState, seat: int, action: Action) -> str:
-        st = state
-        if st.stage == ENV_DECLARING:
-            best = st.best
-            if action.verb == A.DECLARE and best is not None:
-                return (
-                    f"a score stated must beat the best so far ({best[1]}, seat {best[0]}); "
-                    "otherwise say son-buenas (RULES §2.6.5)"
-                )
-            if action.verb == A.SON_BUENAS:
-                return "the first to speak states a score: son-buenas answers one (RULES §2.6.5)"
-            return "the envido was accepted: state your score first ('declare N'; RULES §2.6.5)"
-        if action.verb in (A.DECLARE, A.SON_BUENAS):
-            return "the envido must be accepted (quiero) before the scores are stated (§2.6.5)"
-        if action.verb == A.MAZO:
-            return (
-                "answer the envido first: going to the deck does not answer it at this table "
-                "(RULES §2.10, option mazo_out_of_turn)"
-            )
-        return "answer the envido first: quiero, no-quiero or a raise (RULES §2.5, §2.6.3)"
+        return envido_blocked(state, action)
 
     def all_actions(self) -> Sequence[Action]:
         return (
@@ -390,4 +382,5 @@ class EnvidoBet(SideBet[EnvidoState]):
             _NO_QUIERO,
             _SON_BUENAS,
             *(Action.declare(v) for v in self.rules.possible_scores()),
+            *((_PASO,) if self.passes else ()),
         )

@@ -46,6 +46,7 @@ PHASES = (
 
 
 _MAZO = Action.call(A.MAZO)
+_PASO = Action.call(A.PASO)
 _ACCEPT_HAND = Action.call(A.ACCEPT_HAND)
 _DECLINE_HAND = Action.call(A.DECLINE_HAND)
 _ENVIDO_ACTS = {v: Action.call(v) for v in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)}
@@ -89,6 +90,7 @@ class HandFields:
         "bt",
         "call",
         "call_caller",
+        "call_passed",
         "call_refused",
         "call_responder",
         "calls_any_time",
@@ -146,6 +148,7 @@ class HandFields:
     bt: BetTable
     call: int
     call_caller: int
+    call_passed: list[int]
     call_refused: list[int]
     call_responder: int
     cards: list[list[Card]]
@@ -221,6 +224,31 @@ class HandFields:
             if self.team[s] == side and not self.folded[s]:
                 return s
         return -1
+
+    def answer_order(self, caller: int) -> list[int]:
+        """The seats of the side ``caller`` calls, still in the contest, in the order they are
+        asked to answer (the ladder's ``first_answerer``): play order after ``caller``, or
+        seat numbers with the holders of a flor still to sing first."""
+        order, team, folded = self.order, self.team, self.folded
+        side = 1 - team[caller]
+        if not ask(self.ld, "asks_by_seat"):
+            start = self.pos[caller]
+            n = len(order)
+            turn = (order[(start + i) % n] for i in range(1, n + 1))
+            return [s for s in turn if team[s] == side and not folded[s]]
+        seats = sorted(s for s in order if team[s] == side and not folded[s])
+        fl = self.bet_state("flor")
+        unsung = getattr(fl, "undeclared", None)
+        if unsung is None or self.trick_no:
+            return seats
+        first = [s for s in seats if unsung[s] and not self.played_first[s]]
+        return first + [s for s in seats if s not in first]
+
+    def first_answerer(self, caller: int) -> int:
+        """The seat asked first to answer ``caller``'s call (see :meth:`answer_order`), or
+        -1 if the other side has left."""
+        asked = self.answer_order(caller)
+        return asked[0] if asked else -1
 
     def live(self, side: int) -> list[int]:
         """The seats of ``side`` that have not folded, in play order."""

@@ -29,6 +29,8 @@ from .bet_states import (
     EnvidoState,
     FlorState,
 )
+from .flor_holders import holder_after, kept, partner_unsung, unsung_after
+from .side_refusals import flor_blocked, flor_refusal, flor_restriction
 
 __all__ = ["FlorBet"]
 
@@ -40,13 +42,11 @@ _CF_QUIERO = Action.call(A.CON_FLOR_QUIERO)
 _ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
 _WAITING = (FL_RESPOND, FL_CONTRA, FL_RESTO)
 _NARROWED = ("play", "answer-call", "answer-envido")
-_ANSWERS = {
-    FL_RESPOND: "a flor is answered with con-flor-quiero, con-flor-me-achico, contraflor or "
-    "contraflor-al-resto (RULES §2.7.3)",
-    FL_CONTRA: "a contraflor is answered with quiero, no-quiero or contraflor-al-resto "
-    "(RULES §2.7.3)",
-    FL_RESTO: "a contraflor al resto is answered with quiero or no-quiero (RULES §2.7.3)",
-}
+_SILENCED = ("play", "answer-call")
+_KEPT = frozenset((A.PLAY, A.MAZO, A.FLOR))
+"""What a player whose partner holds a flor still to sing keeps (``partner_unsung_flor``):
+his cards, the deck and his own flor; the seat to act keeps his answer too."""
+_KEPT_ON_TURN = _KEPT | {A.QUIERO, A.NO_QUIERO}
 
 
 _NO_FLOR: dict[int, FlorState] = {}
@@ -75,11 +75,13 @@ class FlorBet(SideBet[FlorState]):
     sing_or_leave: bool = attrs.field(init=False, eq=False, repr=False)
     penalised: bool = attrs.field(init=False, eq=False, repr=False)
     plain: bool = attrs.field(init=False, eq=False, repr=False)
+    silenced: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "auto", self.rules.sung_automatically())
         object.__setattr__(self, "sing_or_leave", self.rules.must_sing_or_leave())
         object.__setattr__(self, "penalised", self.rules.penalised())
+        object.__setattr__(self, "silenced", self.rules.partner_flor_silences())
         # the stock points_in ignores the deal: skip building a context per seat
         object.__setattr__(self, "plain", type(self.rules).points_in is FlorRules.points_in)
 
@@ -89,7 +91,7 @@ class FlorBet(SideBet[FlorState]):
         if method in ("automatic", "holds_back"):
             return self.auto
         if method == "restrict":
-            return self.sing_or_leave
+            return self.sing_or_leave or self.silenced
         return super().uses(method)
 
     def start(self, contest: Contest) -> FlorState:
@@ -143,15 +145,9 @@ class FlorBet(SideBet[FlorState]):
         if not self.rules.mazo_waits_for_flor or state.called:
             return None
         for s in contest.order:
-            if contest.team[s] == side and self._kept(contest, state, s):
+            if contest.team[s] == side and kept(contest, state, s):
                 return state._replace(owed=s)
         return None
-
-    @staticmethod
-    def _kept(contest: Contest, st: FlorState, s: int) -> bool:
-        """Whether ``s`` holds a flor not sung that is scored when the hand stops in trick 1:
-        not hidden by a card played, its holder still in the hand (RULES §2.10)."""
-        return st.undeclared[s] and not contest.played_first[s] and not contest.folded[s]
 
     def phase(self, contest: Contest, state: FlorState) -> str:
         return "answer-flor"
@@ -171,18 +167,6 @@ class FlorBet(SideBet[FlorState]):
         if st.stage == FL_CONTRA:
             return (_QUIERO, _NO_QUIERO, _RESTO)
         return (_QUIERO, _NO_QUIERO)
-
-    def _holder_after(self, contest: Contest, st: FlorState, after: int, side: int) -> int:
-        """The first seat of ``side`` after ``after`` in play order still in the contest and
-        holding a flor."""
-        order = contest.order
-        n = len(order)
-        start = contest.pos[after]
-        for i in range(1, n + 1):
-            s = order[(start + i) % n]
-            if contest.team[s] == side and not contest.folded[s] and st.pts[s] is not None:
-                return s
-        return -1
 
     def act(
         self, contest: Contest, state: FlorState, seat: int, action: Action
@@ -232,7 +216,7 @@ class FlorBet(SideBet[FlorState]):
             first_team=x,
             singer=s,
             stage=FL_RESPOND if ladder else FL_DONE,
-            responder=self._holder_after(contest, st, s, 1 - x) if ladder else st.responder,
+            responder=holder_after(contest, st, s, 1 - x) if ladder else st.responder,
         )
         out: list[Credit] = []
         if not theirs:
@@ -274,7 +258,7 @@ class FlorBet(SideBet[FlorState]):
                 stage=FL_CONTRA if verb == A.CONTRAFLOR else FL_RESTO,
                 caller_team=t,
                 caller=s,
-                responder=self._holder_after(contest, st, s, 1 - t),
+                responder=holder_after(contest, st, s, 1 - t),
             )
         elif verb == A.QUIERO:
             best = self._best(contest, st)
@@ -321,20 +305,10 @@ class FlorBet(SideBet[FlorState]):
         if t < 0:
             return None
         if contest.phase_name == "answer-call" and not st.undeclared[t]:
-            t = self._unsung_after(contest, st, contest.call_caller, contest.team[t])
+            t = unsung_after(contest, st, contest.call_caller, contest.team[t])
         if t >= 0 and st.undeclared[t]:
             return t, _FLOR
         return None
-
-    def _unsung_after(self, contest: Contest, st: FlorState, after: int, side: int) -> int:
-        order = contest.order
-        n = len(order)
-        start = contest.pos[after]
-        for i in range(1, n + 1):
-            s = order[(start + i) % n]
-            if contest.team[s] == side and not contest.folded[s] and st.undeclared[s]:
-                return s
-        return -1
 
     def holds_back(self, contest: Contest, state: FlorState, seat: int) -> bool:
         # his flor is sung at his first decision, before anything else he does
@@ -346,6 +320,14 @@ class FlorBet(SideBet[FlorState]):
         if self.sing_or_leave and _FLOR in legal and contest.phase_name in _NARROWED:
             # an unsung flor: sing it or go to the deck (RULES §2.7.2)
             return [a for a in legal if a is _FLOR or a is _MAZO]
+        if (
+            self.silenced
+            and contest.phase_name in _SILENCED
+            and partner_unsung(contest, state, seat)
+        ):
+            # a partner's flor still to sing: no call; out of turn, only the deck
+            keep = _KEPT_ON_TURN if seat == contest.turn else _KEPT
+            return [a for a in legal if a.verb in keep]
         return legal
 
     def close(self, contest: Contest, state: FlorState) -> tuple[FlorState, Sequence[Credit]]:
@@ -358,12 +340,12 @@ class FlorBet(SideBet[FlorState]):
         # of the side that did not leave are still scored; a flor its holder hid by playing
         # a card without declaring it gives the opponents 3 (RULES §2.7.2).
         if not st.called and side is not None:
-            kept = tuple(
-                s for s in contest.order if contest.team[s] == side and self._kept(contest, st, s)
+            held = tuple(
+                s for s in contest.order if contest.team[s] == side and kept(contest, st, s)
             )
-            if kept:  # declared and shown (RULES §2.10, §2.11)
-                st = st._replace(called=True, sung=kept)
-                out.append((side, fl.uncontested(len(kept))))
+            if held:  # declared and shown (RULES §2.10, §2.11)
+                st = st._replace(called=True, sung=held)
+                out.append((side, fl.uncontested(len(held))))
         if self.penalised:
             for won, award, holder in st.deferred:
                 if contest.folded[holder]:  # quit without showing: lost, opponents score 3
@@ -379,34 +361,15 @@ class FlorBet(SideBet[FlorState]):
         st = state
         return tuple((s, tuple(contest.dealt[s])) for s in st.sung)
 
-    # -- why an action is refused (asked only on a refusal) -----------------------------
+    # -- why an action is refused (asked only on a refusal): side_refusals --------------
     def refusal(self, contest: Contest, state: FlorState, seat: int, action: Action) -> str:
-        st = state
-        if action.verb not in self.verbs:  # restrict took it away (unsung_flor='sing_or_mazo')
-            return "this player holds a flor not yet sung: sing it or go to the deck (RULES §2.7.2)"
-        if action.verb != A.FLOR:  # an answer in the flor exchange
-            if st.stage in _WAITING:
-                return _ANSWERS[st.stage]
-            if not st.called:
-                return "no flor was sung: there is no flor to answer (RULES §2.7.3)"
-            return "the flor exchange is settled (RULES §2.7.3)"
-        if self.auto:
-            return "flores are sung automatically here, never by hand (RULES §2.7.2)"
-        if st.pts[seat] is None:
-            return "this player holds no flor (three cards of one suit, RULES §2.7.1, §2.7.2)"
-        if not st.undeclared[seat]:
-            return "this player's flor was already sung (RULES §2.7.2)"
-        if contest.played_first[seat] or contest.trick_no:
-            return "a flor is sung before its holder plays his first card (RULES §2.7.2)"
-        if st.stage in _WAITING:
-            return f"answer the flor first: {_ANSWERS[st.stage]}"
-        env = cast("EnvidoState | None", contest.bet_state("envido"))
-        if env is not None and env.stage not in (ENV_NONE, ENV_PENDING):
-            return "the envido was accepted: too late to sing a flor now (RULES §2.7.4)"
-        return "a flor may not be sung while that bet awaits its answer (RULES §2.7.4)"
+        if action.verb not in self.verbs:  # restrict took it away
+            own = self.sing_or_leave and bool(state.undeclared[seat])
+            return flor_restriction(partner=not own and self.silenced)
+        return flor_refusal(contest, state, seat, action, self.auto)
 
     def blocked(self, contest: Contest, state: FlorState, seat: int, action: Action) -> str:
-        return f"answer the flor first: {_ANSWERS[state.stage]}"
+        return flor_blocked(state)
 
     def all_actions(self) -> Sequence[Action]:
         return (_FLOR, _CONTRAFLOR, _RESTO, _CF_QUIERO, _ACHICO, _QUIERO, _NO_QUIERO)

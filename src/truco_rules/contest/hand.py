@@ -35,6 +35,7 @@ from ..core.actions import Action
 from ..core.cards import Card
 from ..core.copying import LIST, LIST_OF_LISTS, copier
 from ..core.errors import IllegalAction, InvalidType, WrongPlayer
+from ..core.options import ask
 from ..rules.side_bet import _NO_QUIERO, _QUIERO
 from ..rules.special import SPECIAL_NONE
 from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
@@ -44,6 +45,7 @@ from .fields import (
     _ACCEPT_HAND,
     _DECLINE_HAND,
     _MAZO,
+    _PASO,
     DECIDE,
     DECLARE,
     ENVIDO,
@@ -85,9 +87,7 @@ __all__ = [
 ]
 
 
-class Hand(
-    TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalPlay, BetViews
-):
+class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalPlay, BetViews):
     """One contest: players ``order`` (mano first) with the cards already dealt to them.
 
     ``scores`` are the two sides' match scores before the contest (for falta envido and for
@@ -239,8 +239,9 @@ class Hand(
                 out.append(_MAZO)
             return out
         if ph == TRUCO:
+            leave = ask(self.ld, "leaves_on_pending_call")
             if self.team[s] == self.team[self.call_caller]:
-                if self.ld.mazo_out_of_turn:
+                if self.ld.mazo_out_of_turn and leave:
                     out.append(_MAZO)
                 return out
             if s in self.call_refused:
@@ -252,7 +253,10 @@ class Hand(
                 out.append(call)
             if self.bt.users["offers"]:
                 self._side_offers(s, on_turn, out)
-            out.append(_MAZO)
+            if on_turn and self.ld.answer_pass and self._pass_to(s) >= 0:
+                out.append(_PASO)
+            if leave:
+                out.append(_MAZO)
             return out
         self._side_answers(s, on_turn, out)  # a side bet awaits an answer
         return out
@@ -320,6 +324,8 @@ class Hand(
             self._mazo(s)
         elif verb == A.QUIERO:
             self._accept_call(s)
+        elif verb == A.PASO:
+            self._pass_call(s)
         elif verb == A.NO_QUIERO:
             self._refuse_call(s)
         elif self.special != SPECIAL_NONE:  # a call forbidden in special hands: game lost
@@ -350,6 +356,7 @@ class Hand(
                 done += 1
                 continue  # e.g. a flor sung at its holder's first decision (RULES §2.7.2)
             return
+
 
 _KEY_FIELDS = tuple(
     n

@@ -23,6 +23,7 @@ class LadderPlay(HandFields):
         self.call_caller = -1
         self.call_responder = -1
         self.call_refused = []  # seats that refused the pending call (every_opponent)
+        self.call_passed = []  # seats that passed the answer to a partner (answer_pass)
 
     def stake(self) -> int:
         """The accepted worth of the main bet (or the fixed worth of a special hand)."""
@@ -85,12 +86,29 @@ class LadderPlay(HandFields):
                 return p if p != s else -1
         return -1
 
+    def _pass_to(self, s: int) -> int:
+        """With ``answer_pass``: the partner ``s``, asked to answer the pending call, may pass
+        it to (the next one asked after him, each asked again in turn), or -1 (he may not
+        pass: he passed already, or no partner is left)."""
+        if not self.ld.answer_pass or s != self.call_responder or s in self.call_passed:
+            return -1
+        asked = [x for x in self.answer_order(self.call_caller) if x not in self.call_refused]
+        if s not in asked or len(asked) < 2:
+            return -1
+        return asked[(asked.index(s) + 1) % len(asked)]
+
+    def _pass_call(self, s: int) -> None:
+        """``s`` passes the answer to the pending call to his next partner ('paso')."""
+        self.call_responder = self._pass_to(s)
+        self.call_passed.append(s)
+
     def _accept_call(self, s: int) -> None:
         """``s`` accepts the pending call for his side."""
         self.level = self.call
         self.raise_team = self.team[s]
         self.call = 0
         self.call_refused = []
+        self.call_passed = []
 
     def _refuse_call(self, s: int) -> None:
         """``s`` refuses the pending call: for his side, or (``every_opponent``) the answer
@@ -111,4 +129,5 @@ class LadderPlay(HandFields):
         self.call = self.level + 1
         self.call_caller = s
         self.call_refused = []
-        self.call_responder = self.next_of_side(s, 1 - self.team[s])
+        self.call_passed = []
+        self.call_responder = self.first_answerer(s)

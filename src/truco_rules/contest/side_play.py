@@ -77,7 +77,7 @@ class SideBetPlay(HandFields):
                 out.extend(self.bets[j].interjections(self, self.side_state[j], s, on_turn, shown))
         if (
             answers
-            and self.ld.mazo_out_of_turn
+            and (i < self.bt.own or self.ld.mazo_out_of_turn)  # the kernel's: its own rule
             and bet.answered_by_leaving(self, self.side_state[i])
         ):
             out.append(_MAZO)

@@ -148,9 +148,10 @@ class TrickPlay(HandFields):
             self.trick_no == 0
             or self.double
             or self.blind
-            or (self.results[0] < 0 and self.tr.double_play_after_first_tie(
-                self.special == SPECIAL_ONE
-            ))
+            or (
+                self.results[0] < 0
+                and self.tr.double_play_after_first_tie(self.special == SPECIAL_ONE)
+            )
         ):
             return
         strength = self.strength

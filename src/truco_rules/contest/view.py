@@ -134,6 +134,9 @@ class ContestView:
     def next_of_side(self, after: int, side: int) -> int:
         return self._hand.next_of_side(after, side)
 
+    def answer_order(self, caller: int) -> list[int]:
+        return list(self._hand.answer_order(caller))
+
     def bet_state(self, name: str) -> Hashable | None:
         return self._hand.bet_state(name)
 

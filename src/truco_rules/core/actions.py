@@ -18,6 +18,7 @@ An :class:`Action` is a small frozen value: a verb, and for some verbs a card or
 | `declare 33` | state one's envido score (declared mode) |
 | `son-buenas` | concede the envido statement ("they are good") |
 | `mazo` | go to the deck (abandon the hand) |
+| `paso` | pass the answer to a call to a partner (where the ladder allows it) |
 | `discard 7E` | put aside a card unseen (a player dealt one card more) |
 | `accept-hand` | the side at 11 (or 10) plays its special hand |
 | `decline-hand` | ... or declines it (the opponents score) |
@@ -56,6 +57,9 @@ CON_FLOR_ME_ACHICO = "con-flor-me-achico"
 ACCEPT_HAND = "accept-hand"
 DECLINE_HAND = "decline-hand"
 DISCARD = "discard"
+PASO = "paso"
+"""Pass the answer to a call to a partner (a ladder option, not in :data:`BASE_VERBS`: a
+variant has it only when its ladder allows it, so the ids of the others stay put)."""
 
 BASE_VERBS: tuple[str, ...] = (
     QUIERO,

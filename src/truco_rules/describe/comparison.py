@@ -298,7 +298,10 @@ def compare_table(variants: Sequence[Variant | str], *, show_all: bool = False) 
         title,
         ("rule", "RULES", *(_label(v) for v in vs)),
         sections,
-        ("RULES = the section of the rules reference (docs/rules); '-' = the variant has no such rule.",),
+        (
+            "RULES = the section of the rules reference (docs/rules); "
+            "'-' = the variant has no such rule.",
+        ),
     )
 
 

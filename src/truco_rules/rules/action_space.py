@@ -18,7 +18,9 @@ has the same id in every state, every table size and every release. The blocks, 
 9. the actions of the variant's own side bets (:meth:`SideBet.all_actions
    <truco_rules.rules.side_bet.SideBet.all_actions>`) not listed above, bet by bet, each bet's in
    the order it lists them (a tuple or list: an unordered collection is refused, since its
-   order would change from one process to another).
+   order would change from one process to another);
+10. ``paso`` if the ladder lets a player pass his answer to a partner (``answer_pass``): last,
+    so that the option moves no other id.
 
 A block that cannot occur in the variant is left out; a block that can occur only under
 some option value is kept, so changing a house rule rarely moves an id.
@@ -67,6 +69,7 @@ class Vocabulary(Protocol):
         from here, in the order each bet listed them then."""
         ...
 
+
 __all__ = ["ActionSpace", "action_space"]
 
 _BLIND_POSITIONS = 3
@@ -107,8 +110,7 @@ class ActionSpace:
             except InvalidType as exc:
                 raise UnknownActionIdType(exc.argument, "a well-formed Action", action) from None
             raise UnknownActionId(
-                f"{shown(action)} has no id in the action space of variant "
-                f"{self.variant_name!r}"
+                f"{shown(action)} has no id in the action space of variant {self.variant_name!r}"
             )
         return i
 
@@ -178,6 +180,9 @@ def _build(variant: Vocabulary) -> ActionSpace:
             if a not in listed:
                 listed.add(a)
                 acts.append(a)
+    paso = Action.call("paso")
+    if getattr(variant.ladder, "answer_pass", False) and paso not in listed:
+        acts.append(paso)
     return ActionSpace(variant.name, acts, len(deck))
 
 

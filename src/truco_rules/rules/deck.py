@@ -12,7 +12,7 @@ import attrs
 
 from ..core.cards import DECK, SPANISH, Card, Notation
 
-__all__ = ['Deck', 'DeckRule', 'FixedRanking', 'Ranking', 'shuffle_cards', 'strength_groups']
+__all__ = ["Deck", "DeckRule", "FixedRanking", "Ranking", "shuffle_cards", "strength_groups"]
 
 # ---------------------------------------------------------------------------------------------
 # Deck and ranking

@@ -87,6 +87,30 @@ class EnvidoRules:
         choices=(False, True),
         source="RULES §2.6.2; an online engine",
     )
+    envido_call_timing: str = option(
+        "as_truco",
+        "When envido may be called out of turn: as truco_call_timing says (as_truco), or only "
+        "by the side to act, that is the seat to act or a partner of his who has not played "
+        "(side_to_act; a player of the other side may still call truco out of turn).",
+        choices=("as_truco", "side_to_act"),
+        source="RULES §2.6.2, §2.5; table habit of online engines",
+    )
+    envido_while_partner_unplayed: bool = option(
+        False,
+        "Whether the seat to act may call envido in the first trick after playing his card, "
+        "while a partner of his has not played yet (4 and 6 seats; envido_caller "
+        "'unplayed_player' otherwise leaves the call to that partner).",
+        choices=(False, True),
+        source="RULES §2.6.2; table habit of online engines",
+    )
+    mazo_answering_envido: str = option(
+        "as_out_of_turn",
+        "Whether the side asked to answer an envido may go to the deck, which refuses it: as "
+        "the ladder's mazo_out_of_turn says (as_out_of_turn), always (allowed) or never "
+        "(forbidden: it answers first).",
+        choices=("as_out_of_turn", "allowed", "forbidden"),
+        source="RULES §2.10, §2.6.3; table habit of online engines",
+    )
     allow_real_envido_twice: bool = option(
         False,
         "Whether Real Envido may answer Real Envido (RE RE).",
@@ -150,6 +174,8 @@ class EnvidoRules:
 
     DECISIONS: ClassVar[tuple[str, ...]] = (
         "pie_only",
+        "side_to_act_only",
+        "leaving_answers",
         "declared",
         "last_raiser_states_first",
         "mazo_bonus_before_first_card",
@@ -166,6 +192,26 @@ class EnvidoRules:
         """Whether only a side's last player (its pie) may call envido (``envido_caller``)."""
         return meaning(
             self, "envido_caller", "pie_only", {"unplayed_player": False, "pie_only": True}
+        )
+
+    def side_to_act_only(self) -> bool:
+        """Whether only the side to act may call envido (``envido_call_timing``): the seat to
+        act, or a partner of his who has not played."""
+        return meaning(
+            self,
+            "envido_call_timing",
+            "side_to_act_only",
+            {"as_truco": False, "side_to_act": True},
+        )
+
+    def leaving_answers(self) -> str:
+        """Whether going to the deck answers (refuses) an envido (``mazo_answering_envido``):
+        ``"yes"``, ``"no"``, or ``"as_out_of_turn"`` (as the ladder's ``mazo_out_of_turn``)."""
+        return meaning(
+            self,
+            "mazo_answering_envido",
+            "leaving_answers",
+            {"as_out_of_turn": "as_out_of_turn", "allowed": "yes", "forbidden": "no"},
         )
 
     def declared(self) -> bool:

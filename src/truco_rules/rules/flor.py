@@ -76,6 +76,15 @@ class FlorRules:
         choices=(False, True),
         source="RULES §2.10, §2.7.2; an online engine",
     )
+    partner_unsung_flor: str = option(
+        "free",
+        "What a player may do while a partner holds a flor he may still sing (first trick, "
+        "before that partner plays or sings): anything (free); or make no call, neither "
+        "envido nor on the ladder, and out of turn only go to the deck (no_calls): on his "
+        "turn he plays a card, answers the call he is asked or goes to the deck.",
+        choices=("free", "no_calls"),
+        source="RULES §2.7.2, §2.7.4; table habit of online engines",
+    )
     contraflor_al_resto_ends_hand: bool = option(
         False,
         "Whether an accepted contraflor al resto ends the hand with no truco points.",
@@ -94,6 +103,7 @@ class FlorRules:
         "penalised",
         "duel",
         "must_sing_or_leave",
+        "partner_flor_silences",
         "side_scores_each_flor",
         "resto_rule",
         "resto_refused_rule",
@@ -146,6 +156,13 @@ class FlorRules:
         (``unsung_flor``)."""
         return meaning(
             self, "unsung_flor", "must_sing_or_leave", {"free": False, "sing_or_mazo": True}
+        )
+
+    def partner_flor_silences(self) -> bool:
+        """Whether a partner's flor still to sing leaves a player no call, only his card, his
+        answer and the deck (``partner_unsung_flor``)."""
+        return meaning(
+            self, "partner_unsung_flor", "partner_flor_silences", {"free": False, "no_calls": True}
         )
 
     @staticmethod

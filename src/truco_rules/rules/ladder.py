@@ -53,12 +53,38 @@ class BetLadder:
         choices=("first_refusal", "every_opponent"),
         source="RULES §1.5, §5.6; Brazilian 4-seat tables ",
     )
+    answer_pass: bool = option(
+        False,
+        "Whether the player asked to answer a call may pass the answer to his next partner "
+        "still in the hand ('paso', 4 and 6 seats), each player once per call: the last one "
+        "asked answers (the truco ladder and the envido).",
+        choices=(False, True),
+        source="RULES §1.5, §2.6.2; table habit of online engines",
+    )
+    first_answerer: str = option(
+        "next_after_caller",
+        "Who of the other side is asked first to answer a call (truco, an envido), and next "
+        "after a 'paso': the players after the caller in play order (next_after_caller); or the "
+        "side's seats by seat number from seat 0, a holder of a flor still to sing first "
+        "(seat_order). Any player of the side may answer in either case.",
+        choices=("next_after_caller", "seat_order"),
+        source="RULES §1.5, §2.6.2; table habit of online engines",
+    )
     mazo_out_of_turn: bool = option(
         False,
         "Whether a player may go to the deck out of turn, and as the answer to an envido (it "
-        "then counts as refusing the envido).",
+        "then counts as refusing the envido) unless the envido's mazo_answering_envido says "
+        "otherwise.",
         choices=(False, True),
         source="RULES §2.10; table habit of online engines ",
+    )
+    mazo_pending_call: str = option(
+        "answering_side",
+        "Going to the deck while a ladder call awaits its answer: the answering side may, which "
+        "refuses the call, and the calling side only with mazo_out_of_turn (answering_side); "
+        "nobody may until the call is answered (nobody).",
+        choices=("answering_side", "nobody"),
+        source="RULES §2.10, §1.5; table habit of online engines",
     )
 
     forbid_pointless_raise: bool = False
@@ -81,6 +107,8 @@ class BetLadder:
         "calls_any_time",
         "caps_raises",
         "refusal_passes_to_partner",
+        "leaves_on_pending_call",
+        "asks_by_seat",
     )
     """The decision methods that give the choice options their meaning (see
     :func:`~truco_rules.core.options.meaning`): a subclass that adds a choice overrides the one
@@ -106,6 +134,26 @@ class BetLadder:
             "ladder_refusal",
             "refusal_passes_to_partner",
             {"first_refusal": False, "every_opponent": True},
+        )
+
+    def leaves_on_pending_call(self) -> bool:
+        """Whether a player may go to the deck while a ladder call awaits its answer
+        (``mazo_pending_call``)."""
+        return meaning(
+            self,
+            "mazo_pending_call",
+            "leaves_on_pending_call",
+            {"answering_side": True, "nobody": False},
+        )
+
+    def asks_by_seat(self) -> bool:
+        """Whether a call's answerers are asked by seat number, a holder of a flor still to
+        sing first, rather than in play order after the caller (``first_answerer``)."""
+        return meaning(
+            self,
+            "first_answerer",
+            "asks_by_seat",
+            {"next_after_caller": False, "seat_order": True},
         )
 
     def refused(self, level: int) -> int:

@@ -41,6 +41,8 @@ _INSTALLED: dict[str, Variant] = {}
 """The variants as their entry points gave them: what any other process with the same
 packages installed finds under the same names."""
 _loaded = False
+
+
 def _load_entry_points() -> None:
     global _loaded
     if _loaded:

@@ -11,7 +11,7 @@ import attrs
 from ..core.errors import UnsupportedSeats
 from ..core.options import ask, meaning, option
 
-__all__ = ['DealContext', 'DealPlan', 'StandardTable', 'Table']
+__all__ = ["DealContext", "DealPlan", "StandardTable", "Table"]
 
 # ---------------------------------------------------------------------------------------------
 # Table topology

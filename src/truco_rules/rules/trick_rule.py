@@ -11,7 +11,7 @@ import attrs
 
 from ..core.options import ask, meaning, option
 
-__all__ = ['MANO', 'NOBODY', 'OTHER', 'TrickRule']
+__all__ = ["MANO", "NOBODY", "OTHER", "TrickRule"]
 
 # Outcome codes of a decided hand, relative to the contest's mano.
 MANO = 0

@@ -97,6 +97,8 @@ class Variant:
         )
         object.__setattr__(self, "_ladder_names", frozenset(self.ladder.names))
         verbs = {A.PLAY, A.DEAL, A.QUIERO, A.NO_QUIERO, A.MAZO, *self.ladder.names}
+        if getattr(self.ladder, "answer_pass", False):
+            verbs |= {A.PASO}
         if self.envido is not None:
             verbs |= {A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO, A.SON_BUENAS, A.DECLARE}
         if self.flor is not None:

@@ -186,7 +186,9 @@ def _unsung_flores(m: Match, deal: int) -> set[int]:
     envido, while none was stated): with manual declaration (RULES §2.7.2) a flor is public
     once sung, or at the end of the hand (sung, or penalised as hidden), never before;
     unless its holder may only sing it or go to the deck (``unsung_flor='sing_or_mazo'``),
-    when any other action says he holds none, or once a flor was sung in the contest."""
+    when any other action says he holds none, or his partners' calls show it
+    (``partner_unsung_flor='no_calls'``), or who is asked to answer a call does
+    (``first_answerer='seat_order'``), or once a flor was sung in the contest."""
     fl = m.variant.flor
     hand = m.hand
     if (
@@ -194,6 +196,10 @@ def _unsung_flores(m: Match, deal: int) -> set[int]:
         or fl.sung_automatically()
         # a holder who may only sing or go to the deck shows by any other action he has none
         or fl.must_sing_or_leave()
+        # a partner's flor still to sing takes a player's calls away: they show it
+        or fl.partner_flor_silences()
+        # its holder is asked first to answer a call (first_answerer='seat_order')
+        or m.variant.ladder.asks_by_seat()
         or hand is None
         or hand.over
         or deal != m.hand_no

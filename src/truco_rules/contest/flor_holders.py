@@ -1,0 +1,55 @@
+"""Who holds a flor, in play order (RULES §2.7): the next holder of a side to answer a flor,
+the next holder still to sing, a partner's flor still to sing, a flor kept unsung.
+
+Plain functions of a contest and the flor's state, read by :mod:`.flor_bet`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..rules.side_bet import Contest
+from .bet_states import FlorState
+
+__all__ = ["holder_after", "kept", "partner_unsung", "unsung_after"]
+
+
+def _next_of_side(contest: Contest, after: int, side: int, holds: Callable[[int], bool]) -> int:
+    """The first seat of ``side`` after ``after`` in play order, still in the contest, for
+    which ``holds(seat)``; -1 if none."""
+    order, team, folded = contest.order, contest.team, contest.folded
+    n = len(order)
+    start = contest.pos[after]
+    for i in range(1, n + 1):
+        s = order[(start + i) % n]
+        if team[s] == side and not folded[s] and holds(s):
+            return s
+    return -1
+
+
+def holder_after(contest: Contest, st: FlorState, after: int, side: int) -> int:
+    """The first seat of ``side`` after ``after`` holding a flor (sung or not)."""
+    return _next_of_side(contest, after, side, lambda s: st.pts[s] is not None)
+
+
+def unsung_after(contest: Contest, st: FlorState, after: int, side: int) -> int:
+    """The first seat of ``side`` after ``after`` holding a flor not yet sung."""
+    return _next_of_side(contest, after, side, lambda s: bool(st.undeclared[s]))
+
+
+def kept(contest: Contest, st: FlorState, s: int) -> bool:
+    """Whether ``s`` holds a flor not sung that is scored when the hand stops in trick 1:
+    not hidden by a card played, its holder still in the hand (RULES §2.10)."""
+    return bool(st.undeclared[s]) and not contest.played_first[s] and not contest.folded[s]
+
+
+def partner_unsung(contest: Contest, st: FlorState, seat: int) -> bool:
+    """Whether a partner of ``seat`` holds a flor he may still sing: unsung, in the first
+    trick, before his first card, still in the contest."""
+    if contest.trick_no:
+        return False
+    team, played, folded = contest.team, contest.played_first, contest.folded
+    return any(
+        x != seat and team[x] == team[seat] and st.undeclared[x] and not played[x] and not folded[x]
+        for x in contest.order
+    )
