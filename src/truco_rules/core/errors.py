@@ -362,8 +362,7 @@ class UnhandledChoice(TrucoError, NotImplementedError):
         joined = cls.__new__(cls)
         TrucoError.__init__(
             joined,
-            f"{len(errors)} option choices have no meaning: "
-            + "; ".join(str(e) for e in errors),
+            f"{len(errors)} option choices have no meaning: " + "; ".join(str(e) for e in errors),
         )
         joined.hook, joined.option, joined.value = first.hook, first.option, first.value
         joined.method = first.method

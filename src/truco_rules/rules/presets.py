@@ -29,6 +29,7 @@ __all__ = [
     "PRESET_ENTRY_POINT_GROUP",
     "SEPARATOR",
     "Preset",
+    "as_presets",
     "check_presets",
     "presets_of",
     "split_name",
@@ -82,6 +83,11 @@ class Preset:
         return dict(self.options)
 
 
+def as_presets(presets: Iterable[Preset]) -> tuple[Preset, ...]:
+    """A variant's presets as a tuple (what ``Variant(presets=...)`` keeps)."""
+    return tuple(presets)
+
+
 def split_name(text: str) -> tuple[str, str | None]:
     """``"paulista@minitruco"`` -> ``("paulista", "minitruco")``; a plain name -> ``(name,
     None)``."""
@@ -115,7 +121,8 @@ def check_settings(
     variant: str, preset: Preset, home: Mapping[str, str], hook_of: Callable[[str], Any]
 ) -> None:
     """Refuse one preset's options that ``variant`` (its option ``home`` and hooks, as for
-    :func:`check_presets`) lacks or refuses, with :class:`~truco_rules.core.errors.InvalidPreset`."""
+    :func:`check_presets`) lacks or refuses, with
+    :class:`~truco_rules.core.errors.InvalidPreset`."""
     changes: dict[str, dict[str, Any]] = {}
     for name, value in preset.options:
         if name not in home:

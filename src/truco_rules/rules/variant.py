@@ -21,18 +21,18 @@ from ..core.context import HandContext, as_context
 from ..core.errors import (
     InvalidType,
     ParseError,
-    UnknownPreset,
     UnknownAction,
     UnknownOption,
+    UnknownPreset,
     shown,
 )
 from ..core.options import check_hooks, option_fields
 from .action_space import ActionSpace, action_space
 from .deck import Deck, DeckRule, Ranking, strength_groups
 from .envido import EnvidoRules
-from .presets import Preset, check_presets, presets_of, split_name
 from .flor import FlorRules
 from .ladder import BetLadder
+from .presets import Preset, as_presets, check_presets, presets_of, split_name
 from .scoring import MatchRule
 from .side_bet import SideBet
 from .side_bet_checks import SideBetTable, side_table
@@ -73,7 +73,7 @@ class Variant:
     """Name of the variant this one was derived from (informational)."""
     side_bets: tuple[SideBet[Any], ...] = ()
     """Side bets beside the envido and flor hooks (see :mod:`truco_rules.rules.side_bet`)."""
-    _presets: tuple[Preset, ...] = attrs.field(default=(), converter=tuple)
+    _presets: tuple[Preset, ...] = attrs.field(default=(), converter=as_presets)
     """Named sets of option values (``Variant(..., presets=...)``; see :meth:`presets`)."""
 
     # caches derived from the hooks, for the hot paths of the hand
