@@ -50,10 +50,18 @@ NO_EFFECT_IN: dict[tuple[str, str], str] = {
 }
 """Options that cannot change an outcome in one variant, with the reason."""
 
-HINTS = DEFAULT_HINTS
+HINTS: dict[str, dict[str, Any]] = {
+    **DEFAULT_HINTS,
+    "all_tricks_tied": {
+        "kinds": ["ties"],
+        "seats": [2],
+        # Mineiro's two-card play after a tied first trick makes three ties rare (RULES §6.4)
+        "options": {"mineiro_first_trick_tie": "standard"},
+    },
+}
 """The contexts some options need (RULES §1.3-§1.4 tie rules, §2.6.4 falta, §2.7.3
-contraflor, §2.12.1 pica-pica, §4 B13 simultaneous finish): the kit's own, in
-truco_rules.testing.liveness."""
+contraflor, §2.12.1 pica-pica, §4 B13 simultaneous finish): the kit's own (in
+truco_rules.testing.liveness, which names no variant), and those of the built-in variants."""
 
 
 CASES = [

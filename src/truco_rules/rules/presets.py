@@ -36,7 +36,7 @@ __all__ = [
 ]
 
 SEPARATOR = "@"
-"""What joins a variant's name and a preset's: ``paulista@minitruco``."""
+"""What joins a variant's name and a preset's: ``house@club``."""
 
 PRESET_ENTRY_POINT_GROUP = "truco_rules.presets"
 """The entry-point group through which an installed package adds presets to a variant."""
@@ -89,7 +89,7 @@ def as_presets(presets: Iterable[Preset]) -> tuple[Preset, ...]:
 
 
 def split_name(text: str) -> tuple[str, str | None]:
-    """``"paulista@minitruco"`` -> ``("paulista", "minitruco")``; a plain name -> ``(name,
+    """``"house@club"`` -> ``("house", "club")``; a plain name -> ``(name,
     None)``."""
     name, sep, preset = text.partition(SEPARATOR)
     return name, (preset if sep else None)

@@ -28,11 +28,12 @@ from ..core.errors import (
 )
 from ..core.options import check_hooks, option_fields
 from .action_space import ActionSpace, action_space
-from .deck import Deck, DeckRule, Ranking, strength_groups
+from .deck import Deck, DeckRule, Ranking
 from .envido import EnvidoRules
 from .flor import FlorRules
 from .ladder import BetLadder
 from .presets import Preset, as_presets, check_presets, presets_of, split_name
+from .rule_data import rule_data
 from .scoring import MatchRule
 from .side_bet import SideBet
 from .side_bet_checks import SideBetTable, side_table
@@ -361,48 +362,9 @@ class Variant:
 
     # ------------------------------------------------------------------ description
     def describe(self) -> dict[str, Any]:
-        """The rule set as plain data (for comparison tables and documentation)."""
-        notation = self.deck.notation
-        ranking: list[list[str]] | str = (
-            "depends on the turned-up card"
-            if self.ranking.turns_up_card
-            else [
-                [notation.format(c) for c in group]
-                for group in strength_groups(self.ranking, self.deck.cards)
-            ]
-        )
-        return {
-            "name": self.name,
-            "description": self.description,
-            "aliases": list(self.aliases),
-            "base": self.base,
-            "seats": list(self.seat_counts),
-            "deck": {"notation": notation.name, "cards": len(self.deck.cards)},
-            "ranking": ranking,
-            "ladder": {
-                "calls": list(self.ladder.names),
-                "accepted": [
-                    *self.ladder.values[1:-1],
-                    "whole target" if self.ladder.top_wins_target else self.ladder.values[-1],
-                ],
-                "refused": [self.ladder.refused(i) for i in range(1, len(self.ladder.values))],
-                "unbet": self.ladder.values[0],
-            },
-            "envido": self.envido is not None,
-            "flor": self.flor is not None,
-            "side_bets": [b.name for b in self.side_bets],
-            "special_hands": None
-            if self.special is None
-            else {
-                "at": self.match.target - self.special.lacking,
-                "declined": self.special.decline_value,
-                "played": self.special.play_value,
-                "iron": self.special.iron_value,
-            },
-            "target": self.match.target,
-            "options": self.options(),
-            "presets": {p.name: p.settings() for p in self.presets().values()},
-        }
+        """The rule set as plain data (for comparison tables and documentation; see
+        :func:`truco_rules.rules.rule_data.rule_data`)."""
+        return rule_data(self)
 
 
 # -- what the variant builds and reads, set by the modules above it -----------------------

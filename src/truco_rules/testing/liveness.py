@@ -6,12 +6,14 @@ settings play apart: the legal actions of a seat, the seat to act, a contest's p
 ended, the score, the result, or what a seat observes. The search is bounded (``examples``
 games of up to :data:`ACTIONS` actions per value) and deterministic; an option for which it
 finds nothing is named, with the value, in the :class:`AssertionError` it raises. A package
-that ships an option its hooks ignore (an overridden method that no longer reads it) fails::
+that ships an option its hooks ignore (an overridden method that no longer reads it) fails:
 
-    from truco_rules.testing import check_options_live
+```python
+from truco_rules.testing import check_options_live
 
-    def test_my_options_do_something():
-        check_options_live(get_variant("my-house"))
+def test_my_options_do_something():
+    check_options_live(get_variant("my-house"))
+```
 
 Both settings play the same actions in lockstep, chosen from the first one's legal actions by
 a seeded random policy that prefers bets and answers to cards and rarely goes to the deck. The
@@ -68,12 +70,7 @@ DEFAULT_HINTS: dict[str, dict[str, Any]] = {
         "seats": [2],
     },
     "third_trick_tie_after_split": {"kinds": ["last-tie"], "seats": [2]},
-    "all_tricks_tied": {
-        "kinds": ["ties"],
-        "seats": [2],
-        # Mineiro's two-card play after a tied first trick makes three ties rare (RULES §6.4)
-        "options": {"mineiro_first_trick_tie": "standard"},
-    },
+    "all_tricks_tied": {"kinds": ["ties"], "seats": [2]},
     "tie_next_leader": {"kinds": ["ties", "late-ties"], "seats": [4, 6]},
     "second_trick_tie_after_win": {"kinds": ["late-ties"], "seats": [2]},
     "simultaneous_finish": {
