@@ -62,7 +62,7 @@ def deal_orders(m: Match) -> list[tuple[Card, ...]]:
             tuple(m.variant.deck.shuffled(random.Random(f"truco-rules/{m.seed}/{k}")))
             for k in range(n)
         ]
-    orders = [tuple(m.variant.cards(d) if isinstance(d, str) else d) for d in m.deals or ()]
+    orders = [tuple(d) for d in m.deals or ()]
     runs: list[list[Card]] = []
     last = None
     for seat, act in m.actions:
