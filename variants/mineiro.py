@@ -10,10 +10,13 @@ from __future__ import annotations
 import attrs
 
 from truco_rules.hooks import TargetMatch, option
+from truco_rules.rules.presets import Preset
 from truco_rules.rules.variant import Variant
 
 from .paulista import (
     MANILHA_VELHA,
+    MINITRUCO_COMMON,
+    MINITRUCO_SOURCE,
     BrazilianDeck,
     BrazilianLadder,
     BrazilianSpecialHands,
@@ -102,6 +105,24 @@ class MineiroTricks(BrazilianTricks):
         return rule == "always" or (rule == "only_mao_de_10" and special_hand)
 
 
+_NOT_MINEIRO = ("facedown_after_tied_trick", "forbid_pointless_raise")
+"""Options of miniTruco's common settings that Truco Mineiro lacks: a tied first trick plays
+both remaining cards at once (RULES §6.4), and no raise is pointless on 2-4-6-10-12."""
+
+MINITRUCO = Preset(
+    "minitruco",
+    {
+        **{k: v for k, v in MINITRUCO_COMMON.items() if k not in _NOT_MINEIRO},
+        # PartidaLocal.java:316, "Empate na 1a. mão, quem fez a 2a. leva": no two-card reveal
+        "mineiro_first_trick_tie": "standard",
+        # ModoMineiro.java:24-31, valorSeHouverAumento: 2 -> 4 -> 6 -> 10 -> 12
+        "mineiro_ladder": "2-4-6-10-12",
+    },
+    description="as miniTruco (the Android app) plays Truco Mineiro, mode M",
+    source=MINITRUCO_SOURCE,
+)
+"""``mineiro@minitruco``: miniTruco's mode M (docs/engines/minitruco.md)."""
+
 MINEIRO = Variant(
     name="mineiro",
     description="Truco Mineiro: French deck, fixed manilhas (4c 7h As 7d), "
@@ -117,5 +138,6 @@ MINEIRO = Variant(
     ),
     match=TargetMatch(target=12),
     aliases=("truco-mineiro", "mineiro-truco", "truco-mg"),
+    presets=(MINITRUCO,),
 )
 """Truco Mineiro (RULES §6). A *queda* (best of two games) is ``chicos_to_win=2``."""

@@ -26,12 +26,15 @@ from truco_rules.hooks import (
     option,
     shuffle_cards,
 )
+from truco_rules.rules.presets import Preset
 from truco_rules.rules.variant import Variant
 
 __all__ = [
     "CYCLE",
     "MANILHA_SUITS",
     "MANILHA_VELHA",
+    "MINITRUCO_COMMON",
+    "MINITRUCO_SOURCE",
     "PAULISTA",
     "BrazilianDeck",
     "BrazilianLadder",
@@ -271,6 +274,64 @@ class PaulistaLadder(BrazilianLadder):
     )
 
 
+MINITRUCO_SOURCE = (
+    "miniTruco 3.1.1 (chesterbr/minitruco-android at d52595d, 2026-08-16), its core "
+    "me.chester.minitruco.core; run in lockstep with truco-rules for 20,003 hands (issue 29)"
+)
+"""The miniTruco version the ``minitruco`` presets were checked against (docs/engines)."""
+
+# The settings under which miniTruco (the Android app) and truco-rules play alike, each with
+# the line of miniTruco 3.1.1 it comes from (core/src/main/java/me/chester/minitruco/core/):
+MINITRUCO_COMMON: dict[str, object] = {
+    # PartidaLocal.java:478, aumentaAposta: `!j.equals(getJogadorDaVez())` -> ignored
+    "truco_call_timing": "own_turn",
+    # Partida.java:185, respondeAumento(Jogador j, boolean aceitou): an answer is yes or no
+    "raise_as_answer": False,
+    # PartidaLocal.java:537, respondeAumento: refused only when the partner refused too
+    "ladder_refusal": "every_opponent",
+    # PartidaLocal.java:385, fechaMao: `posAbre = jogadorAbriuMao.getPosicao() + 1`
+    "mano_rotation": "with_play",
+    # PartidaLocal.java:303, a tied trick: `jogadorQueTorna = getJogadorDaVez()` (the leader)
+    "tie_next_leader": "previous_leader",
+    # PartidaLocal.java:320, "Empate na 2a. mão, quem fez a 1a. leva"
+    "second_trick_tie_after_win": "first_trick_winner",
+    # PartidaLocal.java:332, "Se a 3a. empatou, a 1a. decide"
+    "third_trick_tie_after_split": "first_trick_winner",
+    # PartidaLocal.java:341, three ties: `if (resultadoRodada != 3)` adds no points
+    "all_tricks_tied": "nobody",
+    # PartidaLocal.java:674, isPodeFechada: `numRodadaAtual > 1` (no tie is looked at)
+    "facedown_allowed": True,
+    "facedown_allowed_first_trick": False,
+    "facedown_after_tied_trick": True,
+    # PartidaLocal.java:478, aumentaAposta refuses no raise for its value, and caps none
+    "forbid_pointless_raise": False,
+    "raise_cap": "none",
+    # Partida.java:320, isPlacarPermiteAumento: no raise at the mão de 10/11
+    "mao_de_x_truco_call": "illegal",
+    # PartidaLocal.java:448, decideMaoDeX: "Se aceitou, desencana da resposta do parceiro"
+    "mao_de_x_decision": "any_partner_accepts",
+    # app/src/main/res/values/strings.xml:161, "o jogo segue normalmente" at 11-11 / 10-10
+    "iron_hand_blind": "partner_cards_hidden_only",
+    # PartidaLocal.java:314-335, the hand ends only after the second or third trick
+    "end_when_certain": False,
+    # PartidaLocal.java:373, the game ends past pontuacaoParaMaoDeX() (11 / 10): 12 points
+    "target": 12,
+}
+"""miniTruco's rules that Truco Paulista and Truco Mineiro share (the lockstep harness's
+``COMMON``, /work/shared/arena/minitruco/lockstep_harness.py)."""
+
+MINITRUCO = Preset(
+    "minitruco",
+    {
+        **MINITRUCO_COMMON,
+        "deck": "sujo",  # ModoPaulista.java:37, isBaralhoLimpo() is false
+        "manilha_mode": "vira",  # ModoPaulista.java:42, isManilhaVelha() is false
+    },
+    description="as miniTruco (the Android app) plays Truco Paulista, mode P",
+    source=MINITRUCO_SOURCE,
+)
+"""``paulista@minitruco``: miniTruco's mode P (docs/engines/minitruco.md)."""
+
 PAULISTA = Variant(
     name="paulista",
     description="Truco Paulista: French deck, vira and manilhas by suit, "
@@ -285,5 +346,6 @@ PAULISTA = Variant(
     ),
     match=TargetMatch(target=12),
     aliases=("truco-paulista", "paulista-truco", "truco-sp"),
+    presets=(MINITRUCO,),
 )
 """Truco Paulista (RULES §5)."""

@@ -33,6 +33,7 @@ from .core.errors import (
     IllegalAction,
     InvalidCard,
     InvalidOption,
+    InvalidPreset,
     InvalidRecord,
     InvalidSeat,
     InvalidType,
@@ -45,6 +46,7 @@ from .core.errors import (
     UnknownActionId,
     UnknownOption,
     UnknownParameter,
+    UnknownPreset,
     UnknownVariant,
     UnsupportedSeats,
     WrongPlayer,
@@ -52,7 +54,8 @@ from .core.errors import (
 from .describe.comparison import compare_table, rule_sheet
 from .describe.differences import Difference, compare
 from .match import CHANCE, TERMINAL, HandSummary, Match, deal_order
-from .rules.registry import get_variant, register_variant, variant_names
+from .rules.presets import Preset
+from .rules.registry import get_variant, register_preset, register_variant, variant_names
 from .rules.variant import Variant
 from .views.observe import Observation, PlayedCard
 
@@ -75,6 +78,7 @@ __all__ = [
     "IllegalAction",
     "InvalidCard",
     "InvalidOption",
+    "InvalidPreset",
     "InvalidRecord",
     "InvalidSeat",
     "InvalidType",
@@ -83,6 +87,7 @@ __all__ = [
     "Observation",
     "ParseError",
     "PlayedCard",
+    "Preset",
     "ProtocolError",
     "RegistryError",
     "Suit",
@@ -92,6 +97,7 @@ __all__ = [
     "UnknownActionId",
     "UnknownOption",
     "UnknownParameter",
+    "UnknownPreset",
     "UnknownVariant",
     "UnsupportedSeats",
     "Variant",
@@ -102,6 +108,7 @@ __all__ = [
     "deal_order",
     "get_variant",
     "parse_cards",
+    "register_preset",
     "register_variant",
     "rule_sheet",
     "variant_names",

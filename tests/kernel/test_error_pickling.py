@@ -21,6 +21,8 @@ EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.InvalidType: errors.InvalidType("seed", "an int", "7"),
     errors.UnknownVariant: errors.UnknownVariant("nope", ["argentine"]),
     errors.UnknownOption: errors.UnknownOption("x", "argentine", ["a", "b"]),
+    errors.UnknownPreset: errors.UnknownPreset("paulista", "x", ["minitruco"]),
+    errors.InvalidPreset: errors.InvalidPreset("the preset 'x' sets an option 'y'"),
     errors.InvalidOption: errors.InvalidOption("target", -3, "1 to 10000"),
     errors.UnsupportedSeats: errors.UnsupportedSeats(5, "argentine", (2, 4, 6)),
     errors.ParseError: errors.ParseError("cannot read 'x'"),

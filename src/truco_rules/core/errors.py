@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import pickle
 import reprlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "IllegalAction",
     "InvalidCard",
     "InvalidOption",
+    "InvalidPreset",
     "InvalidRecord",
     "InvalidRecordType",
     "InvalidSeat",
@@ -42,6 +43,7 @@ __all__ = [
     "UnknownActionIdType",
     "UnknownOption",
     "UnknownParameter",
+    "UnknownPreset",
     "UnknownVariant",
     "UnsupportedSeats",
     "WrongPlayer",
@@ -160,13 +162,28 @@ class InvalidType(TrucoError, TypeError):
 class UnknownVariant(TrucoError, KeyError):
     """A variant name or alias that no registered variant answers to."""
 
-    def __init__(self, name: str, known: Iterable[str]) -> None:
-        self.name = name
-        self.known = tuple(known)
-        super().__init__(f"unknown variant {shown(name)}; known variants: {_listing(self.known)}")
+    def __init__(self, name: str, known: Iterable[str], failed: str = "") -> None:
+        # failed: why the installed package that gives this name failed to load
+        self.name, self.known, self.failed = name, tuple(known), failed
+        why, listed = f" ({failed})" if failed else "", _listing(self.known)
+        super().__init__(f"unknown variant {shown(name)}{why}; known variants: {listed}")
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
+
+
+class UnknownPreset(UnknownVariant):
+    """``VARIANT@PRESET`` where the variant has no such preset; names its presets."""
+
+    def __init__(self, variant: str, preset: str, known: Iterable[str], why: str = "") -> None:
+        self.name, self.variant, self.preset = f"{variant}@{preset}", variant, preset
+        self.known, self.failed = tuple(known), why
+        listed = "presets: " + (_listing(self.known) if self.known else "none")
+        TrucoError.__init__(self, f"{variant!r} has no preset {shown(preset)}{why}; its {listed}")
+
+
+class InvalidPreset(TrucoError, ValueError):
+    """A preset that sets an option its variant lacks or refuses, or is named badly or twice."""
 
 
 class UnknownOption(TrucoError, KeyError):
@@ -317,10 +334,25 @@ class UnhandledChoice(TrucoError, NotImplementedError):
 
     def __init__(self, hook: str, option: str, value: object, method: str, known: Iterable[str]):
         self.hook, self.option, self.value, self.method = hook, option, value, method
+        # every (hook, option, method) without a meaning: several when every() joined them
+        self.missing: tuple[tuple[str, str, str], ...] = ((hook, option, method),)
         super().__init__(
             f"{hook}.{option} = {shown(value)} has no meaning in {hook}.{method}(), which knows "
             f"{', '.join(repr(k) for k in known)}: override {method}() to give it one"
         )
+
+    @classmethod
+    def every(cls, errors: Sequence[UnhandledChoice]) -> UnhandledChoice:
+        """One error for all of ``errors`` (at least one): the first one's fields, every
+        missing method in ``missing`` and the message, not one method per run."""
+        if len(errors) == 1:
+            return errors[0]
+        one, joined = errors[0], cls.__new__(cls)
+        text = "; ".join(str(e) for e in errors)
+        TrucoError.__init__(joined, f"{len(errors)} option choices have no meaning: {text}")
+        joined.hook, joined.option, joined.value = one.hook, one.option, one.value
+        joined.method, joined.missing = one.method, tuple(m for e in errors for m in e.missing)
+        return joined
 
 
 class ProtocolError(TrucoError):

@@ -6,7 +6,7 @@ A hook (see :mod:`truco_rules.rules.hooks`) declares each of its options with :f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import attrs
@@ -18,11 +18,13 @@ __all__ = [
     "ask",
     "check_decisions",
     "check_hook",
+    "check_hooks",
     "check_numbers",
     "meaning",
     "option",
     "option_fields",
     "positive_int",
+    "unhandled_choices",
 ]
 
 T = TypeVar("T")
@@ -109,9 +111,23 @@ def ask(hook: Any, method: str) -> Any:
 def check_decisions(hook: Any) -> None:
     """Call every decision method a hook class lists in ``DECISIONS`` (methods without
     arguments that read a choice option through :func:`meaning`), so a choice without a
-    meaning fails when the variant is built, not in the middle of a match."""
+    meaning fails when the variant is built, not in the middle of a match. Every method
+    without a meaning is named in one :class:`~truco_rules.core.errors.UnhandledChoice`."""
+    missing = unhandled_choices(hook)
+    if missing:
+        raise UnhandledChoice.every(missing)
+
+
+def unhandled_choices(hook: Any) -> list[UnhandledChoice]:
+    """The errors of every decision method of ``hook`` that has no meaning for its option's
+    value (see :func:`check_decisions`), none raised."""
+    out: list[UnhandledChoice] = []
     for method in getattr(type(hook), "DECISIONS", ()):
-        getattr(hook, method)()
+        try:
+            getattr(hook, method)()
+        except UnhandledChoice as exc:
+            out.append(exc)
+    return out
 
 
 def _too_large(value: object) -> bool:
@@ -144,3 +160,15 @@ def check_hook(hook: Any, slot: str) -> None:
     :func:`check_decisions` and :func:`check_numbers`."""
     check_decisions(hook)
     check_numbers(hook, slot)
+
+
+def check_hooks(hooks: Iterable[tuple[str, Any]]) -> None:
+    """:func:`check_hook` for every ``(slot, hook)`` of a variant, the decisions of all of
+    them first: every decision method without a meaning, in whichever hook, is named in one
+    :class:`~truco_rules.core.errors.UnhandledChoice`."""
+    pairs = list(hooks)
+    missing = [e for _slot, hook in pairs for e in unhandled_choices(hook)]
+    if missing:
+        raise UnhandledChoice.every(missing)
+    for slot, hook in pairs:
+        check_numbers(hook, slot)

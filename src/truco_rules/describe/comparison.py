@@ -316,8 +316,15 @@ def rule_sheet(variant: Variant | str) -> Grid:
         ref = get_variant(v.name).options()
         with_ = ", ".join(f"{k}={words(x)} (default {words(ref[k])})" for k, x in changed.items())
         title = f"{v.name} with {with_}{aliases}. By default: {v.description}"
+    base = v.name.partition("@")[0]
+    presets = tuple(
+        f"preset {base}@{p.name}: {p.description or 'no description'}"
+        + (f" ({p.source})" if p.source else "")
+        for p in v.presets().values()
+    )
     return attrs.evolve(
         grid,
         title=title,
         columns=("rule", "RULES", "value"),
+        notes=(*grid.notes, *presets),
     )

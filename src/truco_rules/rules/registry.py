@@ -9,6 +9,13 @@ my-house = "my_package.rules:MY_HOUSE"
 
 and ``truco_rules.get_variant("my-house")`` finds it. The built-in variants register the same
 way. :func:`register_variant` registers one at run time, in this process only.
+
+``get_variant("my-house@preset")`` is the variant with one of its presets
+(:mod:`truco_rules.rules.presets`); a package adds presets to any variant through the group
+``truco_rules.presets`` (an entry point named ``variant@preset`` giving a
+:class:`~truco_rules.rules.presets.Preset`) or with :func:`register_preset`. An entry point that
+fails to load is remembered with the reason: :func:`failed_entry_points` lists them and
+:func:`get_variant` names it in its error.
 """
 
 from __future__ import annotations
@@ -18,16 +25,35 @@ from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
 
-from ..core.errors import InvalidRecord, InvalidType, RegistryError, UnknownVariant, shown
+from ..core.errors import (
+    InvalidPreset,
+    InvalidRecord,
+    InvalidType,
+    RegistryError,
+    UnknownPreset,
+    UnknownVariant,
+    shown,
+)
+from .presets import (
+    PRESET_ENTRY_POINT_GROUP,
+    Preset,
+    add_preset,
+    added_presets,
+    check_settings,
+    split_name,
+    use_loader,
+)
 from .variant import Variant, use_registry
 
 __all__ = [
     "DEFAULT_ALIAS",
     "ENTRY_POINT_GROUP",
     "default_variant",
+    "failed_entry_points",
     "get_variant",
     "installed_variant",
     "recorded_options",
+    "register_preset",
     "register_variant",
     "variant_names",
 ]
@@ -37,6 +63,7 @@ ENTRY_POINT_GROUP = "truco_rules.variants"
 _REGISTRY: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
 _BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
+_BROKEN_PRESETS: dict[str, tuple[metadata.EntryPoint, str]] = {}
 _INSTALLED: dict[str, Variant] = {}
 """The variants as their entry points gave them: what any other process with the same
 packages installed finds under the same names."""
@@ -59,6 +86,28 @@ def _load_entry_points() -> None:
     for ep in ours + theirs:
         if ep.name not in _REGISTRY:
             _load_one(ep)
+    for ep in sorted(metadata.entry_points(group=PRESET_ENTRY_POINT_GROUP), key=lambda e: e.name):
+        _load_preset(ep)
+
+
+def _load_preset(ep: metadata.EntryPoint) -> None:
+    """Load one preset entry point (``variant@preset``); a broken one is remembered, with the
+    reason, and warned about, as a broken variant is."""
+    try:
+        preset = ep.load()
+        variant, name = split_name(ep.name)
+        if not isinstance(preset, Preset):
+            raise TypeError(f"it loads a {type(preset).__name__}, not a Preset")
+        if name != preset.name:
+            raise ValueError(f"it loads a preset named {preset.name!r}, not {name!r}")
+        register_preset(variant, preset, replace=True)
+    except Exception as exc:  # a third party's bug must not break every other variant
+        _BROKEN_PRESETS[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
+        warnings.warn(
+            f"truco-rules: preset entry point {ep.name!r} ({ep.value}) failed to load: {exc}",
+            RuntimeWarning,
+            stacklevel=3,
+        )
 
 
 def _load_one(ep: metadata.EntryPoint) -> None:
@@ -81,6 +130,38 @@ def _load_one(ep: metadata.EntryPoint) -> None:
     _BROKEN.pop(ep.name, None)
     register_variant(v)
     _INSTALLED[v.name] = v
+
+
+def failed_entry_points() -> dict[str, str]:
+    """The installed entry points (variants, and presets as ``variant@preset``) that failed
+    to load, each with the reason: what ``truco-rules variants`` lists as failed."""
+    _load_entry_points()
+    return {name: why for name, (_ep, why) in {**_BROKEN, **_BROKEN_PRESETS}.items()}
+
+
+def register_preset(variant: str, preset: Preset, *, replace: bool = False) -> None:
+    """Add ``preset`` to the registered variant named ``variant`` (a built-in one too), in
+    this process: ``get_variant(f"{variant}@{preset.name}")`` plays it.
+
+    The variant must be registered (:class:`~truco_rules.core.errors.UnknownVariant`); an
+    option it lacks or a value it refuses raises
+    :class:`~truco_rules.core.errors.InvalidPreset`, as does a preset name the variant already
+    has, unless ``replace`` is true."""
+    if not isinstance(preset, Preset):
+        raise InvalidType("preset", "a Preset", preset)
+    if not isinstance(variant, str):
+        raise InvalidType("variant", "a variant name (str)", variant)
+    if split_name(variant)[1] is not None:
+        raise InvalidPreset(f"a preset is added to a variant, not to the preset {variant!r}")
+    v = get_variant(variant)
+    home = {name: info["hook"] for name, info in v.option_info().items()}
+    check_settings(v.name, preset, home, lambda slot: getattr(v, slot))
+    if not replace and preset.name in v.presets():
+        raise InvalidPreset(
+            f"the variant {v.name!r} already has a preset {preset.name!r} "
+            "(register_preset(..., replace=True) replaces it)"
+        )
+    add_preset(v.name, preset)
 
 
 def _key(name: str) -> str:
@@ -151,7 +232,8 @@ def recorded_options(variant: Variant) -> dict[str, Any]:
     name with other hooks (``base.derive(base.name, ..., envido=...)``) would replay as the
     registered rules. Raises :class:`~truco_rules.core.errors.InvalidRecord` then; a variant
     registered under no name is written as it is (replaying it needs it registered)."""
-    if not _lookable(variant.name):
+    base, preset = split_name(variant.name)
+    if not _lookable(base) or (preset is not None and not _lookable(preset)):
         raise InvalidRecord(
             f"the variant {shown(variant.name)} of this match has a name get_variant() does not "
             "find as written (1 to 64 lower-case letters, digits and '-'): a record would "
@@ -219,17 +301,10 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
     elif not isinstance(name, str):
         raise InvalidType("name", "a variant name (str) or a Variant", name)
     else:
-        _load_entry_points()
-        key = _key(name) if len(name) <= 64 else ""  # no name or alias is longer
-        key = key if key in _REGISTRY else _ALIASES.get(key, key)  # a name before an alias
-        found = _REGISTRY.get(key)
-        if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
-            _load_one(_BROKEN[key][0])
-            found = _REGISTRY.get(key)
-        if found is None:
-            known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
-            raise UnknownVariant(str(name), known)
-        v = found
+        base, preset = split_name(name)
+        v = _found(name, base)
+        if preset is not None:
+            v = _with_preset(v, _key(preset) if len(preset) <= 64 else preset)
     if options is not None and not isinstance(options, Mapping):
         raise InvalidType("options", "a mapping of option names to values", options)
     if options:
@@ -240,9 +315,55 @@ def get_variant(name: str | Variant, options: Mapping[str, Any] | None = None) -
     return v
 
 
+def _found(name: str, base: str) -> Variant:
+    """The variant registered under ``base`` or an alias of it (``name`` is what the caller
+    wrote, for the error)."""
+    _load_entry_points()
+    key = _key(base) if len(base) <= 64 else ""  # no name or alias is longer
+    key = key if key in _REGISTRY else _ALIASES.get(key, key)  # a name before an alias
+    found = _REGISTRY.get(key)
+    if found is None and key in _BROKEN:  # e.g. it was mid-import on the first lookup
+        _load_one(_BROKEN[key][0])
+        found = _REGISTRY.get(key)
+    if found is None:
+        known = list(_REGISTRY) + [f"{a} (= {n})" for a, n in _ALIASES.items()]
+        if key in _BROKEN:
+            ep, why = _BROKEN[key]
+            raise UnknownVariant(
+                str(name), known, f"the entry point {ep.name!r} ({ep.value}) failed to load: {why}"
+            )
+        raise UnknownVariant(str(name), known)
+    return found
+
+
+def _with_preset(v: Variant, preset: str) -> Variant:
+    """``v`` with its preset ``preset``; an unknown one names the known ones (and a preset
+    entry point of that name that failed to load, with the reason)."""
+    if preset not in v.presets() and f"{v.name}@{preset}" in _BROKEN_PRESETS:
+        ep, why = _BROKEN_PRESETS[f"{v.name}@{preset}"]
+        raise UnknownPreset(
+            v.name, preset, sorted(v.presets()), f" (its entry point {ep.value} failed: {why})"
+        )
+    return v.with_preset(preset)
+
+
+_PRESET_CACHE: dict[str, tuple[Variant, dict[str, Preset], Variant]] = {}
+
+
 def _registered(name: str) -> Variant | None:
     _load_entry_points()
-    return _REGISTRY.get(name)
+    base, preset = split_name(name)
+    if preset is None:
+        return _REGISTRY.get(name)
+    v = _REGISTRY.get(base)
+    if v is None or preset not in v.presets():
+        return None
+    hit = _PRESET_CACHE.get(name)  # records ask on every write: build each preset once
+    if hit is None or hit[0] is not v or hit[1] != added_presets(base):
+        hit = (v, added_presets(base), v.with_preset(preset))
+        _PRESET_CACHE[name] = hit
+    return hit[2]
 
 
 use_registry(_registered)
+use_loader(_load_entry_points)

@@ -8,11 +8,12 @@ variant (which calls it).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from .deck import Deck, Ranking, strength_groups
 from .ladder import BetLadder
+from .presets import Preset
 from .scoring import MatchRule
 from .side_bet import SideBet
 from .special import SpecialHands
@@ -64,11 +65,13 @@ class RuleSource(Protocol):
 
     def options(self) -> dict[str, Any]: ...
 
+    def presets(self) -> Mapping[str, Preset]: ...
+
 
 def rule_data(v: RuleSource) -> dict[str, Any]:
     """The rule set of ``v`` as plain data: names, seats, deck, ranking (strength groups, or
     a note when a turned-up card decides it), the main ladder's calls and values, which side
-    bets it has, its special hands, its target and every option's value."""
+    bets it has, its special hands, its target, every option's value and its presets."""
     notation = v.deck.notation
     ranking: list[list[str]] | str = (
         "depends on the turned-up card"
@@ -108,4 +111,5 @@ def rule_data(v: RuleSource) -> dict[str, Any]:
         },
         "target": v.match.target,
         "options": v.options(),
+        "presets": {p.name: p.settings() for p in v.presets().values()},
     }

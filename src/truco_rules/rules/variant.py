@@ -23,14 +23,16 @@ from ..core.errors import (
     ParseError,
     UnknownAction,
     UnknownOption,
+    UnknownPreset,
     shown,
 )
-from ..core.options import check_hook, option_fields
+from ..core.options import check_hooks, option_fields
 from .action_space import ActionSpace, action_space
 from .deck import Deck, DeckRule, Ranking
 from .envido import EnvidoRules
 from .flor import FlorRules
 from .ladder import BetLadder
+from .presets import Preset, as_presets, check_presets, presets_of, split_name
 from .scoring import MatchRule
 from .sheet import rule_data
 from .side_bet import SideBet
@@ -79,6 +81,8 @@ class Variant:
     """Name of the variant this one was derived from (informational)."""
     side_bets: tuple[SideBet[Any], ...] = ()
     """Side bets beside the envido and flor hooks (see :mod:`truco_rules.rules.side_bet`)."""
+    _presets: tuple[Preset, ...] = attrs.field(default=(), converter=as_presets)
+    """Named sets of option values (``Variant(..., presets=...)``; see :meth:`presets`)."""
 
     # caches derived from the hooks, for the hot paths of the hand
     _envido_chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
@@ -111,9 +115,10 @@ class Variant:
         object.__setattr__(self, "_sides", side_table(self.side_bets, verbs))
         object.__setattr__(self, "_vocabulary", frozenset(verbs | self._sides.verbs))
         home: dict[str, str] = {}
+        # every choice with no meaning (in one error), a number no record can write
+        check_hooks((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
-            check_hook(hook, slot)  # a choice with no meaning, a number no record can write
             if hook is None or not attrs.has(type(hook)):
                 continue
             for f in option_fields(hook):
@@ -123,6 +128,7 @@ class Variant:
                     )
                 home[f.name] = slot
         object.__setattr__(self, "_option_home", home)
+        check_presets(self.name, self._presets, home, lambda slot: getattr(self, slot))
 
     # ------------------------------------------------------------------ options
     def options(self) -> dict[str, Any]:
@@ -171,9 +177,12 @@ class Variant:
     def derive(self, name: str, description: str, **changes: Any) -> Variant:
         """A new named variant based on this one: hooks replaced and options changed.
 
-        ``changes`` may name hook slots (``ladder=BetLadder(...)``), ``side_bets`` and options.
+        ``changes`` may name hook slots (``ladder=BetLadder(...)``), ``side_bets``,
+        ``presets`` (none unless given: a preset was checked against its own variant) and
+        options.
         """
-        hooks = {k: v for k, v in changes.items() if k in (*HOOK_SLOTS, "aliases", "side_bets")}
+        kinds = (*HOOK_SLOTS, "aliases", "side_bets", "presets")
+        hooks = {k: v for k, v in changes.items() if k in kinds}
         opts = {k: v for k, v in changes.items() if k not in hooks}
         base = attrs.evolve(
             self,
@@ -181,9 +190,26 @@ class Variant:
             description=description,
             base=self.name,
             aliases=hooks.pop("aliases", ()),
+            presets=hooks.pop("presets", ()),
             **hooks,
         )
         return base.with_options(**opts)
+
+    def presets(self) -> dict[str, Preset]:
+        """This variant's presets by name: its own, then those packages added
+        (:mod:`truco_rules.rules.presets`). ``name@preset`` lists those of ``name``."""
+        return presets_of(self.name, self._presets)
+
+    def with_preset(self, preset: str) -> Variant:
+        """The variant ``NAME@PRESET``: this one with the preset's option values (explicit
+        options go on top, with :meth:`with_options`). An unknown preset raises
+        :class:`~truco_rules.core.errors.UnknownPreset` naming the known ones."""
+        name = split_name(self.name)[0]
+        found = self.presets().get(preset) if isinstance(preset, str) else None
+        if found is None:
+            raise UnknownPreset(name, str(preset), sorted(self.presets()))
+        played = self.with_options(**found.settings())
+        return attrs.evolve(played, name=f"{name}@{found.name}", aliases=(), base=name)
 
     def _registered(self) -> Variant | None:
         """The variant registered under this one's name, if any."""

@@ -21,6 +21,8 @@ any state, and :class:`TrucoMachine` is a hypothesis state machine that plays an
 legal and illegal actions alike, checking them as it goes; subclass it to add your own
 ``@invariant`` methods. :func:`world_problems` says whether a world a search player sampled
 (:func:`truco_rules.agents.sample_world`) is a possible deal given what its seat has seen.
+:func:`check_options_live` (:mod:`truco_rules.testing.liveness`) checks that every option of
+a variant changes play for each of its values, and names the ones that do not.
 
 Installing truco-rules also registers a hypothesis plugin, so ``st.from_type(Card)``,
 ``st.from_type(Action)``, ``st.from_type(Variant)`` and ``st.from_type(Match)`` work (and
@@ -50,6 +52,7 @@ from .hiding import (
     hidden_swaps,
     replay_with_deals,
 )
+from .liveness import check_options_live, dead_options, find_difference
 from .machine import TrucoMachine
 from .strategies import (
     TARGETS,
@@ -83,12 +86,15 @@ __all__ = [
     "check_errors_hide",
     "check_live",
     "check_observation_hides",
+    "check_options_live",
     "check_rejections",
     "check_replay",
     "check_step",
     "check_terminal",
+    "dead_options",
     "deal_orders",
     "deals",
+    "find_difference",
     "hand_action_bound",
     "hands",
     "hidden_swaps",

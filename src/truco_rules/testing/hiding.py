@@ -20,7 +20,7 @@ from ..core.actions import PLAY, Action
 from ..core.cards import Card
 from ..core.context import HandContext
 from ..core.errors import TrucoError
-from ..match import Match
+from ..match import CHANCE, Match
 from ..rules.variant import Variant
 from .strategies import vocabulary
 
@@ -48,11 +48,13 @@ class Swap:
 
 
 def deal_orders(m: Match) -> list[tuple[Card, ...]]:
-    """The full card order of every deal of ``m`` so far (seeded or explicit deals).
+    """The card order of every deal of ``m`` so far: seeded, explicit, or dealt by chance
+    actions (``deal`` actions of the chance seat, as after the explicit deals run out).
 
     Seeded deals follow docs/architecture.md (Determinism): deal ``k`` is shuffled by the
-    deck hook from ``random.Random("truco-rules/S/k")``. Chance-dealt matches are not
-    supported (``ValueError``).
+    deck hook from ``random.Random("truco-rules/S/k")``. A deal dealt by chance actions is
+    the cards they dealt, in order. A match in the middle of a chance deal raises
+    ``ValueError``: the deal being dealt has no order yet.
     """
     n = m.hand_no + 1
     if m.seed is not None:
@@ -60,9 +62,23 @@ def deal_orders(m: Match) -> list[tuple[Card, ...]]:
             tuple(m.variant.deck.shuffled(random.Random(f"truco-rules/{m.seed}/{k}")))
             for k in range(n)
         ]
-    if m.deals is not None and len(m.deals) >= n:
-        return list(m.deals[:n])
-    raise ValueError("deal_orders needs a seeded match or one with explicit deals")
+    orders = [tuple(d) for d in m.deals or ()]
+    runs: list[list[Card]] = []
+    last = None
+    for seat, act in m.actions:
+        if seat == CHANCE and act.card is not None:
+            if last != CHANCE:
+                runs.append([])
+            runs[-1].append(act.card)
+        last = seat
+    orders = orders[:n] + [tuple(r) for r in runs]
+    if m.is_chance_node() or len(orders) < n:
+        raise ValueError(
+            f"deal_orders needs every deal of the match dealt: this one is at deal {n} with "
+            f"{len(orders)} known (explicit deals, a seed, or complete chance deals); apply "
+            "the pending deal actions first"
+        )
+    return orders[:n]
 
 
 def _renamed(act: Action, names: Mapping[Card, Card]) -> Action:
@@ -93,6 +109,8 @@ def replay_with_deals(
         chicos=tuple(m.start["chicos"]),
     )
     for seat, act in m.actions[:upto]:
+        if seat == CHANCE:
+            continue  # a deal dealt by chance actions is one of the explicit ``orders`` here
         table = names.get(r.hand_no) if names else None
         r.apply(_renamed(act, table) if table else act, seat)
     return r
@@ -146,6 +164,8 @@ def _deal_facts(
 
     note()
     for s, act in m.actions:
+        if s == CHANCE:
+            continue  # a deal dealt by chance actions is one of the explicit ``orders`` here
         k = sim.hand_no
         if act.verb == PLAY and act.card is None and sim.hand is not None:
             # a blind play ("play #2") plays a card its player has not seen: keep his hand
@@ -345,7 +365,8 @@ def _same_course(m: Match, orders: Sequence[Sequence[Card]], names: CardMap) -> 
     except TrucoError:
         return False
     return [h.actions for h in other.history] == [h.actions for h in m.history] and (
-        other.hand is None) == (m.hand is None)
+        other.hand is None
+    ) == (m.hand is None)
 
 
 def _outcome(m: Match, act: Action, seat: int) -> tuple[str, str, tuple[str, ...]]:

@@ -57,7 +57,7 @@ __all__ = ["board_text", "format_position", "parse_position"]
 
 _SEP = " | "
 _CHANCE, _TERMINAL = -1, -2
-_NAME = re.compile(r"^([a-z0-9][a-z0-9_-]*)(\{.*\})?$")
+_NAME = re.compile(r"^([a-z0-9][a-z0-9_-]*(?:@[a-z0-9][a-z0-9_-]*)?)(\{.*\})?$")
 _DIGITS = r"[0-9]{1,20}"
 """A number in the header: ASCII digits, at most 20 (a seed below 2**64 has 20)."""
 _NUMBER = re.compile(_DIGITS)

@@ -1,0 +1,57 @@
+"""Options a package can trust (issue 29): truco_rules.testing.check_options_live finds, for
+every option of a variant and each of its values, a game that plays apart, and names the option
+for which it finds none, whoever wrote the variant."""
+
+from __future__ import annotations
+
+import attrs
+import pytest
+
+import truco_rules as tr
+from truco_rules.sidebets import EnvidoRules
+from truco_rules.testing import check_options_live, dead_options, find_difference
+
+E, RE, FE = "envido", "real-envido", "falta-envido"
+
+
+@attrs.frozen
+class OwnChains(EnvidoRules):
+    """A package's envido that lists its bet sequences itself (as the ported package of the
+    issue did) and so never reads ``envido_envido_falta``."""
+
+    def chains(self) -> frozenset[tuple[str, ...]]:
+        base = {(E,), (RE,), (E, E), (E, RE), (E, E, RE)}
+        return frozenset(base | {(*c, FE) for c in base} | {(FE,)})
+
+
+def _package_variant() -> tr.Variant:
+    stock = tr.get_variant("argentine-sin-flor")
+    assert stock.envido is not None
+    return stock.derive("own-chains", "a package's envido", envido=OwnChains())
+
+
+def test_an_option_the_package_ignores_is_named() -> None:
+    """RULES §2.6.2: envido, envido, falta envido; the package's chains() allows it whatever
+    envido_envido_falta says, so the option does nothing and the check says which."""
+    v = _package_variant()
+    with pytest.raises(AssertionError) as err:
+        check_options_live(v, options=["envido_envido_falta"], examples=150)
+    assert "envido_envido_falta=False" in str(err.value) and "own-chains" in str(err.value)
+    assert dead_options(v, options=["envido_envido_falta"], examples=150) == [
+        ("envido_envido_falta", False)
+    ]
+
+
+def test_the_same_option_of_the_stock_envido_is_live() -> None:
+    """The stock envido reads the option (RULES §2.6.2): the same search finds the game."""
+    v = tr.get_variant("argentine-sin-flor")
+    check_options_live(v, options=["envido_envido_falta"], examples=150)
+    ctx = find_difference(v, "envido_envido_falta", False, examples=150)
+    assert ctx is not None
+
+
+def test_skip_takes_an_option_out_with_its_reason() -> None:
+    v = _package_variant()
+    check_options_live(
+        v, options=["envido_envido_falta"], skip={"envido_envido_falta": "fixed by the package"}
+    )

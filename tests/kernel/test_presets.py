@@ -1,0 +1,228 @@
+"""Presets (issue 29): ``VARIANT@PRESET`` is the variant with a named set of option values,
+accepted wherever a variant name is, named by the records of its matches, and played exactly
+as the explicit option set it stands for."""
+
+from __future__ import annotations
+
+import json
+import random
+import warnings
+from collections.abc import Iterator
+from importlib import metadata
+
+import pytest
+
+import truco_rules as tr
+from truco_rules.match import Match
+from truco_rules.rules import registry
+from truco_rules.rules.presets import Preset
+from truco_rules.rules.registry import failed_entry_points, register_preset
+
+PRESETS = [
+    (name, preset)
+    for name in tr.variant_names()
+    for preset in tr.get_variant(name).presets()
+]
+
+
+def test_the_minitruco_presets_ship() -> None:
+    assert ("paulista", "minitruco") in PRESETS and ("mineiro", "minitruco") in PRESETS
+    v = tr.get_variant("paulista@minitruco")
+    assert v.name == "paulista@minitruco" and v.base == "paulista"
+    assert v.options()["truco_call_timing"] == "own_turn"  # PartidaLocal.java:478
+    assert "minitruco" in tr.get_variant("paulista").presets()
+    # an alias finds the variant, and the preset is named after the variant's own name
+    assert tr.get_variant("Truco-SP@MiniTruco").name == "paulista@minitruco"
+
+
+# ------------------------------------------------------------------ played as its options
+def _lockstep(a: Match, b: Match, rng: random.Random, actions: int) -> None:
+    """Play ``a`` and ``b`` with the same random choices; everything the rules decide must
+    agree at every step."""
+    for _ in range(actions):
+        assert a.is_over() == b.is_over() and a.winner() == b.winner()
+        if a.is_over():
+            return
+        legal = a.legal_actions()
+        assert a.current_player() == b.current_player()
+        assert [str(x) for x in legal] == [str(x) for x in b.legal_actions()]
+        act = rng.choice(legal)
+        a.apply(act)
+        b.apply(act)
+        assert [(h.points, h.events, h.winner, h.end_reason) for h in a.history] == [
+            (h.points, h.events, h.winner, h.end_reason) for h in b.history
+        ]
+        assert (a.score, a.chicos) == (b.score, b.chicos)
+
+
+@pytest.mark.parametrize("name,preset", PRESETS, ids=[f"{n}@{p}" for n, p in PRESETS])
+def test_a_preset_plays_as_the_option_set_it_stands_for(name: str, preset: str) -> None:
+    """Random matches under ``name@preset`` and under ``name`` with the preset's options
+    explicitly: the same legal actions, points and scores at every step, the same records but
+    for the name, and each record replays under its own name."""
+    settings = tr.get_variant(name).presets()[preset].settings()
+    pv, ev = tr.get_variant(f"{name}@{preset}"), tr.get_variant(name, settings)
+    assert pv.options() == ev.options()
+    for seats in pv.seat_counts:
+        for seed in range(6):
+            a, b = pv.new_match(seats, seed=seed), ev.new_match(seats, seed=seed)
+            _lockstep(a, b, random.Random(seed), 250)
+            ra, rb = a.to_record(), b.to_record()
+            assert ra["variant"] == f"{name}@{preset}" and ra["options"] == {}
+            assert rb["variant"] == name and rb["options"] == ev.non_default_options()
+            assert {k: x for k, x in ra.items() if k not in ("variant", "options")} == {
+                k: x for k, x in rb.items() if k not in ("variant", "options")
+            }
+            again = Match.from_record(json.loads(json.dumps(ra)))
+            assert again.variant == pv and again.to_record() == ra
+            assert Match.from_text(a.to_text()).to_record() == ra
+
+
+def test_records_and_positions_name_the_preset_and_its_overrides() -> None:
+    v = tr.get_variant("mineiro@minitruco", {"target": 15})
+    m = v.new_match(4, seed=7)
+    rng = random.Random(7)
+    for _ in range(25):
+        m.apply(rng.choice(m.legal_actions()))
+    rec = m.to_record()
+    assert (rec["variant"], rec["options"]) == ("mineiro@minitruco", {"target": 15})
+    assert Match.from_record(rec).variant == v
+    pos = m.position()
+    assert pos.startswith('mineiro@minitruco{"target":15} ')
+    assert Match.from_position(pos).position() == pos
+    assert m.observation(1).to_dict()["variant"] == "mineiro@minitruco"
+
+
+# ------------------------------------------------------------------ the order of values
+def test_explicit_options_override_the_preset() -> None:
+    """Registered values, then the preset's, then explicit options (docs/own-package.md)."""
+    stock = tr.get_variant("paulista")
+    assert stock.options()["raise_as_answer"] is True
+    assert tr.get_variant("paulista@minitruco").options()["raise_as_answer"] is False
+    v = tr.get_variant("paulista@minitruco", {"raise_as_answer": True, "target": 15})
+    assert v.options()["raise_as_answer"] is True and v.options()["target"] == 15
+    assert v.options()["ladder_refusal"] == "every_opponent"  # the preset's, kept
+    assert v.non_default_options() == {"raise_as_answer": True, "target": 15}
+
+
+# ------------------------------------------------------------------ errors
+def test_an_unknown_preset_names_the_known_ones() -> None:
+    with pytest.raises(tr.UnknownPreset) as err:
+        tr.get_variant("paulista@trucoshi")
+    assert "minitruco" in str(err.value) and "'paulista'" in str(err.value)
+    assert isinstance(err.value, tr.UnknownVariant)  # caught where a name is refused
+    with pytest.raises(tr.UnknownPreset, match="presets: none"):
+        tr.get_variant("almeria@minitruco")
+    with pytest.raises(tr.UnknownVariant):
+        tr.get_variant("nowhere@minitruco")
+
+
+def test_a_preset_naming_an_option_the_variant_lacks_is_refused() -> None:
+    with pytest.raises(tr.InvalidPreset, match="flor_declaration"):
+        register_preset("paulista", Preset("site", {"flor_declaration": "automatic"}))
+    with pytest.raises(tr.InvalidPreset, match="target"):
+        register_preset("paulista", Preset("site", {"target": -3}))
+    with pytest.raises(tr.InvalidPreset, match="already has"):
+        register_preset("paulista", Preset("minitruco", {"target": 15}))
+    with pytest.raises(tr.InvalidPreset):
+        register_preset("paulista@minitruco", Preset("site", {"target": 15}))
+    with pytest.raises(tr.InvalidPreset, match="name"):
+        Preset("Bad Name", {})
+    with pytest.raises(tr.InvalidType):
+        register_preset("paulista", {"target": 15})  # type: ignore[arg-type]
+    base = tr.get_variant("argentine")
+    with pytest.raises(tr.InvalidPreset, match="no_such_option"):
+        base.derive("house-x", "x", presets=(Preset("p", {"no_such_option": 1}),))
+    with pytest.raises(tr.InvalidPreset, match="two presets"):
+        base.derive("house-x", "x", presets=(Preset("p", {}), Preset("p", {})))
+    assert "site" not in tr.get_variant("paulista").presets()  # nothing was left behind
+
+
+# ------------------------------------------------------------------ a package's presets
+@pytest.fixture
+def clean_presets() -> Iterator[None]:
+    from truco_rules.rules import presets as presets_module
+
+    saved = {k: dict(v) for k, v in presets_module._ADDED.items()}
+    yield
+    presets_module._ADDED.clear()
+    presets_module._ADDED.update(saved)
+    registry._BROKEN_PRESETS.clear()
+    registry._PRESET_CACHE.clear()
+
+
+def test_a_package_registers_a_preset_for_a_built_in_variant(clean_presets: None) -> None:
+    register_preset("argentine", Preset("my-site", {"target": 15}, description="our tables"))
+    v = tr.get_variant("argentine@my-site")
+    assert v.options()["target"] == 15 and "my-site" in tr.get_variant("argentine").presets()
+    m = v.new_match(2, seed=1)
+    m.apply(m.legal_actions()[0])
+    assert Match.from_record(m.to_record()).variant == v
+    assert tr.get_variant("argentine").describe()["presets"]["my-site"] == {"target": 15}
+
+
+def test_a_preset_entry_point_is_loaded(
+    clean_presets: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ep = metadata.EntryPoint(
+        "mineiro@club", "truco_rules.variants.mineiro:MINITRUCO", "truco_rules.presets"
+    )
+    with pytest.warns(RuntimeWarning, match="mineiro@club"):  # it loads a preset named otherwise
+        registry._load_preset(ep)
+    assert "mineiro@club" in failed_entry_points()
+    with pytest.raises(tr.UnknownPreset, match="failed"):
+        tr.get_variant("mineiro@club")
+    good = metadata.EntryPoint(
+        "mineiro@minitruco", "truco_rules.variants.mineiro:MINITRUCO", "truco_rules.presets"
+    )
+    registry._load_preset(good)  # replaces the variant's own preset with the same one
+    assert tr.get_variant("mineiro@minitruco").options()["mineiro_first_trick_tie"] == "standard"
+
+
+# ------------------------------------------------------------------ a package that fails
+def test_a_variant_package_that_fails_to_load_is_named_with_the_reason() -> None:
+    ep = metadata.EntryPoint("broken-club", "no_such_module_29:RULES", "truco_rules.variants")
+    with pytest.warns(RuntimeWarning, match="broken-club"):
+        registry._load_one(ep)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            with pytest.raises(tr.UnknownVariant) as err:
+                tr.get_variant("broken-club")
+        text = str(err.value)
+        assert "entry point 'broken-club'" in text and "failed to load" in text
+        assert "no_such_module_29" in text and "ModuleNotFoundError" in text
+        assert "ModuleNotFoundError" in err.value.failed
+        assert "broken-club" in failed_entry_points()
+    finally:
+        registry._BROKEN.pop("broken-club", None)
+
+
+def test_the_variants_command_lists_presets_and_failed_packages(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from truco_rules.cli import main
+
+    ep = metadata.EntryPoint("broken-club", "no_such_module_29:RULES", "truco_rules.variants")
+    with pytest.warns(RuntimeWarning):
+        registry._load_one(ep)
+    try:
+        assert main(["variants"]) == 0
+    finally:
+        registry._BROKEN.pop("broken-club", None)
+    out = capsys.readouterr().out
+    assert "paulista@minitruco" in out and "mineiro@minitruco" in out
+    line = next(x for x in out.splitlines() if x.startswith("broken-club"))
+    assert "FAILED to load" in line and "ModuleNotFoundError" in line
+
+
+def test_describe_and_compare_show_presets(capsys: pytest.CaptureFixture[str]) -> None:
+    from truco_rules.cli import main
+
+    assert main(["describe", "paulista"]) == 0
+    assert "preset paulista@minitruco: as miniTruco" in capsys.readouterr().out
+    assert main(["compare", "paulista", "paulista@minitruco"]) == 0
+    out = capsys.readouterr().out
+    assert "paulista@minitruco" in out and "raise_as_answer" in out
+    diffs = tr.compare(tr.get_variant("paulista"), tr.get_variant("paulista@minitruco"))
+    assert {d.rule for d in diffs} >= {"raise_as_answer", "ladder_refusal"}
