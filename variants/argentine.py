@@ -12,8 +12,8 @@ options of RULES §4 changed.
 (38, 33)
 >>> con.envido_points("7B 6C 5E"), blog.envido_points("7B 6C 5E")  # §2.6.1; B2
 (7, 13)
->>> [d.rule for d in tr.compare(sin, blog)][:4]
-['pica_pica_cutoff', 'second_trick_tie_after_win', 'third_trick_tie_after_split', 'envido_unsuited']
+>>> [d.rule for d in tr.compare(sin, blog)][:4]   # the blog's variant has no preset
+['presets', 'pica_pica_cutoff', 'second_trick_tie_after_win', 'third_trick_tie_after_split']
 
 ```
 """
@@ -38,6 +38,7 @@ from truco_rules.hooks import (
     TrickRule,
     option,
 )
+from truco_rules.rules.presets import Preset
 from truco_rules.rules.variant import Variant
 
 __all__ = [
@@ -145,6 +146,71 @@ class ArgentineTable(StandardTable):
     def deals_extra_cards(self) -> bool:
         return self.gallo_extra_card
 
+TRUCOSHI_SOURCE = (
+    "trucoshi 15.0.4 (jfrader/trucoshi, its rules in src/truco), run in lockstep with "
+    "truco-rules for 50,000 hands at 2, 4 and 6 seats (issue 29); going to the deck during a "
+    "flor exchange, which trucoshi allows, has no option yet (docs/engines/trucoshi.md)"
+)
+"""The trucoshi version the ``trucoshi`` presets were checked against."""
+
+# The settings under which trucoshi and truco-rules play alike (docs/engines/trucoshi.md).
+TRUCOSHI_COMMON: dict[str, object] = {
+    "target": 30,  # a match to 30
+    "facedown_allowed": False,  # no card is played face down
+    "falta_mode": "leader_remaining",  # the falta envido is what the leader lacks
+    "mazo_envido_bonus": "never",  # going to the deck costs no envido point
+    "envido_call_timing": "side_to_act",  # option 1: envido only by the side to act
+    "mazo_out_of_turn": True,  # option 2: the deck at any moment...
+    "mazo_answering_envido": "forbidden",  # ...but not as the answer to an envido
+    "mazo_pending_call": "nobody",  # ...nor while a truco awaits its answer
+    "answer_pass": True,  # option 4: 'paso' passes the answer to a partner
+    "first_answerer": "seat_order",  # option 4: who is asked first
+    "envido_while_partner_unplayed": True,  # option 5
+    "end_on_unbeatable_card": True,  # option 7: the hand ends when a card decides it
+}
+TRUCOSHI_FLOR: dict[str, object] = {
+    "flor_same_team_multiple": "once",  # two flores of a side score once
+    "contraflor_al_resto_value": "wins_chico",
+    "partner_unsung_flor": "no_calls",  # option 6
+    "flor_declaration": "manual_without_penalty",  # option 8
+    "mazo_waits_for_flor": True,  # option 9
+}
+
+TRUCOSHI = Preset(
+    "trucoshi",
+    {**TRUCOSHI_COMMON, **TRUCOSHI_FLOR},
+    description="as trucoshi (the online platform) plays Argentine truco with flor",
+    source=TRUCOSHI_SOURCE,
+)
+"""``argentine@trucoshi`` (docs/engines/trucoshi.md)."""
+
+TRUCOSHI_SIN_FLOR = Preset(
+    "trucoshi",
+    TRUCOSHI_COMMON,
+    description="as trucoshi (the online platform) plays Argentine truco without flor",
+    source=TRUCOSHI_SOURCE,
+)
+"""``argentine-sin-flor@trucoshi`` (docs/engines/trucoshi.md)."""
+
+MARIANOGAPPA = Preset(
+    "marianogappa",
+    {
+        "facedown_allowed": False,  # no card is played face down
+        "truco_call_timing": "own_turn",  # every call on one's own turn
+        "envido_envido_falta": False,  # no falta envido after envido envido
+        "falta_mode": "winner_to_half",
+        "buenas_from": "half",  # the buenas start at 15
+        "mazo_envido_bonus": "first_trick_open",  # option 3
+        "envido_answers_truco_after_card": True,  # option 10
+    },
+    description="as marianogappa/truco (the web game) plays Argentine truco without flor",
+    source=(
+        "marianogappa/truco at 485cd81, run in lockstep with truco-rules for 2,000 hands at "
+        "2 seats (issue 29)"
+    ),
+)
+"""``argentine-sin-flor@marianogappa`` (docs/engines/marianogappa.md)."""
+
 ARGENTINE = Variant(
     name="argentine",
     description="Argentine truco with flor: bravas, envido, flor, "
@@ -158,6 +224,7 @@ ARGENTINE = Variant(
     match=MatchRule(target=30),
     # "default": the variant played when none is named (truco_rules.rules.registry.DEFAULT_ALIAS)
     aliases=("argentino", "truco-argentino", "con-flor", "argentine-con-flor", "default"),
+    presets=(TRUCOSHI,),
 )
 """Standard Argentine truco, con flor (RULES §2)."""
 
@@ -166,6 +233,7 @@ ARGENTINE_SIN_FLOR = ARGENTINE.derive(
     "Argentine truco without flor: three cards of a suit are an ordinary envido hand.",
     flor=None,
     aliases=("sin-flor", "argentino-sin-flor"),
+    presets=(TRUCOSHI_SIN_FLOR, MARIANOGAPPA),
 )
 """Argentine truco without flor (RULES §3)."""
 

@@ -318,7 +318,7 @@ MINITRUCO_COMMON: dict[str, object] = {
     "target": 12,
 }
 """miniTruco's rules that Truco Paulista and Truco Mineiro share (the lockstep harness's
-``COMMON``, /work/shared/arena/minitruco/lockstep_harness.py)."""
+``COMMON``, issue 29)."""
 
 MINITRUCO = Preset(
     "minitruco",
