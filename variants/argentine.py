@@ -12,8 +12,8 @@ options of RULES §4 changed.
 (38, 33)
 >>> con.envido_points("7B 6C 5E"), blog.envido_points("7B 6C 5E")  # §2.6.1; B2
 (7, 13)
->>> [d.rule for d in tr.compare(sin, blog)][:4]   # the blog's variant has no preset
-['presets', 'pica_pica_cutoff', 'second_trick_tie_after_win', 'third_trick_tie_after_split']
+>>> [d.rule for d in tr.compare(sin, blog)][:4]
+['pica_pica_cutoff', 'second_trick_tie_after_win', 'third_trick_tie_after_split', 'envido_unsuited']
 
 ```
 """

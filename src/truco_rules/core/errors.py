@@ -348,8 +348,8 @@ class UnhandledChoice(TrucoError, NotImplementedError):
         if len(errors) == 1:
             return errors[0]
         one, joined = errors[0], cls.__new__(cls)
-        text = "; ".join(str(e) for e in errors)
-        TrucoError.__init__(joined, f"{len(errors)} option choices have no meaning: {text}")
+        text, n = "; ".join(str(e) for e in errors), len({(e.hook, e.option) for e in errors})
+        TrucoError.__init__(joined, f"{n} option choices lack {len(errors)} methods: {text}")
         joined.hook, joined.option, joined.value = one.hook, one.option, one.value
         joined.method, joined.missing = one.method, tuple(m for e in errors for m in e.missing)
         return joined

@@ -25,6 +25,9 @@ class Difference:
         return f"{self.rule}: {self.left!r} vs {self.right!r}"
 
 
+_NOT_RULES = frozenset(("name", "description", "aliases", "base", "options", "presets"))
+
+
 def compare(left: Variant, right: Variant) -> list[Difference]:
     """Rule-by-rule differences between two variants (from :meth:`Variant.describe`)."""
     for arg, value in (("left", left), ("right", right)):
@@ -33,7 +36,9 @@ def compare(left: Variant, right: Variant) -> list[Difference]:
     a, b = left.describe(), right.describe()
     out: list[Difference] = []
     for key in a:
-        if key in ("name", "description", "aliases", "base", "options") or key in a["options"]:
+        # names, words and presets (named sets of option values, not rules) are not compared;
+        # the options a preset sets are, one by one
+        if key in _NOT_RULES or key in a["options"]:
             continue
         if a[key] != b[key]:
             out.append(Difference(key, a[key], b[key]))

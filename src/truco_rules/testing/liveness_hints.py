@@ -64,6 +64,17 @@ DEFAULT_HINTS: dict[str, dict[str, Any]] = {
         # the seat asked to answer an out-of-turn truco has played, a partner has not
         "options": {"truco_call_timing": "any_time", "envido_caller": "unplayed_player"},
     },
+    # a chain of three envido calls, nobody barred from calling (RULES §2.6.3)
+    "envido_envido_falta": {
+        "kinds": ["bets"],
+        "options": {"envido_call_timing": "as_truco", "answer_pass": False},
+    },
+    # a player who has played answers a truco called after his card (RULES §2.6.2)
+    "envido_answers_truco_after_card": {
+        "kinds": ["cards", "bets"],
+        "seats": [2],
+        "options": {"truco_call_timing": "any_time", "envido_call_timing": "as_truco"},
+    },
     "answer_pass": {"kinds": ["bets"], "seats": [4, 6]},
     "first_answerer": {"kinds": ["bets"], "seats": [4, 6]},
     "pica_pica_cutoff": {"seats": [6], "hands": 3},
