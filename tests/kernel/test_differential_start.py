@@ -129,27 +129,10 @@ def expected_records() -> dict[str, Any]:
 
 
 def outcome(m: tr.Match) -> dict[str, Any]:
-    """What tools/differential/records.py noted of each record when it wrote it."""
-    fmt = m.variant.format_card
-    return {
-        "scores": list(m.scores),
-        "chicos": list(m.chicos),
-        "player_scores": None if m.player_scores is None else list(m.player_scores),
-        "winner": m.winner(),
-        "winner_team": m.winner_team,
-        "over": m.is_over(),
-        "actions": len(m.actions),
-        "contests": [
-            {
-                "hand_no": h.hand_no,
-                "dealt": [" ".join(fmt(c) for c in d) for d in h.dealt],
-                "points": list(h.points),
-                "end_reason": h.end_reason,
-            }
-            for h in m.history
-        ],
-        "legal_now": [m.legal_action_texts(s) for s in range(m.seats)],
-    }
+    """What tools/differential/records.py noted of each record when it wrote it (its
+    ``expected``, applied to the match the current code replays)."""
+    expected: dict[str, Any] = records().expected(m)
+    return expected
 
 
 def test_the_records_cover_every_variant_seeded_and_dealt() -> None:
