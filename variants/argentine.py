@@ -148,8 +148,7 @@ class ArgentineTable(StandardTable):
 
 TRUCOSHI_SOURCE = (
     "trucoshi 15.0.4 (jfrader/trucoshi, its rules in src/truco), run in lockstep with "
-    "truco-rules for 50,000 hands at 2, 4 and 6 seats (issue 29); going to the deck during a "
-    "flor exchange, which trucoshi allows, has no option yet (docs/engines/trucoshi.md)"
+    "truco-rules for 50,000 hands at 2, 4 and 6 seats (issue 29)"
 )
 """The trucoshi version the ``trucoshi`` presets were checked against."""
 
@@ -174,6 +173,7 @@ TRUCOSHI_FLOR: dict[str, object] = {
     "partner_unsung_flor": "no_calls",  # option 6
     "flor_declaration": "manual_without_penalty",  # option 8
     "mazo_waits_for_flor": True,  # option 9
+    "mazo_during_flor_duel": "caller_side_and_answerer",  # option 2: the deck in the duel
 }
 
 TRUCOSHI = Preset(

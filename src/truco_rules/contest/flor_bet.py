@@ -19,6 +19,7 @@ from ..core.cards import Card
 from ..core.errors import UnhandledChoice
 from ..rules.flor import FlorRules
 from ..rules.side_bet import _NO_QUIERO, _QUIERO, Contest, Credit, SideBet
+from . import flor_leaving as duel_deck
 from .bet_states import (
     ENV_NONE,
     ENV_PENDING,
@@ -76,8 +77,10 @@ class FlorBet(SideBet[FlorState]):
     penalised: bool = attrs.field(init=False, eq=False, repr=False)
     plain: bool = attrs.field(init=False, eq=False, repr=False)
     silenced: bool = attrs.field(init=False, eq=False, repr=False)
+    leaving: bool = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "leaving", self.rules.leaving_in_duel())
         object.__setattr__(self, "auto", self.rules.sung_automatically())
         object.__setattr__(self, "sing_or_leave", self.rules.must_sing_or_leave())
         object.__setattr__(self, "penalised", self.rules.penalised())
@@ -92,6 +95,8 @@ class FlorBet(SideBet[FlorState]):
             return self.auto
         if method == "restrict":
             return self.sing_or_leave or self.silenced
+        if method == "interrupted":  # going to the deck during the duel
+            return self.leaving
         return super().uses(method)
 
     def start(self, contest: Contest) -> FlorState:
@@ -152,15 +157,31 @@ class FlorBet(SideBet[FlorState]):
     def phase(self, contest: Contest, state: FlorState) -> str:
         return "answer-flor"
 
-    def _asker(self, st: FlorState) -> int:
-        """The side whose flor call awaits a response."""
-        return st.first_team if st.stage == FL_RESPOND else st.caller_team
+    # -- going to the deck during the duel (mazo_during_flor_duel): flor_leaving --------
+    def answered_by_leaving(self, contest: Contest, state: FlorState) -> bool:
+        return self.leaving and duel_deck.answered_by_leaving(state)
+
+    def leaves_out_of_turn(self, contest: Contest, state: FlorState, seat: int) -> bool:
+        """Whether ``seat``, who has no answer to give, may go to the deck while the duel
+        awaits one (his side's call). The kernel's own rule, asked only of the flor."""
+        return self.leaving and duel_deck.leaves_out_of_turn(contest, state, seat)
+
+    def interrupted(
+        self, contest: Contest, state: FlorState, seat: int, action: Action
+    ) -> tuple[FlorState, Sequence[Credit]]:
+        if action.verb == A.MAZO:
+            effect = duel_deck.leaving_effect(contest, state, seat)
+            if effect == duel_deck.REFUSES:
+                return self._answer(contest, state, seat, A.NO_QUIERO)
+            if effect == duel_deck.WITHDRAWS:
+                return state._replace(stage=FL_DONE), ()
+        return state, ()
 
     def answers(self, contest: Contest, state: FlorState, seat: int) -> Sequence[Action]:
         st = state
         if st.owed >= 0:  # the hand waits for his flor: he sings it
             return (_FLOR,) if seat == st.owed else ()
-        if contest.team[seat] == self._asker(st) or st.pts[seat] is None:
+        if contest.team[seat] == duel_deck.caller_side(st) or st.pts[seat] is None:
             return ()
         if st.stage == FL_RESPOND:
             return (_ACHICO, _CF_QUIERO, _CONTRAFLOR, _RESTO)

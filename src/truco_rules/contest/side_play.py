@@ -18,13 +18,16 @@ meanwhile, is that bet's.
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from typing import cast
 
 from ..core import actions as A
 from ..core.actions import Action
 from ..rules.side_bet import Credit
 from ..rules.side_bet_checks import MAX_AUTOMATIC, broke
+from .bet_states import FlorState
 from .bet_table import bet_table
 from .fields import _MAZO, PHASES, SIDE, HandFields
+from .flor_bet import FlorBet
 
 __all__ = ["SideBetPlay"]
 
@@ -75,12 +78,15 @@ class SideBetPlay(HandFields):
         for j in self.bt.users["interjections"]:
             if j != i:
                 out.extend(self.bets[j].interjections(self, self.side_state[j], s, on_turn, shown))
-        if (
-            answers
-            and (i < self.bt.own or self.ld.mazo_out_of_turn)  # the kernel's: its own rule
-            and bet.answered_by_leaving(self, self.side_state[i])
+        if answers:
+            if (
+                i < self.bt.own or self.ld.mazo_out_of_turn  # the kernel's: its own rule
+            ) and bet.answered_by_leaving(self, self.side_state[i]):
+                out.append(_MAZO)
+        elif isinstance(bet, FlorBet) and bet.leaves_out_of_turn(
+            self, cast("FlorState", self.side_state[i]), s
         ):
-            out.append(_MAZO)
+            out.append(_MAZO)  # the duel's calling side (FlorRules.mazo_during_flor_duel)
 
     def _held_back(self, s: int) -> bool:
         """Whether a bet holds ``s`` (not the seat to act) back until it acts for it."""

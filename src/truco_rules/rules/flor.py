@@ -85,6 +85,18 @@ class FlorRules:
         choices=("free", "no_calls"),
         source="RULES §2.7.2, §2.7.4; table habit of online engines",
     )
+    mazo_during_flor_duel: str = option(
+        "never",
+        "Going to the deck while the duel of flores awaits an answer: never (never); or "
+        "(caller_side_and_answerer) a player of the side whose flor, contraflor or contraflor "
+        "al resto awaits the answer may go to the deck, out of turn, and the one answering a "
+        "contraflor or contraflor al resto may go as his answer. Leaving as the answer refuses "
+        "the call (its caller scores the refused value); a calling side that leaves entirely "
+        "withdraws its call, and the duel scores nothing.",
+        choices=("never", "caller_side_and_answerer"),
+        source="RULES §2.7.3, §2.10 (silent on the duel); caller_side_and_answerer: an online "
+        "engine",
+    )
     contraflor_al_resto_ends_hand: bool = option(
         False,
         "Whether an accepted contraflor al resto ends the hand with no truco points.",
@@ -107,6 +119,7 @@ class FlorRules:
         "side_scores_each_flor",
         "resto_rule",
         "resto_refused_rule",
+        "leaving_in_duel",
     )
     """The decision methods that give the choice options their meaning (see
     :func:`~truco_rules.core.options.meaning`): a subclass that adds a choice overrides the one
@@ -163,6 +176,17 @@ class FlorRules:
         answer and the deck (``partner_unsung_flor``)."""
         return meaning(
             self, "partner_unsung_flor", "partner_flor_silences", {"free": False, "no_calls": True}
+        )
+
+    def leaving_in_duel(self) -> bool:
+        """Whether players may go to the deck while the duel of flores awaits an answer
+        (``mazo_during_flor_duel``): the calling side out of turn, the answering side as its
+        refusal."""
+        return meaning(
+            self,
+            "mazo_during_flor_duel",
+            "leaving_in_duel",
+            {"never": False, "caller_side_and_answerer": True},
         )
 
     @staticmethod
