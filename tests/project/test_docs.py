@@ -103,6 +103,7 @@ class Printed:
 
 def _doc_pages() -> list[Path]:
     pages = sorted(DOCS.glob("*.md")) + sorted((DOCS / "variants").glob("*.md"))
+    pages += sorted((DOCS / "engines").glob("*.md"))
     return [*pages, DOCS.parent / "README.md"]  # the README's example is held to the same rule
 
 
