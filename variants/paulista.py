@@ -303,6 +303,8 @@ MINITRUCO_COMMON: dict[str, object] = {
     "facedown_allowed": True,
     "facedown_allowed_first_trick": False,
     "facedown_after_tied_trick": True,
+    # PartidaLocal.java:674-675, isPodeFechada: "se o parceiro não tiver jogado fechada"
+    "facedown_one_per_side": True,
     # PartidaLocal.java:478, aumentaAposta refuses no raise for its value, and caps none
     "forbid_pointless_raise": False,
     "raise_cap": "none",
@@ -312,6 +314,8 @@ MINITRUCO_COMMON: dict[str, object] = {
     "mao_de_x_decision": "any_partner_accepts",
     # app/src/main/res/values/strings.xml:161, "o jogo segue normalmente" at 11-11 / 10-10
     "iron_hand_blind": "partner_cards_hidden_only",
+    # PartidaLocal.java:165, `valorMao = modo.valorInicialDaMao()` also at 11-11 / 10-10: 1 / 2
+    "iron_hand_value": "unbet",
     # PartidaLocal.java:314-335, the hand ends only after the second or third trick
     "end_when_certain": False,
     # PartidaLocal.java:373, the game ends past pontuacaoParaMaoDeX() (11 / 10): 12 points

@@ -30,6 +30,10 @@ def test_the_minitruco_presets_ship() -> None:
     v = tr.get_variant("paulista@minitruco")
     assert v.name == "paulista@minitruco" and v.base == "paulista"
     assert v.options()["truco_call_timing"] == "own_turn"  # PartidaLocal.java:478
+    for name in ("paulista@minitruco", "mineiro@minitruco"):  # issue 24's two options
+        options = tr.get_variant(name).options()
+        assert options["facedown_one_per_side"] is True  # PartidaLocal.java:674-675
+        assert options["iron_hand_value"] == "unbet"  # PartidaLocal.java:165
     assert "minitruco" in tr.get_variant("paulista").presets()
     # an alias finds the variant, and the preset is named after the variant's own name
     assert tr.get_variant("Truco-SP@MiniTruco").name == "paulista@minitruco"
