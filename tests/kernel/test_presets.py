@@ -132,6 +132,9 @@ def test_a_preset_naming_an_option_the_variant_lacks_is_refused() -> None:
         register_preset("paulista@minitruco", Preset("site", {"target": 15}))
     with pytest.raises(tr.InvalidPreset, match="name"):
         Preset("Bad Name", {})
+    for options in (5, "target", None):  # not a mapping of options
+        with pytest.raises(tr.InvalidType, match="preset options"):
+            Preset("site", options)
     with pytest.raises(tr.InvalidType):
         register_preset("paulista", {"target": 15})  # type: ignore[arg-type]
     base = tr.get_variant("argentine")

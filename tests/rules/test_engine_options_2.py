@@ -271,6 +271,21 @@ def test_s2_10_mazo_waits_for_the_flor_to_be_sung(declaration: str) -> None:
     assert events(m) == ((1, 3, "flor"), (1, 2, "mazo"))
 
 
+@pytest.mark.parametrize("action", ["play 1E", "truco", "mazo", "contraflor"])
+def test_s2_10_any_other_action_while_the_hand_waits_for_the_flor_is_refused(
+    action: str,
+) -> None:
+    """RULES §2.10 with ``mazo_waits_for_flor``: while the hand waits for seat 1's flor, any
+    other action of his is an :class:`IllegalAction` that says the hand waits for his flor
+    and changes nothing (it was once a ``KeyError``)."""
+    opts = manual("manual_with_penalty", mazo_waits_for_flor=True)
+    m = scenario("argentine", FLOR_1, ["0:mazo"], options=opts)
+    before = m.to_json()
+    with pytest.raises(tr.IllegalAction, match="waits for this player's flor"):
+        m.apply(action, 1)
+    assert m.to_json() == before and m.legal_action_texts(1) == ["flor"]
+
+
 def test_s2_10_mazo_waits_also_when_refusing_a_truco() -> None:
     """RULES §2.10: going to the deck with seat 1's truco pending refuses it (1); the hand
     waits for seat 1's flor all the same (4 seats: seat 1 and his partner seat 3 sing

@@ -46,6 +46,7 @@ def add_variant_argument(
 ) -> None:
     """The variant a subcommand runs, named either way: ``cmd NAME`` or ``cmd --variant NAME``
     (the same thing; :func:`settle_variant` puts it in ``args.<dest>``)."""
+    help += "; VARIANT@PRESET plays a preset of it (truco-rules variants lists them)"
     p.add_argument("variant_positional", nargs="?", metavar="VARIANT", default=None, help=help)
     p.add_argument(
         "--variant",

@@ -104,7 +104,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 
     d = sub.add_parser("describe", help="a variant's rule sheet (or its rules as JSON)")
-    add_variant_argument(d, "a variant name or alias, or VARIANT@PRESET")
+    add_variant_argument(d, "a variant name or alias")
     d.add_argument("--json", action="store_true", help="the rules as JSON data")
     d.add_argument("--format", choices=FORMATS, default="text", help="how to print the sheet")
     d.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
@@ -112,7 +112,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     d.set_defaults(func=cmd_describe)
 
     c = sub.add_parser("compare", help="rule sets side by side, grouped by concern")
-    c.add_argument("variants", nargs="*", metavar="VARIANT", help="two or more (names or aliases)")
+    c.add_argument(
+        "variants",
+        nargs="*",
+        metavar="VARIANT",
+        help="two or more (names or aliases; VARIANT@PRESET for a preset)",
+    )
     c.add_argument(
         "--variant",
         dest="variant_list",

@@ -173,8 +173,11 @@ class FlorBet(SideBet[FlorState]):
             effect = duel_deck.leaving_effect(contest, state, seat)
             if effect == duel_deck.REFUSES:
                 return self._answer(contest, state, seat, A.NO_QUIERO)
-            if effect == duel_deck.WITHDRAWS:
-                return state._replace(stage=FL_DONE), ()
+            if effect == duel_deck.CONCEDES:
+                pts, holder = duel_deck.conceded(self.rules, contest, state)
+                out: list[Credit] = []
+                done = state._replace(stage=FL_DONE)
+                return self._award(done, 1 - contest.team[seat], pts, holder, out), out
         return state, ()
 
     def answers(self, contest: Contest, state: FlorState, seat: int) -> Sequence[Action]:

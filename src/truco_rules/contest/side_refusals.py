@@ -130,6 +130,8 @@ def flor_restriction(partner: bool) -> str:
 def flor_refusal(contest: Contest, st: FlorState, seat: int, action: Action, auto: bool) -> str:
     """Why the flor refuses one of its own actions (``auto``: flores are sung automatically)."""
     if action.verb != A.FLOR:  # an answer in the flor exchange
+        if st.owed >= 0:
+            return _OWED
         if st.stage in _ANSWERS:
             return _ANSWERS[st.stage]
         if not st.called:
@@ -151,6 +153,14 @@ def flor_refusal(contest: Contest, st: FlorState, seat: int, action: Action, aut
     return "a flor may not be sung while that bet awaits its answer (RULES §2.7.4)"
 
 
+_OWED = (
+    "the other side went to the deck and the hand waits for this player's flor: sing it "
+    "('flor') before anything else (RULES §2.10, option mazo_waits_for_flor)"
+)
+
+
 def flor_blocked(st: FlorState) -> str:
-    """Why an action waits while the flor exchange awaits its answer."""
+    """Why an action waits while the flor awaits an answer, or a flor still to be sung."""
+    if st.owed >= 0:
+        return _OWED
     return f"answer the flor first: {_ANSWERS[st.stage]}"

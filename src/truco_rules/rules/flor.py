@@ -90,12 +90,14 @@ class FlorRules:
         "Going to the deck while the duel of flores awaits an answer: never (never); or "
         "(caller_side_and_answerer) a player of the side whose flor, contraflor or contraflor "
         "al resto awaits the answer may go to the deck, out of turn, and the one answering a "
-        "contraflor or contraflor al resto may go as his answer. Leaving as the answer refuses "
-        "the call (its caller scores the refused value); a calling side that leaves entirely "
-        "withdraws its call, and the duel scores nothing.",
+        "contraflor or contraflor al resto may go as his answer, whatever mazo_pending_call "
+        "says of a truco call pending meanwhile. Leaving as the answer refuses the call (its "
+        "caller scores the refused value); when the calling side's last flor holder leaves, "
+        "the side concedes the duel and the other side scores the stake in force before the "
+        "call (3 for a flor or a contraflor, 4 for a contraflor al resto over a contraflor).",
         choices=("never", "caller_side_and_answerer"),
-        source="RULES §2.7.3, §2.10 (silent on the duel); caller_side_and_answerer: an online "
-        "engine",
+        source="RULES §2.7.3, §2.10 (a flor of the side that stays is scored); "
+        "caller_side_and_answerer: an online engine",
     )
     contraflor_al_resto_ends_hand: bool = option(
         False,

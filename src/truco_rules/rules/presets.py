@@ -42,8 +42,15 @@ PRESET_ENTRY_POINT_GROUP = "truco_rules.presets"
 """The entry-point group through which an installed package adds presets to a variant."""
 
 
-def _settings(value: Mapping[str, Any] | Iterable[tuple[str, Any]]) -> tuple[tuple[str, Any], ...]:
-    pairs = tuple(value.items()) if isinstance(value, Mapping) else tuple(value)
+def _settings(value: object) -> tuple[tuple[str, Any], ...]:
+    """A preset's options (a mapping, or pairs) as pairs, checked."""
+    pairs: tuple[Any, ...]
+    if isinstance(value, Mapping):
+        pairs = tuple(value.items())
+    elif isinstance(value, Iterable) and not isinstance(value, (str, bytes)):
+        pairs = tuple(value)
+    else:
+        raise InvalidType("preset options", "a mapping of option names to values", value)
     for pair in pairs:
         if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
             raise InvalidType("preset options", "a mapping of option names to values", value)
