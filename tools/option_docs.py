@@ -14,7 +14,7 @@ A page marks a table with a pair of HTML comments, what is between them being re
 
 Every citation of the rules in a table (§2.6.1, D12, B7) links to its anchor in the rules
 reference (docs/rules/), relative to the page; on the variant pages (docs/variants/) so does
-every citation of the prose, outside code. ``tests/test_docs_tables.py`` checks that every
+every citation of the prose, outside code. ``tests/project/test_docs_tables.py`` checks that every
 page is current, so an option added to a variant cannot be missing from its page.
 """
 

@@ -88,7 +88,7 @@ class ArgentineTable(StandardTable):
         "redonda on; 10, a third of 30, is a house rule of some tables).",
         check=lambda v: type(v) is int and 0 <= v <= MAX_OPTION_INT,
         allowed=f"an integer from 0 to {MAX_OPTION_INT:,}",
-        source="RULES §2.12.1; a 6-seat house rule (issue 13)",
+        source="RULES §2.12.1; a 6-seat house rule",
     )
     gallo_mode: str = option(
         "por_turno",

@@ -131,7 +131,7 @@ class ViraRanking:
         "variant's ladder and special hands, as several Brazilian apps play Paulista (with the "
         "clean deck only As of them is in play).",
         choices=("vira", "fixed"),
-        source="RULES §5.2, §6.1 (Brazilian apps, issue 13)",
+        source="RULES §5.2, §6.1; Brazilian apps",
     )
 
     @property
@@ -192,7 +192,7 @@ class BrazilianTricks(TrickRule):
         "already played face down in it must play face up (as miniTruco plays; 4 seats only "
         "have partners).",
         choices=(False, True),
-        source="RULES §5.5, §6.5 (miniTruco PartidaLocal.isPodeFechada, issue 24)",
+        source="RULES §5.5, §6.5; miniTruco (PartidaLocal.isPodeFechada)",
     )
 
 
@@ -225,7 +225,7 @@ class BrazilianSpecialHands(SpecialHands):
         "Mineiro); or unbet, an ordinary hand's worth without calls (1 / 2), as miniTruco "
         "scores it. Either way its winner reaches the target.",
         choices=("fixed", "unbet"),
-        source="RULES §5.7, §6.6 (miniTruco Modo.valorInicialDaMao, issue 24)",
+        source="RULES §5.7, §6.6; miniTruco (Modo.valorInicialDaMao)",
     )
 
     DECISIONS: ClassVar[tuple[str, ...]] = (*SpecialHands.DECISIONS, "iron_worth")

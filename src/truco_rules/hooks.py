@@ -1,5 +1,6 @@
-"""The hooks: the extension points a variant fills (DESIGN §2), with stock implementations,
-all importable from here (they live in :mod:`truco_rules.rules`, one module per hook).
+"""The hooks: the extension points a variant fills (docs/architecture.md), with stock
+implementations, all importable from here (they live in :mod:`truco_rules.rules`, one module
+per hook).
 
 A hook is a small frozen attrs object. Its *options* (house rules) are attrs fields declared
 with :func:`option`; they are typed, documented, validated on construction, and reachable by

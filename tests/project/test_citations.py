@@ -219,3 +219,10 @@ def _linkable(text: str) -> list[Citation]:
 def test_compare_links_its_citations_too(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["compare", "argentine", "paulista", "--format", "markdown"]) == 0
     assert "[§5.7](rules/brazilian/#s5-7)" in capsys.readouterr().out
+
+
+def test_another_documents_section_is_no_rules_citation() -> None:
+    """``DESIGN §4`` is the architecture's section, not the rules reference's §4 (the blog's
+    house rules): it is not linked; ``RULES §2.6.1`` and a bare ``§2.6.1`` are."""
+    assert [m.citation.text for m in mentions("what a seat sees (DESIGN §4)")] == []
+    assert [m.citation.text for m in mentions("RULES §2.6.1 and §1.4")] == ["§2.6.1", "§1.4"]

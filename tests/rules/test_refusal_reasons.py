@@ -4,8 +4,9 @@ step by every seat. Each refused action must raise an :class:`~truco_rules.Illeg
 whose reason is not empty and is not the contest's last resort, the generic "not allowed now
 (phase, seat N to act)", and must leave the match as it was (its key, compared once per seat
 and step: a change would last). Beside the registered variants, the Argentine one with the
-envido declared and the flor sung by hand (phases random play never reaches by default), and
-a third-party side bet that words no refusal (the protocol's defaults).
+envido declared and the flor sung by hand (phases random play never reaches by default), every
+engine preset (the options of issue 29), and a third-party side bet that words no refusal (the
+protocol's defaults).
 
 The action space holds every card in each card-bearing block (deal, play, play face down,
 two-card play, discard): 40 to 1,700 actions. A card's refusal depends on where the card is
@@ -98,6 +99,12 @@ CASES += [
     ("argentine-manual-4p", ARGENTINE.with_options(**MANUAL), 4, (0,)),
 ]
 CASES += [("argentine-apuesta-2p", HOUSE, 2, (0,))]
+CASES += [  # the engines' presets: options the defaults never play (paso, the deck held back)
+    (f"{name}@{preset}-{n}p", tr.get_variant(f"{name}@{preset}"), n, (0, 1))
+    for name in tr.variant_names()
+    for preset in tr.get_variant(name).presets()
+    for n in tr.get_variant(name).seat_counts
+]
 
 
 def _cards(act: Action) -> tuple[object, ...]:
@@ -260,3 +267,20 @@ def test_a_third_party_bet_that_words_nothing_still_gives_reasons() -> None:
     refused(m, "truco", 1, "answer the apuesta first")
     m.apply("quiero", 1)
     refused(m, "apuesta", 0, "apuesta does not allow that now")
+
+
+def test_s2_10_no_deck_while_a_call_awaits_at_this_table() -> None:
+    """RULES §2.10, ``mazo_pending_call='nobody'``: the player asked to answer a truco may not
+    go to the deck first, and is told so (not the generic reason)."""
+    m = scenario(SIN, [E33, E4], ["0:truco"], options={"mazo_pending_call": "nobody"})
+    refused(m, "mazo", 1, "nobody goes to the deck while a call awaits its answer")
+
+
+def test_s2_5_paso_says_what_it_passes() -> None:
+    """RULES §2.5, ``answer_pass``: paso with no call to pass, or with no partner left to pass
+    it to (2 seats), is refused with its own reason, not an envido's."""
+    opts = {"answer_pass": True}
+    m = scenario(SIN, [E33, E4, "4O 5B 6O", "7O 10E 11C"], options=opts)
+    refused(m, "paso", 0, "there is no call to pass")
+    m = scenario(SIN, [E33, E4], ["0:truco"], options=opts)
+    refused(m, "paso", 1, "has none")

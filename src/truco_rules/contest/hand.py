@@ -171,8 +171,9 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
         return self.pts_now[team] + self.pts_end[team]
 
     def shown(self) -> tuple[tuple[int, tuple[Card, ...]], ...]:
-        """Cards shown when the hand ends (DESIGN §4): the settled envido's winning proof and
-        every sung flor; a player who went to the deck shows nothing."""
+        """Cards shown when the hand ends (docs/architecture.md, "Information"): the settled
+        envido's winning proof and every sung flor; a player who went to the deck shows
+        nothing."""
         shown: dict[int, tuple[Card, ...]] = {}
         for i in self.bt.users["shown"]:
             shown.update(self.bets[i].shown(self, self.side_state[i]))
@@ -283,9 +284,10 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
         """Raise what :meth:`apply` would raise for ``action`` by ``seat``, changing nothing.
 
         What a seat learns from the error depends only on what its observation shows (RULES
-        §6.4, DESIGN §4): a seat that is not to act gets :class:`WrongPlayer` whatever the
-        others hold, with its own legal actions; the seat to act gets :class:`IllegalAction`
-        with a reason drawn from the public state and its own cards.
+        §6.4; docs/architecture.md, "Information"): a seat that is not to act gets
+        :class:`WrongPlayer` whatever the others hold, with its own legal actions; the seat to
+        act gets :class:`IllegalAction` with a reason drawn from the public state and its own
+        cards.
         """
         s = self.turn if seat is None else seat
         legal = self._legal_of(s)

@@ -1,6 +1,6 @@
 """Why an action is refused, a part of the contest: the reason an
 :class:`~truco_rules.core.errors.IllegalAction` gives, drawn from the public state and the
-acting seat's own cards only (RULES §6.4, DESIGN §4).
+acting seat's own cards only (RULES §6.4; docs/architecture.md, "Information").
 
 The contest words its own refusals (cards, the bet ladder, the special hands, answers with
 nothing to answer) and asks the part that owns the rule for the rest: a side bet explains
@@ -85,10 +85,31 @@ class RefusalPlay(BetViews):
             return self._ladder_why(action, s)
         if verb in _ANSWERS and self.phase == PLAY:
             return "there is no bet to answer: nobody has called anything that awaits an answer"
+        if verb == A.PASO:
+            return self._paso_why()
+        if verb == A.MAZO and self.phase == TRUCO:  # the only time the seat to act may not
+            return (
+                "answer the call first: at this table nobody goes to the deck while a call "
+                "awaits its answer (RULES §2.10, option mazo_pending_call)"
+            )
         i = _answer_owners(self.bets).get(verb, -1)
         if i >= 0:  # a bet's answer, out of its time
             return self.bets[i].refusal(self, self.side_state[i], s, action)
         return f"not allowed now ({PHASES[self.phase]}, seat {self.turn} to act)"
+
+    def _paso_why(self) -> str:
+        """Why ``paso`` (passing the answer to a partner) is refused to the seat to act."""
+        if not self.ld.answer_pass:
+            return "this table has no paso: the player asked answers himself (option answer_pass)"
+        if self.phase == PLAY:
+            return (
+                "there is no call to pass: paso passes the answer to a call to a partner "
+                "(RULES §2.5, option answer_pass)"
+            )
+        return (
+            "paso passes the answer to a partner who has not been asked yet, and this seat "
+            "has none (RULES §2.5, option answer_pass)"
+        )
 
     def _legal_by_phase(self, s: int, on_turn: bool) -> list[Action]:
         """The actions of ``s`` before any bet restricts them (the hand loop knows)."""

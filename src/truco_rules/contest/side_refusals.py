@@ -107,7 +107,7 @@ def envido_blocked(st: EnvidoState, action: Action) -> str:
             return "the first to speak states a score: son-buenas answers one (RULES §2.6.5)"
         return "the envido was accepted: state your score first ('declare N'; RULES §2.6.5)"
     if action.verb in (A.DECLARE, A.SON_BUENAS):
-        return "the envido must be accepted (quiero) before the scores are stated (§2.6.5)"
+        return "the envido must be accepted (quiero) before the scores are stated (RULES §2.6.5)"
     if action.verb == A.MAZO:
         return (
             "answer the envido first: going to the deck does not answer it at this table "

@@ -1,4 +1,4 @@
-"""The action vocabulary and its text notation (DESIGN §5, docs/notation.md).
+"""The action vocabulary and its text notation (docs/notation.md).
 
 An :class:`Action` is a small frozen value: a verb, and for some verbs a card or a number.
 

@@ -1,4 +1,4 @@
-"""What a value hook may know of the deal: :class:`HandContext` (DESIGN §2).
+"""What a value hook may know of the deal: :class:`HandContext` (docs/architecture.md).
 
 The side-bet hooks compute a player's envido and flor from his three cards. Some regions count
 them differently depending on the deal: a card turned face up after the deal may make some

@@ -36,8 +36,9 @@ KINDS: dict[str, str] = {
 
 _PREFIX = {kind: prefix for prefix, kind in KINDS.items()}
 
-_NOT_A_SOURCE = r"(?<!\b[SPC]\d )(?<!\b[SPC]\d\d )"
-"""Not after a source's tag: ``S4 §8``, ``P12 §3`` are that source's own sections."""
+_NOT_A_SOURCE = r"(?<!\b[SPC]\d )(?<!\b[SPC]\d\d )(?<!\bDESIGN )"
+"""Not after a source's tag or the design document's name: ``S4 §8``, ``P12 §3`` are that
+source's own sections, ``DESIGN §4`` the architecture's, none the rules reference's."""
 
 _MENTION = re.compile(
     _NOT_A_SOURCE + r"§\s?(?P<of>4(?=\s+B\d)|8(?=\s+D\d))\s+(?P<item>[BD]\d{1,2})\b"

@@ -59,7 +59,7 @@ class BetLadder:
         "still in the hand ('paso', 4 and 6 seats), each player once per call: the last one "
         "asked answers (the truco ladder and the envido).",
         choices=(False, True),
-        source="RULES §1.5, §2.6.2; table habit of online engines",
+        source="RULES §1.5; table habit of online engines",
     )
     first_answerer: str = option(
         "next_after_caller",
@@ -68,7 +68,7 @@ class BetLadder:
         "side's seats by seat number from seat 0, a holder of a flor still to sing first "
         "(seat_order). Any player of the side may answer in either case.",
         choices=("next_after_caller", "seat_order"),
-        source="RULES §1.5, §2.6.2; table habit of online engines",
+        source="RULES §1.5; table habit of online engines",
     )
     mazo_out_of_turn: bool = option(
         False,

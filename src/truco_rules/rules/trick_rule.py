@@ -97,7 +97,7 @@ class TrickRule:
         "is made (points as the tricks would give). Narrower than end_when_certain, which "
         "also looks at the cards the players hold.",
         choices=(False, True),
-        source="RULES §1.1, §1.4; table habit of online engines",
+        source="RULES §1.4; table habit of online engines",
     )
 
     facedown_after_tied_trick: bool = True

@@ -1,4 +1,4 @@
-"""Fan-out of seeded tasks over any :class:`concurrent.futures.Executor` (DESIGN §6).
+"""Fan-out of seeded tasks over any :class:`concurrent.futures.Executor` (docs/architecture.md).
 
 A long job is a list of tasks, each carrying its own explicit seed, and a function that
 turns one task into a partial result. :func:`run_tasks` maps the function over the tasks in

@@ -1,7 +1,7 @@
-"""What one seat sees, as values (DESIGN §4): :class:`Observation`, the contest as the seat
-sees it (:class:`HandView`) and each card on the table (:class:`PlayedCard`), with their
-plain-data form (:meth:`Observation.to_dict`) and their text. :mod:`~truco_rules.views.observe`
-builds them from a match.
+"""What one seat sees, as values (docs/architecture.md, "Information"): :class:`Observation`,
+the contest as the seat sees it (:class:`HandView`) and each card on the table
+(:class:`PlayedCard`), with their plain-data form (:meth:`Observation.to_dict`) and their
+text. :mod:`~truco_rules.views.observe` builds them from a match.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""What one seat may see (DESIGN §4).
+"""What one seat may see (docs/architecture.md, "Information").
 
 :func:`observe` builds an :class:`Observation` from public information and the seat's own
 cards only: other players' cards are hidden until played face up; a face-down card is known

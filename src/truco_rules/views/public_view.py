@@ -1,4 +1,4 @@
-"""What a spectator may see: the public view of a match (DESIGN §4).
+"""What a spectator may see: the public view of a match (docs/architecture.md, "Information").
 
 :func:`public_observation` is an :class:`~truco_rules.observe.Observation` for nobody's seat
 (``seat`` and ``team`` are ``-1``): the score, whose turn it is, the calls and statements,
