@@ -1,0 +1,272 @@
+"""The reader: an agent that reads its chances from sampled worlds and bets by them.
+
+Each decision samples worlds consistent with the seat's observation (:mod:`.determinize`,
+weighted by how well each world's cards explain what the other seats did: a seat that
+called or raised probably holds good cards), and reads two numbers from them
+(:mod:`.estimate`): ``p``, the chance that its side wins the contest's tricks if the
+contest is played out, and ``q``, the chance that its side holds the best envido. Then:
+
+- **a card**: the one whose played-out contests it wins most often (the weakest of equals);
+- **a call** of the bet ladder when ``p`` reaches :attr:`ReaderAgent.call_at`;
+- **an answer** by the match: accept when accepting is worth at least refusing in the chance
+  of winning the match (:class:`~.odds.MatchOdds`: ``p`` times the chance after winning the
+  new stake, plus ``1 - p`` times the chance after losing it, against the chance after
+  giving away the stake in force), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
+- **a special hand** (a hand of 11/10) played or declined on the same reading;
+- **the envido**: called when ``q`` reaches :attr:`ReaderAgent.envido_at`, accepted when
+  ``q`` reaches :attr:`ReaderAgent.envido_accept`; declarations, flores and anything else by
+  the rule of thumb of :mod:`.rollout`.
+
+It never goes to the deck unless nothing else is legal, never plays a card face down by
+choice, and reads nothing but the public rules and its seat's observation.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from ..core.actions import (
+    ACCEPT_HAND,
+    DECLINE_HAND,
+    DISCARD,
+    ENVIDO,
+    MAZO,
+    NO_QUIERO,
+    PLAY,
+    QUIERO,
+    Action,
+)
+from ..core.errors import IllegalAction, InvalidOption
+from ..game.dealing import MAX_SEED
+from ..match import Match
+from ..rules.registry import get_variant
+from ..rules.variant import Variant
+from ..views.observe import Observation
+from .determinize import weighted_world
+from .estimate import World, envido_chance, trick_chance
+from .odds import MatchOdds
+from .rollout import hand_action
+
+__all__ = ["STRENGTHS", "ReaderAgent"]
+
+STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
+"""The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision."""
+_MISSES = 3  # worlds not found before the agent makes do with those it has
+
+
+@functools.lru_cache(maxsize=32)
+def _odds(variant: Variant) -> MatchOdds:
+    return MatchOdds(variant)
+
+
+def _unit(value: object, name: str) -> float:
+    if type(value) not in (int, float) or not 0.0 <= value <= 1.0:  # type: ignore[operator]
+        raise InvalidOption(name, value, "a number from 0 to 1")
+    return float(value)  # type: ignore[arg-type]
+
+
+@attrs.define
+class ReaderAgent:
+    """An agent for any variant and table size that bets by its chances (see the module).
+
+    ``worlds`` is the strength knob (worlds sampled per decision; the named levels of
+    :meth:`with_strength` are in :data:`STRENGTHS`); the thresholds are chances from 0 to 1.
+    ``seed`` fixes every random choice. Use it as a :class:`~truco_rules.runs.simulate.Agent`
+    (``agent.choose(match, legal)``) or as a callable on an observation
+    (``agent(observation, legal)``).
+    """
+
+    worlds: int = STRENGTHS["default"]
+    call_at: float = 0.7
+    """Call the next rung of the ladder when the chance of winning the tricks reaches this."""
+    raise_at: float = 0.8
+    """Raise a call when the chance of winning the tricks reaches this."""
+    accept_margin: float = 0.0
+    """Accept a call only when accepting beats refusing by this much chance of the match."""
+    envido_at: float = 0.7
+    envido_accept: float = 0.45
+    seed: int = 0
+    variant: Variant | None = None
+    rng: random.Random = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
+            raise InvalidOption("worlds", self.worlds, "an int from 1 to 100,000")
+        for name in ("call_at", "raise_at", "accept_margin", "envido_at", "envido_accept"):
+            setattr(self, name, _unit(getattr(self, name), name))
+        if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
+            raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
+        if self.variant is not None and not isinstance(self.variant, Variant):
+            raise InvalidOption("variant", self.variant, "None or a Variant")
+        self.rng = random.Random(f"truco-rules/reader/{self.seed}")
+
+    @staticmethod
+    def with_strength(level: str | int, seed: int = 0) -> ReaderAgent:
+        """An agent of a named strength (``fast``, ``default``, ``strong``) or sampling
+        ``level`` worlds a decision."""
+        if isinstance(level, int) and not isinstance(level, bool):
+            return ReaderAgent(worlds=level, seed=seed)
+        if level not in STRENGTHS:
+            raise InvalidOption("strength", level, f"{', '.join(STRENGTHS)} or a number")
+        return ReaderAgent(worlds=STRENGTHS[str(level)], seed=seed)
+
+    # -- the two ways to call it ---------------------------------------------------------
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` for the seat to act, from its observation only."""
+        obs = match.observation(match.current_player())
+        return self.decide(match.variant, obs, legal)
+
+    def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` from an observation (the rules come from :attr:`variant`,
+        else from the registry by the observation's variant name)."""
+        v = self.variant if self.variant is not None else get_variant(observation.variant)
+        return self.decide(v, observation, list(legal))
+
+    # -- deciding ------------------------------------------------------------------------
+    def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
+        """The action the agent prefers among ``legal``."""
+        if not legal:
+            raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        worlds = self._sample(variant, obs)
+        if not worlds:
+            return _fallback(variant, obs, legal, self.rng)
+        phase = obs.phase
+        if phase == "answer-call":
+            return self._answer(variant, obs, legal, worlds)
+        if phase == "decide-hand":
+            return self._special(variant, obs, legal, worlds)
+        if phase == "answer-envido":
+            q = envido_chance(variant, worlds, obs.seat)
+            want = QUIERO if q >= self.envido_accept else NO_QUIERO
+            return _verb(legal, want) or self._thumb(variant, legal, worlds)
+        if phase == "play":
+            return self._play(variant, obs, legal, worlds)
+        return self._thumb(variant, legal, worlds)
+
+    def _sample(self, variant: Variant, obs: Observation) -> list[World]:
+        """Up to :attr:`worlds` weighted worlds (their contests)."""
+        out: list[World] = []
+        misses = 0
+        while len(out) < self.worlds:
+            found = weighted_world(variant, obs, self.rng)
+            if found is None:
+                misses += 1
+                if misses >= _MISSES:
+                    break
+                continue
+            m, weight = found
+            if m.hand is not None:
+                out.append((m.hand, weight))
+        return out
+
+    def _thumb(self, variant: Variant, legal: list[Action], worlds: list[World]) -> Action:
+        """The rule of thumb of :mod:`.rollout` with the seat's own cards (the same in every
+        world)."""
+        act = hand_action(variant, worlds[0][0], legal, self.rng)
+        return act if act in legal else legal[0]
+
+    def _chance_of(
+        self, variant: Variant, obs: Observation, mine: int, theirs: int
+    ) -> float:
+        """The side's chance of winning the match once it scores ``mine`` more points and
+        the other side ``theirs``."""
+        target = variant.match.target
+        side = obs.team
+        need = target - obs.scores[side] - mine
+        other = target - obs.scores[1 - side] - theirs
+        return _odds(variant).chance(need, other)
+
+    def _worth_playing(
+        self, variant: Variant, obs: Observation, p: float, stake: int, refused: int
+    ) -> bool:
+        """Whether playing for ``stake`` with chance ``p`` is worth at least giving away
+        ``refused`` points, in the chance of winning the match."""
+        play = p * self._chance_of(variant, obs, stake, 0) + (1 - p) * self._chance_of(
+            variant, obs, 0, stake
+        )
+        return play >= self._chance_of(variant, obs, 0, refused) + self.accept_margin
+
+    def _answer(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        names = variant.ladder.names
+        values = variant.ladder.values
+        p = trick_chance(worlds, obs.team)
+        raises = [a for a in legal if a.verb in names]
+        if raises and p >= self.raise_at:
+            return raises[0]
+        pending = obs.pending_call
+        level = names.index(pending) + 1 if pending in names else 1
+        stake = values[min(level, len(values) - 1)]
+        accept = _verb(legal, QUIERO)
+        refuse = _verb(legal, NO_QUIERO)
+        if accept is None or refuse is None:
+            return self._thumb(variant, legal, worlds)
+        return accept if self._worth_playing(variant, obs, p, stake, obs.stake) else refuse
+
+    def _special(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        special = variant.special
+        accept = _verb(legal, ACCEPT_HAND)
+        decline = _verb(legal, DECLINE_HAND)
+        if special is None or accept is None or decline is None:
+            return self._thumb(variant, legal, worlds)
+        p = trick_chance(worlds, obs.team)
+        play, refused = special.play_value, special.decline_value
+        return accept if self._worth_playing(variant, obs, p, play, refused) else decline
+
+    def _play(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        names = variant.ladder.names
+        plays = [a for a in legal if a.verb == PLAY and not a.down]
+        if not plays:
+            plays = [a for a in legal if a.verb == PLAY]
+        if not plays:
+            return self._thumb(variant, legal, worlds)
+        envido = _verb(legal, ENVIDO)
+        if envido is not None and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
+            return envido
+        strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+        scored = [
+            (trick_chance(worlds, obs.team, a), -_card_strength(strength, a), i)
+            for i, a in enumerate(plays)
+        ]
+        best = max(scored)
+        calls = [a for a in legal if a.verb in names]
+        if calls and best[0] >= self.call_at:
+            return calls[0]
+        return plays[best[2]]
+
+
+def _card_strength(strength: Sequence[int], action: Action) -> int:
+    return 0 if action.card is None else strength[action.card.index]
+
+
+def _verb(legal: list[Action], verb: str) -> Action | None:
+    for a in legal:
+        if a.verb == verb:
+            return a
+    return None
+
+
+def _fallback(
+    variant: Variant, obs: Observation, legal: list[Action], rng: random.Random
+) -> Action:
+    """A plain rule where no world can be rebuilt (discards, blind hands): the weakest
+    card, else anything but going to the deck."""
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+    if legal[0].verb == DISCARD:
+        return min(legal, key=lambda a: _card_strength(strength, a))
+    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
+    if plays:
+        return min(plays, key=lambda a: _card_strength(strength, a))
+    calm = [a for a in legal if a.verb != MAZO]
+    return rng.choice(calm or legal)
