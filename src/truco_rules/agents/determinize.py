@@ -31,7 +31,7 @@ from ..core.context import HandContext
 from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation, observe
-from .worlds import HIDDEN, rebuild, same_view
+from .worlds import HIDDEN, Likelihood, rebuild, same_view
 
 __all__ = ["sample_world", "searchable", "weighted_world"]
 
@@ -187,18 +187,23 @@ def _deal(
 
 
 def weighted_world(
-    variant: Variant, obs: Observation, rng: random.Random, tries: int = 10
+    variant: Variant,
+    obs: Observation,
+    rng: random.Random,
+    tries: int = 10,
+    model: Likelihood | None = None,
 ) -> tuple[Match, float] | None:
     """A full match state consistent with ``obs`` and its weight: how likely the other
-    seats' choices were with its cards under the rule-of-thumb model. ``None`` if ``tries``
-    deals found none (or the situation is not :func:`searchable`)."""
+    seats' choices were with its cards under ``model`` (default: the rule-of-thumb model
+    of :mod:`.rollout`). ``None`` if ``tries`` deals found none (or the situation is not
+    :func:`searchable`)."""
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
         dealt = _deal(variant, obs, rng, strict=attempt < max(1, tries // 2))
         if dealt is None:
             continue
-        built = rebuild(variant, obs, *dealt)
+        built = rebuild(variant, obs, *dealt, model=model)
         if built is not None and same_view(observe(built[0], obs.seat), obs):
             return built
     return None

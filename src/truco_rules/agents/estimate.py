@@ -19,7 +19,7 @@ from ..contest.hand import TRUCO as PH_TRUCO
 from ..core.actions import ACCEPT_HAND, MAZO, PLAY, QUIERO, Action
 from ..rules.variant import Variant
 
-__all__ = ["envido_chance", "greedy_card", "trick_chance", "World"]
+__all__ = ["World", "envido_chance", "greedy_card", "outcomes", "played_out", "trick_chance"]
 
 World = tuple[Hand, float]
 """A sampled contest and its weight."""
@@ -97,19 +97,30 @@ def played_out(hand: Hand, side: int) -> float:
     return 1.0 if h.hand_winner == side else 0.0
 
 
-def trick_chance(worlds: Sequence[World], side: int, first: Action | None = None) -> float:
-    """The weighted share of ``worlds`` that ``side`` wins when the seat to act plays
-    ``first`` (if given) and every seat then follows the rule of :func:`played_out`."""
-    total = 0.0
-    won = 0.0
-    for hand, weight in worlds:
+def outcomes(worlds: Sequence[World], side: int, first: Action | None = None) -> list[float]:
+    """:func:`played_out` in each of ``worlds`` when the seat to act plays ``first`` (if
+    given) first."""
+    out = []
+    for hand, _weight in worlds:
         h = hand
         if first is not None:
             h = hand.copy()
             h.apply(first, h.turn)
-        won += weight * played_out(h, side)
-        total += weight
-    return won / total if total > 0 else 0.5
+        out.append(played_out(h, side))
+    return out
+
+
+def trick_chance(worlds: Sequence[World], side: int, first: Action | None = None) -> float:
+    """The weighted share of ``worlds`` that ``side`` wins when the seat to act plays
+    ``first`` (if given) and every seat then follows the rule of :func:`played_out`."""
+    return _mean(worlds, outcomes(worlds, side, first))
+
+
+def _mean(worlds: Sequence[World], values: Sequence[float]) -> float:
+    total = sum(w for _h, w in worlds)
+    if total <= 0:
+        return 0.5
+    return sum(w * x for (_h, w), x in zip(worlds, values, strict=True)) / total
 
 
 def envido_chance(variant: Variant, worlds: Sequence[World], seat: int) -> float:

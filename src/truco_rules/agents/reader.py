@@ -47,7 +47,8 @@ from ..rules.registry import get_variant
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
-from .estimate import World, envido_chance, trick_chance
+from .estimate import World, envido_chance, outcomes, trick_chance
+from .inference import accepts, side_power, table_likelihood
 from .odds import MatchOdds
 from .rollout import hand_action
 
@@ -81,8 +82,15 @@ class ReaderAgent:
     """
 
     worlds: int = STRENGTHS["default"]
-    call_at: float = 0.7
-    """Call the next rung of the ladder when the chance of winning the tricks reaches this."""
+    call_at: float = 0.5
+    """Call the next rung of the ladder only when the chance of winning the tricks reaches
+    this (and the call is worth it, see :attr:`call_margin`)."""
+    call_margin: float = 0.0
+    """Call only when calling beats playing on by this much chance of the match (the others
+    answering as :func:`~.inference.accepts` says with their cards in each world)."""
+    infer: bool = True
+    """Weigh the worlds by :func:`~.inference.table_likelihood` (else by the rule of thumb
+    of :mod:`.rollout`, as :class:`~.ismcts.ISMCTSAgent` does)."""
     raise_at: float = 0.8
     """Raise a call when the chance of winning the tricks reaches this."""
     accept_margin: float = 0.0
@@ -96,7 +104,14 @@ class ReaderAgent:
     def __attrs_post_init__(self) -> None:
         if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
             raise InvalidOption("worlds", self.worlds, "an int from 1 to 100,000")
-        for name in ("call_at", "raise_at", "accept_margin", "envido_at", "envido_accept"):
+        for name in (
+            "call_at",
+            "call_margin",
+            "raise_at",
+            "accept_margin",
+            "envido_at",
+            "envido_accept",
+        ):
             setattr(self, name, _unit(getattr(self, name), name))
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
             raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
@@ -154,7 +169,9 @@ class ReaderAgent:
         out: list[World] = []
         misses = 0
         while len(out) < self.worlds:
-            found = weighted_world(variant, obs, self.rng)
+            found = weighted_world(
+                variant, obs, self.rng, model=table_likelihood if self.infer else None
+            )
             if found is None:
                 misses += 1
                 if misses >= _MISSES:
@@ -235,15 +252,46 @@ class ReaderAgent:
         if envido is not None and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
             return envido
         strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
-        scored = [
-            (trick_chance(worlds, obs.team, a), -_card_strength(strength, a), i)
-            for i, a in enumerate(plays)
-        ]
-        best = max(scored)
+        total = sum(w for _h, w in worlds) or 1.0
+        scored = []
+        for i, a in enumerate(plays):
+            won = outcomes(worlds, obs.team, a)
+            p = sum(w * x for (_h, w), x in zip(worlds, won, strict=True)) / total
+            scored.append((p, -_card_strength(strength, a), i, won))
+        best = max(scored, key=lambda x: x[:3])
         calls = [a for a in legal if a.verb in names]
         if calls and best[0] >= self.call_at:
-            return calls[0]
+            call = calls[0]
+            new = variant.ladder.values[min(names.index(call.verb) + 1, len(names))]
+            if self._call_gain(variant, obs, worlds, best[3], obs.stake, new) > self.call_margin:
+                return call
         return plays[best[2]]
+
+    def _call_gain(
+        self,
+        variant: Variant,
+        obs: Observation,
+        worlds: list[World],
+        won: list[float],
+        stake: int,
+        new: int,
+    ) -> float:
+        """How much calling for ``new`` beats playing on for ``stake``, in the chance of
+        winning the match, if the contest is played out as in ``won`` (per world) and the
+        other side accepts as its cards warrant there."""
+        up, down = self._chance_of(variant, obs, stake, 0), self._chance_of(variant, obs, 0, stake)
+        up_new = self._chance_of(variant, obs, new, 0)
+        down_new = self._chance_of(variant, obs, 0, new)
+        total = 0.0
+        gain = 0.0
+        for (hand, weight), x in zip(worlds, won, strict=True):
+            rivals = [s for s in hand.order if hand.team[s] != obs.team]
+            yes = max((accepts(side_power(hand, s)) for s in rivals), default=1.0)
+            stay = x * up + (1 - x) * down
+            called = (1 - yes) * up + yes * (x * up_new + (1 - x) * down_new)
+            gain += weight * (called - stay)
+            total += weight
+        return gain / total if total > 0 else 0.0
 
 
 def _card_strength(strength: Sequence[int], action: Action) -> int:
