@@ -26,5 +26,12 @@ __all__ = [
 
 def default_agent(seed: int = 0, strength: str | int = "default") -> ReaderAgent:
     """The library's strongest agent at a named strength (``fast``, ``default``,
-    ``strong``; see :data:`STRENGTHS`) or sampling ``strength`` worlds a decision."""
+    ``strong``; see :data:`STRENGTHS`) or sampling ``strength`` worlds a decision.
+
+    >>> import truco_rules as tr
+    >>> m = tr.get_variant("paulista").new_match(2, seed=1)
+    >>> bot = default_agent(seed=1)
+    >>> bot.choose(m, m.legal_actions()) in m.legal_actions()
+    True
+    """
     return ReaderAgent.with_strength(strength, seed=seed)

@@ -21,11 +21,13 @@ from ..match import Match
 from .estimate import greedy_card
 from .rollout import hand_power, rollout_probability
 
-__all__ = ["accepts", "calls", "table_likelihood"]
+__all__ = ["accepts", "calls", "raises", "side_power", "table_likelihood"]
 
-CALL_MID = 0.75
+CALL_MID = 0.6
 """The hand power (:func:`~.rollout.hand_power`) at which a seat calls half the time."""
 ACCEPT_MID = 0.6
+RAISE_MID = 0.8
+"""The hand power at which a seat that accepts a call raises it instead half the time."""
 """The hand power at which a seat accepts a call half the time."""
 SLOPE = 0.1
 """How sharply the chance of calling or accepting rises with the hand power."""
@@ -62,6 +64,12 @@ def side_power(hand: Hand, seat: int) -> float:
 def calls(power: float) -> float:
     """The chance that a seat with cards of ``power`` calls (or raises) the ladder."""
     return _floored(_logistic((power - CALL_MID) / SLOPE))
+
+
+def raises(power: float) -> float:
+    """The chance that a seat with cards of ``power``, answering a call it accepts, raises
+    it instead (the reader's guess of what a call of its own meets)."""
+    return _logistic((power - RAISE_MID) / SLOPE)
 
 
 def accepts(power: float) -> float:

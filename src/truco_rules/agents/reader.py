@@ -48,7 +48,7 @@ from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
 from .estimate import World, envido_chance, outcomes, trick_chance
-from .inference import accepts, side_power, table_likelihood
+from .inference import accepts, raises, side_power, table_likelihood
 from .odds import MatchOdds
 from .rollout import hand_action
 
@@ -85,7 +85,7 @@ class ReaderAgent:
     call_at: float = 0.5
     """Call the next rung of the ladder only when the chance of winning the tricks reaches
     this (and the call is worth it, see :attr:`call_margin`)."""
-    call_margin: float = 0.0
+    call_margin: float = 0.02
     """Call only when calling beats playing on by this much chance of the match (the others
     answering as :func:`~.inference.accepts` says with their cards in each world)."""
     infer: bool = True
@@ -263,7 +263,10 @@ class ReaderAgent:
         if calls and best[0] >= self.call_at:
             call = calls[0]
             new = variant.ladder.values[min(names.index(call.verb) + 1, len(names))]
-            if self._call_gain(variant, obs, worlds, best[3], obs.stake, new) > self.call_margin:
+            values = variant.ladder.values
+            top = values[min(names.index(call.verb) + 2, len(values) - 1)]
+            gain = self._call_gain(variant, obs, worlds, best[3], (obs.stake, new, top))
+            if gain > self.call_margin:
                 return call
         return plays[best[2]]
 
@@ -273,22 +276,30 @@ class ReaderAgent:
         obs: Observation,
         worlds: list[World],
         won: list[float],
-        stake: int,
-        new: int,
+        stakes: tuple[int, int, int],
     ) -> float:
-        """How much calling for ``new`` beats playing on for ``stake``, in the chance of
-        winning the match, if the contest is played out as in ``won`` (per world) and the
-        other side accepts as its cards warrant there."""
-        up, down = self._chance_of(variant, obs, stake, 0), self._chance_of(variant, obs, 0, stake)
-        up_new = self._chance_of(variant, obs, new, 0)
-        down_new = self._chance_of(variant, obs, 0, new)
+        """How much calling beats playing on, in the chance of winning the match, if the
+        contest is played out as in ``won`` (per world) and the other side answers as its
+        cards warrant there (:func:`~.inference.accepts`, and a raise as likely as a call
+        as :func:`~.inference.raises` says, which the seat then accepts when it wins
+        that world's contest, else refuses). ``stakes``: the stake in force, the one called,
+        the one a raise would call."""
+        stake, new, top = stakes
+        chance = self._chance_of
+        up, down = chance(variant, obs, stake, 0), chance(variant, obs, 0, stake)
+        up_new, down_new = chance(variant, obs, new, 0), chance(variant, obs, 0, new)
+        up_top, down_top = chance(variant, obs, top, 0), chance(variant, obs, 0, top)
         total = 0.0
         gain = 0.0
         for (hand, weight), x in zip(worlds, won, strict=True):
             rivals = [s for s in hand.order if hand.team[s] != obs.team]
-            yes = max((accepts(side_power(hand, s)) for s in rivals), default=1.0)
+            power = max((side_power(hand, s) for s in rivals), default=1.0)
+            yes = accepts(power)
+            up_again = raises(power) if top > new else 0.0
             stay = x * up + (1 - x) * down
-            called = (1 - yes) * up + yes * (x * up_new + (1 - x) * down_new)
+            played = x * up_new + (1 - x) * down_new
+            raised = x * up_top + (1 - x) * down_top if x >= 0.5 else down_new
+            called = (1 - yes) * up + yes * ((1 - up_again) * played + up_again * raised)
             gain += weight * (called - stay)
             total += weight
         return gain / total if total > 0 else 0.0
