@@ -26,9 +26,9 @@ __all__ = ["accepts", "calls", "raises", "side_power", "table_likelihood"]
 CALL_MID = 0.6
 """The hand power (:func:`~.rollout.hand_power`) at which a seat calls half the time."""
 ACCEPT_MID = 0.6
+"""The hand power at which a seat accepts a call half the time."""
 RAISE_MID = 0.8
 """The hand power at which a seat that accepts a call raises it instead half the time."""
-"""The hand power at which a seat accepts a call half the time."""
 SLOPE = 0.1
 """How sharply the chance of calling or accepting rises with the hand power."""
 FLOOR = 0.08
