@@ -35,6 +35,9 @@ FLOOR = 0.08
 """No choice is less likely than this with any cards (the others bluff and err)."""
 OFF_RULE = 0.35
 """How likely a card other than the greedy rule's is played."""
+SIDE_FLOOR = 0.25
+"""No side-bet choice (envido, flor, declarations) is less likely than this: the rule of
+thumb that models them is a rough guess of how others play them."""
 
 
 def _logistic(x: float) -> float:
@@ -96,4 +99,4 @@ def table_likelihood(m: Match, seat: int, action: Action) -> float:
         if action.down or action.under is not None:
             return 1.0
         return 1.0 if greedy_card(hand, seat, legal) == action else OFF_RULE
-    return max(FLOOR, rollout_probability(m, legal, action))
+    return max(SIDE_FLOOR, rollout_probability(m, legal, action))
