@@ -11,6 +11,7 @@ import pytest
 import truco_rules as tr
 from truco_rules.agents import STRENGTHS, ReaderAgent, default_agent
 from truco_rules.agents.estimate import envido_chance, greedy_card, trick_chance
+from truco_rules.agents.inference import accepts, calls, raises, side_power, table_likelihood
 from truco_rules.bots import SimpleBot
 from truco_rules.testing import check_observation_hides, hidden_swaps
 
@@ -146,3 +147,56 @@ def test_the_estimates_are_chances_and_see_a_sure_hand() -> None:
     q0 = envido_chance(a.variant, [(a.hand, 1.0)], 0)
     q1 = envido_chance(a.variant, [(a.hand, 1.0)], 1)
     assert {q0, q1} == {0.0, 1.0}
+
+
+def test_the_opponent_model_reads_bets_as_strength() -> None:
+    """A call, an acceptance, a raise: the better the cards the likelier (a smooth curve
+    that never rules a deal out)."""
+    powers = [x / 20 for x in range(0, 26)]
+    for f in (calls, accepts, raises):
+        values = [f(x) for x in powers]
+        assert all(0.0 <= v <= 1.0 for v in values)
+        assert values == sorted(values)
+        assert values[-1] > values[0]
+    assert calls(0.0) > 0 and accepts(0.0) > 0
+
+
+def test_a_call_makes_the_deals_with_good_cards_count_for_more() -> None:
+    """RULES §2.5: a call of truco is a bet on the hand; the reader's model weighs a world
+    in which the caller holds strong cards above one in which it holds poor ones."""
+    v = tr.get_variant("paulista")
+    checked = 0
+    for seed in range(30):
+        m = _hand_of("paulista", 2, seed)
+        hand = m.hand
+        assert hand is not None
+        seat = m.current_player()
+        call = next((a for a in m.legal_actions() if a.verb == "truco"), None)
+        if call is None:
+            continue
+        power = side_power(hand, seat)
+        weight = table_likelihood(m, seat, call)
+        assert 0 < weight <= 1
+        assert weight == pytest.approx(calls(power))
+        checked += 1
+    assert checked >= 10
+    assert v.ladder.names[0] == "truco"
+
+
+@pytest.mark.parametrize(("name", "seats"), [("argentine", 2), ("paulista", 4)])
+def test_the_likelihood_is_a_weight_for_every_choice(name: str, seats: int) -> None:
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=2)
+    bot = SimpleBot(random.Random(2))
+    checked = 0
+    for _ in range(120):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        if m.hand is not None and not m.is_chance_node():
+            seat = m.current_player()
+            for a in legal:
+                assert 0 < table_likelihood(m, seat, a) <= 1
+                checked += 1
+        m.apply(bot.choose(m, legal))
+    assert checked >= 50
