@@ -7,7 +7,10 @@ called or raised probably holds good cards), and reads two numbers from them
 contest is played out, and ``q``, the chance that its side holds the best envido. Then:
 
 - **a card**: the one whose played-out contests it wins most often (the weakest of equals);
-- **a call** of the bet ladder when ``p`` reaches :attr:`ReaderAgent.call_at`;
+- **a call** of the bet ladder when calling beats playing on by
+  :attr:`ReaderAgent.call_margin` in the chance of winning the match, the rivals answering in
+  each world as their cards there warrant (:mod:`.inference`), and ``p`` is at least
+  :attr:`ReaderAgent.call_at`;
 - **an answer** by the match: accept when accepting is worth at least refusing in the chance
   of winning the match (:class:`~.odds.MatchOdds`: ``p`` times the chance after winning the
   new stake, plus ``1 - p`` times the chance after losing it, against the chance after
