@@ -29,7 +29,7 @@ def default_agent(seed: int = 0, strength: str | int = "default") -> ReaderAgent
     ``strong``; see :data:`STRENGTHS`) or sampling ``strength`` worlds a decision.
 
     >>> import truco_rules as tr
-    >>> m = tr.get_variant("paulista").new_match(2, seed=1)
+    >>> m = tr.get_variant(tr.variant_names()[0]).new_match(2, seed=1)
     >>> bot = default_agent(seed=1)
     >>> bot.choose(m, m.legal_actions()) in m.legal_actions()
     True
