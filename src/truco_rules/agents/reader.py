@@ -173,7 +173,11 @@ class ReaderAgent:
         misses = 0
         while len(out) < self.worlds:
             found = weighted_world(
-                variant, obs, self.rng, model=table_likelihood if self.infer else None
+                variant,
+                obs,
+                self.rng,
+                model=table_likelihood if self.infer else None,
+                fit_plays=not self.infer,
             )
             if found is None:
                 misses += 1
