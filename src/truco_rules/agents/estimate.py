@@ -18,8 +18,17 @@ from ..contest.hand import DECIDE, Hand
 from ..contest.hand import TRUCO as PH_TRUCO
 from ..core.actions import ACCEPT_HAND, MAZO, PLAY, QUIERO, Action
 from ..rules.variant import Variant
+from .rollout import hand_policy
 
-__all__ = ["World", "envido_chance", "greedy_card", "outcomes", "played_out", "trick_chance"]
+__all__ = [
+    "World",
+    "envido_chance",
+    "greedy_card",
+    "outcomes",
+    "played_out",
+    "points_after",
+    "trick_chance",
+]
 
 World = tuple[Hand, float]
 """A sampled contest and its weight."""
@@ -66,18 +75,20 @@ def _str(strength: Sequence[int], card: object) -> int:
 
 def _settle_action(hand: Hand, seat: int, legal: list[Action]) -> Action:
     """What a seat does in a played-out contest: accept a pending call or a special hand,
-    else play by :func:`greedy_card`, else the first action that is not going to the deck."""
+    else play by :func:`greedy_card`, else bet on the side as the rule of thumb of
+    :mod:`.rollout` most likely does (never going to the deck nor calling the ladder)."""
     if hand.phase in (PH_TRUCO, DECIDE):
         for a in legal:
             if a.verb in (QUIERO, ACCEPT_HAND):
                 return a
     if any(a.verb == PLAY for a in legal):
         return greedy_card(hand, seat, legal)
-    for a in legal:
-        if a.verb == QUIERO:
-            return a
     calm = [a for a in legal if a.verb != MAZO and a.verb not in hand.variant.ladder.names]
-    return (calm or legal)[0]
+    if not calm:
+        return legal[0]
+    # side bets (envido, flor, declarations): the rule of thumb's likeliest choice
+    policy = hand_policy(hand.variant, hand, calm)
+    return max(policy, key=lambda x: x[1])[0]
 
 
 def played_out(hand: Hand, side: int) -> float:
@@ -147,3 +158,20 @@ def envido_chance(variant: Variant, worlds: Sequence[World], seat: int) -> float
             won += weight
         total += weight
     return won / total if total > 0 else 0.5
+
+
+def points_after(hand: Hand, action: Action, side: int) -> tuple[int, int]:
+    """The points ``side`` and the other side take from contest ``hand`` (a copy is played)
+    when the seat to act chooses ``action`` and the contest is then played out as in
+    :func:`played_out`."""
+    h = hand.copy()
+    h.apply(action, h.turn)
+    for _ in range(_STEPS):
+        if h.over:
+            break
+        seat = h.turn
+        legal = h.legal_actions(seat)
+        if not legal:
+            break
+        h.apply(_settle_action(h, seat, legal), seat)
+    return h.team_total(side), h.team_total(1 - side)

@@ -16,9 +16,10 @@ contest is played out, and ``q``, the chance that its side holds the best envido
   new stake, plus ``1 - p`` times the chance after losing it, against the chance after
   giving away the stake in force), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
 - **a special hand** (a hand of 11/10) played or declined on the same reading;
-- **the envido**: called when ``q`` reaches :attr:`ReaderAgent.envido_at`, accepted when
-  ``q`` reaches :attr:`ReaderAgent.envido_accept`; declarations, flores and anything else by
-  the rule of thumb of :mod:`.rollout`.
+- **the envido**: bet when ``q`` reaches :attr:`ReaderAgent.envido_at`; how much, and every
+  answer, declaration and flor choice, by a look ahead: the choice after which the contest,
+  played out in each world (the side bets by the rule of thumb of :mod:`.rollout`), leaves
+  the best chance of winning the match.
 
 It never goes to the deck unless nothing else is legal, never plays a card face down by
 choice, and reads nothing but the public rules and its seat's observation.
@@ -50,7 +51,7 @@ from ..rules.registry import get_variant
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
-from .estimate import World, envido_chance, outcomes, trick_chance
+from .estimate import World, envido_chance, outcomes, points_after, trick_chance
 from .inference import accepts, raises, side_power, table_likelihood
 from .odds import MatchOdds
 from .rollout import hand_action
@@ -99,7 +100,6 @@ class ReaderAgent:
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
-    envido_accept: float = 0.45
     seed: int = 0
     variant: Variant | None = None
     rng: random.Random = attrs.field(init=False)
@@ -113,7 +113,6 @@ class ReaderAgent:
             "raise_at",
             "accept_margin",
             "envido_at",
-            "envido_accept",
         ):
             setattr(self, name, _unit(getattr(self, name), name))
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
@@ -159,13 +158,9 @@ class ReaderAgent:
             return self._answer(variant, obs, legal, worlds)
         if phase == "decide-hand":
             return self._special(variant, obs, legal, worlds)
-        if phase == "answer-envido":
-            q = envido_chance(variant, worlds, obs.seat)
-            want = QUIERO if q >= self.envido_accept else NO_QUIERO
-            return _verb(legal, want) or self._thumb(variant, legal, worlds)
         if phase == "play":
             return self._play(variant, obs, legal, worlds)
-        return self._thumb(variant, legal, worlds)
+        return self._lookahead(variant, obs, legal, worlds)
 
     def _sample(self, variant: Variant, obs: Observation) -> list[World]:
         """Up to :attr:`worlds` weighted worlds (their contests)."""
@@ -216,6 +211,27 @@ class ReaderAgent:
         )
         return play >= self._chance_of(variant, obs, 0, refused) + self.accept_margin
 
+    def _lookahead(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        """The action (going to the deck aside) after which the contest, played out in each
+        world (:func:`~.estimate.points_after`), leaves the side the best chance of winning
+        the match: side bets (envido, flor, declarations) are answered by what they are
+        worth at the scores, a falta envido included."""
+        options = [a for a in legal if a.verb != MAZO] or legal
+        if len(options) == 1:
+            return options[0]
+        best: tuple[float, int] | None = None
+        for i, a in enumerate(options):
+            value = 0.0
+            for hand, weight in worlds:
+                mine, theirs = points_after(hand, a, obs.team)
+                value += weight * self._chance_of(variant, obs, mine, theirs)
+            if best is None or value > best[0]:
+                best = (value, i)
+        assert best is not None
+        return options[best[1]]
+
     def _answer(
         self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
     ) -> Action:
@@ -257,7 +273,8 @@ class ReaderAgent:
             return self._thumb(variant, legal, worlds)
         envido = _verb(legal, ENVIDO)
         if envido is not None and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
-            return envido
+            side = [a for a in legal if a.verb not in names and a.verb not in (PLAY, MAZO)]
+            return self._lookahead(variant, obs, side, worlds)
         strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
         total = sum(w for _h, w in worlds) or 1.0
         scored = []
