@@ -100,6 +100,7 @@ class ReaderAgent:
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
+    """Bet on the envido when the chance of holding the side's best score reaches this."""
     seed: int = 0
     variant: Variant | None = None
     rng: random.Random = attrs.field(init=False)
@@ -115,6 +116,8 @@ class ReaderAgent:
             "envido_at",
         ):
             setattr(self, name, _unit(getattr(self, name), name))
+        if type(self.infer) is not bool:
+            raise InvalidOption("infer", self.infer, "True or False")
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
             raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
         if self.variant is not None and not isinstance(self.variant, Variant):
