@@ -200,3 +200,19 @@ def test_the_likelihood_is_a_weight_for_every_choice(name: str, seats: int) -> N
                 checked += 1
         m.apply(bot.choose(m, legal))
     assert checked >= 50
+
+
+def test_without_the_opponent_model_it_still_plays_legal_moves() -> None:
+    """``infer=False`` weighs worlds by the rule of thumb, as the search player does."""
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=8)
+    agents = [ReaderAgent(worlds=4, seed=1, infer=False), ReaderAgent(worlds=4, seed=2)]
+    for _ in range(80):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        action = agents[m.current_player()].choose(m, legal)
+        assert action in legal
+        m.apply(action)
+    with pytest.raises(tr.InvalidOption, match="infer"):
+        ReaderAgent(infer=1)  # type: ignore[arg-type]
