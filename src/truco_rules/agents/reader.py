@@ -16,10 +16,12 @@ contest is played out, and ``q``, the chance that its side holds the best envido
   new stake, plus ``1 - p`` times the chance after losing it, against the chance after
   giving away the stake in force), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
 - **a special hand** (a hand of 11/10) played or declined on the same reading;
-- **the envido**: bet when ``q`` reaches :attr:`ReaderAgent.envido_at`; how much, and every
-  answer, declaration and flor choice, by a look ahead: the choice after which the contest,
-  played out in each world (the side bets by the rule of thumb of :mod:`.rollout`), leaves
-  the best chance of winning the match.
+- **the side bets** (envido, flor, their answers and declarations) by a small information-set
+  search (:class:`~.ismcts.ISMCTSAgent`, :attr:`ReaderAgent.side_search` iterations), whose
+  playouts value the points a side bet is worth; with ``side_search=0``, by the reader's own
+  rule: the envido bet when ``q`` reaches :attr:`ReaderAgent.envido_at`, and how much, every
+  answer, declaration and flor choice by a look ahead (the choice after which the contest,
+  played out in each world, leaves the best chance of winning the match).
 
 It never goes to the deck unless nothing else is legal, never plays a card face down by
 choice, and reads nothing but the public rules and its seat's observation.
@@ -53,6 +55,7 @@ from ..views.observe import Observation
 from .determinize import weighted_world
 from .estimate import World, envido_chance, outcomes, points_after, trick_chance
 from .inference import accepts, raises, side_power, table_likelihood
+from .ismcts import ISMCTSAgent
 from .odds import MatchOdds
 from .rollout import hand_action
 
@@ -100,10 +103,16 @@ class ReaderAgent:
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
-    """Bet on the envido when the chance of holding the side's best score reaches this."""
+    """Bet on the envido when the chance of holding the side's best score reaches this
+    (used when :attr:`side_search` is 0)."""
+    side_search: int = 150
+    """Iterations of an :class:`~.ismcts.ISMCTSAgent` that decides the side bets (envido,
+    flor, their answers and declarations); 0: the reader's own rule (``q`` and a look
+    ahead)."""
     seed: int = 0
     variant: Variant | None = None
     rng: random.Random = attrs.field(init=False)
+    _search: ISMCTSAgent | None = attrs.field(init=False, default=None)
 
     def __attrs_post_init__(self) -> None:
         if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
@@ -116,6 +125,8 @@ class ReaderAgent:
             "envido_at",
         ):
             setattr(self, name, _unit(getattr(self, name), name))
+        if type(self.side_search) is not int or not 0 <= self.side_search <= 10**6:
+            raise InvalidOption("side_search", self.side_search, "an int from 0 to 1,000,000")
         if type(self.infer) is not bool:
             raise InvalidOption("infer", self.infer, "True or False")
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
@@ -123,6 +134,8 @@ class ReaderAgent:
         if self.variant is not None and not isinstance(self.variant, Variant):
             raise InvalidOption("variant", self.variant, "None or a Variant")
         self.rng = random.Random(f"truco-rules/reader/{self.seed}")
+        if self.side_search:
+            self._search = ISMCTSAgent(iterations=self.side_search, seed=self.seed)
 
     @staticmethod
     def with_strength(level: str | int, seed: int = 0) -> ReaderAgent:
@@ -163,6 +176,8 @@ class ReaderAgent:
             return self._special(variant, obs, legal, worlds)
         if phase == "play":
             return self._play(variant, obs, legal, worlds)
+        if self._search is not None:
+            return self._search.decide(variant, obs, legal)
         return self._lookahead(variant, obs, legal, worlds)
 
     def _sample(self, variant: Variant, obs: Observation) -> list[World]:
@@ -274,9 +289,12 @@ class ReaderAgent:
             plays = [a for a in legal if a.verb == PLAY]
         if not plays:
             return self._thumb(variant, legal, worlds)
-        envido = _verb(legal, ENVIDO)
-        if envido is not None and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
-            side = [a for a in legal if a.verb not in names and a.verb not in (PLAY, MAZO)]
+        side = [a for a in legal if a.verb not in names and a.verb not in (PLAY, MAZO)]
+        if side and self._search is not None:
+            choice = self._search.decide(variant, obs, legal)
+            if choice in side:
+                return choice
+        elif _verb(legal, ENVIDO) and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
             return self._lookahead(variant, obs, side, worlds)
         strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
         total = sum(w for _h, w in worlds) or 1.0
