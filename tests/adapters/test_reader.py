@@ -24,7 +24,7 @@ def test_the_reader_plays_a_full_match_everywhere(name: str, seats: int) -> None
     whole match of readers, every action legal, the match over."""
     v = tr.get_variant(name)
     m = v.new_match(seats, seed=11)
-    agents = [ReaderAgent(worlds=4, seed=s) for s in range(seats)]
+    agents = [ReaderAgent(worlds=4, side_search=10, seed=s) for s in range(seats)]
     for _ in range(5000):
         if m.is_over():
             break
@@ -43,7 +43,7 @@ def _decisions(name: str, seats: int, seed: int) -> list[tr.Match]:
     with more than one legal action."""
     v = tr.get_variant(name)
     m = v.new_match(seats, deals=[v.deck.shuffled(random.Random(seed))], mano=0)
-    me = ReaderAgent(worlds=6, seed=seed)
+    me = ReaderAgent(worlds=6, side_search=20, seed=seed)
     bot = SimpleBot(random.Random(seed))
     out: list[tr.Match] = []
     while not m.is_over() and m.hand_no == 0 and len(out) < 4:
@@ -55,6 +55,12 @@ def _decisions(name: str, seats: int, seed: int) -> list[tr.Match]:
         else:
             m.apply(bot.choose(m, legal))
     return out
+
+
+def _twin(seed: int) -> ReaderAgent:
+    """A fresh reader of seed ``seed`` (the same for every call: same decisions from the
+    same observation)."""
+    return ReaderAgent(worlds=6, side_search=20, seed=seed)
 
 
 @pytest.mark.parametrize(("name", "seats"), TABLES)
@@ -71,8 +77,8 @@ def test_decisions_do_not_depend_on_hidden_cards(name: str, seats: int) -> None:
             picked = rng.sample(swaps, min(6, len(swaps)))
             other = check_observation_hides(m, 0, picked)
             assert other.observation(0) == m.observation(0)
-            a = ReaderAgent(worlds=6, seed=seed).choose(m, m.legal_actions())
-            b = ReaderAgent(worlds=6, seed=seed).choose(other, other.legal_actions())
+            a = _twin(seed).choose(m, m.legal_actions())
+            b = _twin(seed).choose(other, other.legal_actions())
             assert a == b, (name, seats, m.variant.format_action(a))
             checked += 1
     assert checked >= 1
