@@ -90,6 +90,7 @@ def test_default_agent_and_strengths() -> None:
     assert agent.worlds == STRENGTHS["default"]
     assert default_agent(strength="fast").worlds < agent.worlds
     assert default_agent(strength="strong").worlds > agent.worlds
+    assert default_agent(strength="fast").side_search < agent.side_search
     assert default_agent(strength=7).worlds == 7
     for bad in ("hard", 0, True):
         with pytest.raises(tr.InvalidOption):

@@ -59,10 +59,12 @@ from .ismcts import ISMCTSAgent
 from .odds import MatchOdds
 from .rollout import hand_action
 
-__all__ = ["STRENGTHS", "ReaderAgent"]
+__all__ = ["SIDE_SEARCH", "STRENGTHS", "ReaderAgent"]
 
 STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
 """The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision."""
+SIDE_SEARCH = {"fast": 60, "default": 150, "strong": 400}
+"""The iterations of the side-bet search at each named strength."""
 _MISSES = 3  # worlds not found before the agent makes do with those it has
 
 
@@ -145,7 +147,8 @@ class ReaderAgent:
             return ReaderAgent(worlds=level, seed=seed)
         if level not in STRENGTHS:
             raise InvalidOption("strength", level, f"{', '.join(STRENGTHS)} or a number")
-        return ReaderAgent(worlds=STRENGTHS[str(level)], seed=seed)
+        name = str(level)
+        return ReaderAgent(worlds=STRENGTHS[name], side_search=SIDE_SEARCH[name], seed=seed)
 
     # -- the two ways to call it ---------------------------------------------------------
     def choose(self, match: Match, legal: list[Action]) -> Action:
