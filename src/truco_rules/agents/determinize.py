@@ -31,7 +31,7 @@ from ..core.context import HandContext
 from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation, observe
-from .worlds import HIDDEN, rebuild, same_view
+from .worlds import HIDDEN, Likelihood, rebuild, same_view
 
 __all__ = ["sample_world", "searchable", "weighted_world"]
 
@@ -148,13 +148,14 @@ def _deal(
     obs: Observation,
     rng: random.Random,
     strict: bool,
+    fit_plays: bool = True,
 ) -> tuple[list[list[Card]], list[Card]] | None:
     """Every seat's cards and the cards put aside by the seats that discarded (the seat's
     own as it knows them, the others' unseen ones at random), or ``None``."""
     known, seen = _known(variant, obs)
     pool = [c for c in variant.deck.cards if c not in seen]
     stated, flor = _constraints(obs)
-    plays = _single_plays(variant, obs) if strict else []
+    plays = _single_plays(variant, obs) if strict and fit_plays else []
     strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
     hands: list[list[Card]] = [[] for _ in range(obs.seats)]
     hands[obs.seat] = list(obs.my_dealt)
@@ -187,18 +188,27 @@ def _deal(
 
 
 def weighted_world(
-    variant: Variant, obs: Observation, rng: random.Random, tries: int = 10
+    variant: Variant,
+    obs: Observation,
+    rng: random.Random,
+    tries: int = 10,
+    model: Likelihood | None = None,
+    fit_plays: bool = True,
 ) -> tuple[Match, float] | None:
     """A full match state consistent with ``obs`` and its weight: how likely the other
-    seats' choices were with its cards under the rule-of-thumb model. ``None`` if ``tries``
-    deals found none (or the situation is not :func:`searchable`)."""
+    seats' choices were with its cards under ``model`` (default: the rule-of-thumb model
+    of :mod:`.rollout`). ``None`` if ``tries`` deals found none (or the situation is not
+    :func:`searchable`). With ``fit_plays`` false the deals of a two-seat contest are not
+    drawn to fit the other seat's face-up plays under the rule of thumb (a model that
+    weighs the plays itself does not need it, and a seat that plays otherwise makes such
+    deals slow to find)."""
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
-        dealt = _deal(variant, obs, rng, strict=attempt < max(1, tries // 2))
+        dealt = _deal(variant, obs, rng, attempt < max(1, tries // 2), fit_plays)
         if dealt is None:
             continue
-        built = rebuild(variant, obs, *dealt)
+        built = rebuild(variant, obs, *dealt, model=model)
         if built is not None and same_view(observe(built[0], obs.seat), obs):
             return built
     return None

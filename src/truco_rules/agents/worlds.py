@@ -12,7 +12,7 @@ seat observes in the world exactly what it observes in the real match.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -26,9 +26,12 @@ from ..rules.variant import Variant
 from ..views.observe import Observation
 from .rollout import rollout_probability
 
-__all__ = ["HIDDEN", "rebuild", "remaining", "same_view"]
+__all__ = ["HIDDEN", "Likelihood", "rebuild", "remaining", "same_view"]
 
 _FLOOR = 0.02
+Likelihood = Callable[[Match, int, Action], float]
+"""An opponent model: how likely a seat, holding its cards in a world (a match state), is to
+make a choice there."""
 HIDDEN = ("play down", "play (gathered)")
 """How a seat's record shows another seat's card it may not see."""
 
@@ -123,11 +126,13 @@ def rebuild(
     obs: Observation,
     hands: Sequence[Sequence[Card]],
     put: Sequence[Card] = (),
+    model: Likelihood | None = None,
 ) -> tuple[Match, float] | None:
     """The contest in play dealt ``hands`` (and the cards ``put`` aside by the seats that
     discard, in order), with its public record replayed, and how likely the other seats'
-    choices were with these cards by the rule-of-thumb model; ``None`` if the record cannot
-    be replayed with them."""
+    choices were with these cards by ``model`` (default: the rule-of-thumb model); ``None``
+    if the record cannot be replayed with them."""
+    likelihood = _likelihood if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
     v = _world_variant(variant, obs)
@@ -169,7 +174,7 @@ def rebuild(
             else:
                 act = variant.parse_action(text)
                 if s != obs.seat and m.current_player() == s:
-                    weight *= _likelihood(m, s, act)
+                    weight *= likelihood(m, s, act)
                 m.apply(act, s)
         except (TrucoError, IndexError, StopIteration):
             return None

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TextIO
 
-from ..agents import ISMCTSAgent
+from ..agents import ISMCTSAgent, ReaderAgent, default_agent
 from ..contest.hand import Hand
 from ..core.actions import Action
 from ..core.errors import ParseError
@@ -101,7 +101,9 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     return 0
 
 
-def _loop(m: Match, me: int, bot: SimpleBot | ISMCTSAgent, stdin: TextIO, offer: bool) -> None:
+def _loop(
+    m: Match, me: int, bot: SimpleBot | ISMCTSAgent | ReaderAgent, stdin: TextIO, offer: bool
+) -> None:
     """Play to the end; with ``offer`` (``--step``) stop before every bot move to offer the
     calls the player may make out of turn, else the bots' moves flow until the player's turn."""
     fmt = m.variant.format_action
@@ -174,12 +176,15 @@ def _your_cards(m: Match, me: int) -> str:
     return "you hold no cards in this contest"
 
 
-def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent:
-    """The bot the player faces: the simple bot, or the search player at ``strength``."""
+def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent | ReaderAgent:
+    """The bot the player faces: the library's default agent or the search player at
+    ``strength``, or the simple bot."""
     if kind == "simple":
         return SimpleBot(random.Random(seed))
     level: str | int = int(strength) if strength.isdigit() else strength
-    return ISMCTSAgent.with_strength(level, seed=seed)
+    if kind == "ismcts":
+        return ISMCTSAgent.with_strength(level, seed=seed)
+    return default_agent(seed=seed, strength=level)
 
 
 def _print_actions(
@@ -233,14 +238,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     pl.add_argument(
         "--opponent",
-        choices=("simple", "ismcts"),
-        default="simple",
-        help="the bot: the simple rule-of-thumb bot or the search player",
+        choices=("default", "simple", "ismcts"),
+        default="default",
+        help="the bot: the library's default agent (truco_rules.agents.default_agent), the "
+        "simple rule-of-thumb bot or the search player",
     )
     pl.add_argument(
         "--strength",
         default="default",
-        help="the search player's strength: fast, default, strong, or iterations per move",
+        help="the bot's strength: fast, default, strong, or a number (worlds a move for the "
+        "default agent, iterations for the search player)",
     )
     pl.add_argument(
         "--save", metavar="FILE", default=None, help="write the match's JSON record to FILE"

@@ -1,0 +1,122 @@
+"""The default agent (the reader) against ISMCTS and the simple bot: win rates with 95%
+Wilson intervals for every variant at 2 and 4 seats (and 6 where the variant has it).
+
+    python bench/bench_strength.py --matches 100                      # every table, both rivals
+    python bench/bench_strength.py --matches 400 --variant paulista --seats 4 --rival ismcts
+    python bench/bench_strength.py --matches 40 --workers 2 --json /tmp/strength.json
+
+In match ``i`` of a table the reader's side is side ``i % 2`` (so each side is mano first
+half the time) and the deals come from seed ``--seed + i``; every seat of a side is played
+by the same kind of agent. ISMCTS plays at its ``default`` strength (500 iterations), the
+reader at ``--strength``. The CPU time per decision of the reader (decisions with more
+than one legal action) is reported as well: its mean and 95th percentile, in ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+
+import truco_rules as tr
+from truco_rules.agents import ISMCTSAgent, default_agent
+from truco_rules.runs.bots import SimpleBot
+from truco_rules.runs.intervals import share_interval
+
+_SEATS = (2, 4, 6)
+
+
+def play(job: tuple[str, int, str, str, int]) -> tuple[bool, list[float]]:
+    """Match ``i`` of a table: whether the reader's side won, and its CPU seconds a
+    decision."""
+    name, seats, rival, strength, i = job
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=i)
+    ours = i % 2
+    agents: dict[int, object] = {}
+    for s in range(seats):
+        if m.team[s] == ours:
+            agents[s] = default_agent(seed=i * 8 + s, strength=strength)
+        elif rival == "ismcts":
+            agents[s] = ISMCTSAgent.with_strength("default", seed=i * 8 + s)
+        else:
+            agents[s] = SimpleBot(random.Random(i * 8 + s))
+    cpu: list[float] = []
+    while not m.is_over():
+        legal = m.legal_actions()
+        if m.is_chance_node():
+            m.apply(legal[0])
+            continue
+        seat = m.current_player()
+        agent = agents[seat]
+        c = time.process_time()
+        action = agent.choose(m, legal)  # type: ignore[attr-defined]
+        if m.team[seat] == ours and len(legal) > 1:
+            cpu.append(time.process_time() - c)
+        m.apply(action)
+    return m.winner() == ours, cpu
+
+
+def main() -> int:
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
+    p.add_argument("--matches", type=int, default=100, help="matches per table and rival")
+    p.add_argument("--variant", action="append", help="default: every registered variant")
+    p.add_argument("--seats", type=int, action="append", help="default: 2, 4 and 6 if there")
+    p.add_argument("--rival", action="append", choices=("ismcts", "simple"))
+    p.add_argument("--strength", default="default", help="the reader's strength")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--json", default=None, help="write the table here as JSON")
+    args = p.parse_args()
+    names = args.variant or list(tr.variant_names())
+    rivals = args.rival or ["ismcts", "simple"]
+    tables = [
+        (n, s)
+        for n in names
+        for s in (args.seats or _SEATS)
+        if s in tr.get_variant(n).seat_counts
+    ]
+    rows = []
+    print("| variant | seats | rival | reader won | 95% interval | CPU ms a decision: mean, p95 |")
+    print("|---|---|---|---|---|---|")
+    with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
+        for name, seats in tables:
+            for rival in rivals:
+                jobs = [
+                    (name, seats, rival, args.strength, args.seed + i) for i in range(args.matches)
+                ]
+                results = list(pool.map(play, jobs))
+                won = sum(1 for w, _c in results if w)
+                cpu = sorted(x for _w, c in results for x in c) or [0.0]
+                est = share_interval(won, len(results))
+                mean = 1000 * sum(cpu) / len(cpu)
+                p95 = 1000 * cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]
+                print(
+                    f"| {name} | {seats} | {rival} | {won}/{len(results)} = "
+                    f"{100 * est.value:.1f}% | {100 * est.low:.1f}–{100 * est.high:.1f} | "
+                    f"{mean:.1f} / {p95:.1f} |",
+                    flush=True,
+                )
+                rows.append(
+                    {
+                        "variant": name,
+                        "seats": seats,
+                        "rival": rival,
+                        "won": won,
+                        "matches": len(results),
+                        "interval": [est.low, est.high],
+                        "cpu_ms_mean": mean,
+                        "cpu_ms_p95": p95,
+                    }
+                )
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(rows, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,177 @@
+"""Estimates read from sampled worlds: the chance of winning the contest's tricks, and of
+winning its envido.
+
+A *world* is a full contest consistent with one seat's observation (:mod:`.determinize`),
+with a weight for how well its cards explain the other seats' choices. :func:`trick_chance`
+plays each world's contest out with every seat following :func:`greedy_card` (the weakest
+card that takes the trick unless a partner already holds it, else the weakest; every call
+accepted, no new bets) and gives the weighted share of worlds the seat's side wins: a
+quick double-dummy reading of how good the seat's cards are against the cards the others
+probably hold. :func:`envido_chance` compares the sides' envido scores in the same worlds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..contest.hand import DECIDE, Hand
+from ..contest.hand import TRUCO as PH_TRUCO
+from ..core.actions import ACCEPT_HAND, MAZO, PLAY, QUIERO, Action
+from ..rules.variant import Variant
+from .rollout import hand_policy
+
+__all__ = [
+    "World",
+    "envido_chance",
+    "greedy_card",
+    "outcomes",
+    "played_out",
+    "points_after",
+    "trick_chance",
+]
+
+World = tuple[Hand, float]
+"""A sampled contest and its weight."""
+
+_STEPS = 64  # a safety bound on the actions of one played-out contest
+
+
+def greedy_card(hand: Hand, seat: int, legal: Sequence[Action]) -> Action:
+    """The card rule of the played-out contests: the weakest card that beats the other
+    side's best card on the table, unless a partner's card already beats it (then the
+    weakest); else the weakest. Two at once: the higher face up. Face-down plays only when
+    nothing else is left."""
+    strength = hand.strength
+    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
+    singles = [a for a in plays if a.under is None]
+    if not singles:
+        doubles = [a for a in plays if a.under is not None]
+        if doubles:
+            return max(doubles, key=lambda a: _str(strength, a.card) - _str(strength, a.under))
+        down = [a for a in legal if a.verb == PLAY]
+        return down[0] if down else legal[0]
+    mine = hand.team[seat]
+    rival = -1
+    ours = -1
+    for s, c, d in hand.trick_plays:
+        value = 0 if d else strength[c.index]
+        if hand.team[s] == mine:
+            ours = max(ours, value)
+        else:
+            rival = max(rival, value)
+    singles.sort(key=lambda a: _str(strength, a.card))
+    if ours > rival:
+        return singles[0]
+    for a in singles:
+        if _str(strength, a.card) > rival:
+            return a
+    return singles[0]
+
+
+def _str(strength: Sequence[int], card: object) -> int:
+    index = getattr(card, "index", None)
+    return 0 if index is None else strength[index]
+
+
+def _settle_action(hand: Hand, seat: int, legal: list[Action]) -> Action:
+    """What a seat does in a played-out contest: accept a pending call or a special hand,
+    else play by :func:`greedy_card`, else bet on the side as the rule of thumb of
+    :mod:`.rollout` most likely does (never going to the deck nor calling the ladder)."""
+    if hand.phase in (PH_TRUCO, DECIDE):
+        for a in legal:
+            if a.verb in (QUIERO, ACCEPT_HAND):
+                return a
+    if any(a.verb == PLAY for a in legal):
+        return greedy_card(hand, seat, legal)
+    calm = [a for a in legal if a.verb != MAZO and a.verb not in hand.variant.ladder.names]
+    if not calm:
+        return legal[0]
+    # side bets (envido, flor, declarations): the rule of thumb's likeliest choice
+    policy = hand_policy(hand.variant, hand, calm)
+    return max(policy, key=lambda x: x[1])[0]
+
+
+def played_out(hand: Hand, side: int) -> float:
+    """1 if ``side`` wins the contest ``hand`` (a copy is played, not ``hand``) when it is
+    played out by :func:`_settle_action`, 0.5 if nobody wins it, else 0."""
+    h = hand.copy()
+    for _ in range(_STEPS):
+        if h.over:
+            break
+        seat = h.turn
+        legal = h.legal_actions(seat)
+        if not legal:
+            break
+        h.apply(_settle_action(h, seat, legal), seat)
+    if h.hand_winner is None:
+        return 0.5
+    return 1.0 if h.hand_winner == side else 0.0
+
+
+def outcomes(worlds: Sequence[World], side: int, first: Action | None = None) -> list[float]:
+    """:func:`played_out` in each of ``worlds`` when the seat to act plays ``first`` (if
+    given) first."""
+    out = []
+    for hand, _weight in worlds:
+        h = hand
+        if first is not None:
+            h = hand.copy()
+            h.apply(first, h.turn)
+        out.append(played_out(h, side))
+    return out
+
+
+def trick_chance(worlds: Sequence[World], side: int, first: Action | None = None) -> float:
+    """The weighted share of ``worlds`` that ``side`` wins when the seat to act plays
+    ``first`` (if given) and every seat then follows the rule of :func:`played_out`."""
+    return _mean(worlds, outcomes(worlds, side, first))
+
+
+def _mean(worlds: Sequence[World], values: Sequence[float]) -> float:
+    total = sum(w for _h, w in worlds)
+    if total <= 0:
+        return 0.5
+    return sum(w * x for (_h, w), x in zip(worlds, values, strict=True)) / total
+
+
+def envido_chance(variant: Variant, worlds: Sequence[World], seat: int) -> float:
+    """The weighted share of ``worlds`` in which ``seat``'s side holds the best envido
+    score (the mano's side wins ties, as the envido rules usually settle them); 0.5 where
+    the variant has no envido."""
+    env = variant.envido
+    if env is None:
+        return 0.5
+    total = 0.0
+    won = 0.0
+    for hand, weight in worlds:
+        best = [-1, -1]
+        for s, cards in enumerate(hand.dealt):
+            if len(cards) != 3 or hand.pos[s] < 0:
+                continue
+            pts = env.points_in(cards, hand.context(s))
+            t = hand.team[s]
+            best[t] = max(best[t], pts)
+        mine = hand.team[seat]
+        if best[mine] > best[1 - mine] or (
+            best[mine] == best[1 - mine] and hand.mano_team == mine
+        ):
+            won += weight
+        total += weight
+    return won / total if total > 0 else 0.5
+
+
+def points_after(hand: Hand, action: Action, side: int) -> tuple[int, int]:
+    """The points ``side`` and the other side take from contest ``hand`` (a copy is played)
+    when the seat to act chooses ``action`` and the contest is then played out as in
+    :func:`played_out`."""
+    h = hand.copy()
+    h.apply(action, h.turn)
+    for _ in range(_STEPS):
+        if h.over:
+            break
+        seat = h.turn
+        legal = h.legal_actions(seat)
+        if not legal:
+            break
+        h.apply(_settle_action(h, seat, legal), seat)
+    return h.team_total(side), h.team_total(1 - side)

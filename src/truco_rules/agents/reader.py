@@ -1,0 +1,379 @@
+"""The reader: an agent that reads its chances from sampled worlds and bets by them.
+
+Each decision samples worlds consistent with the seat's observation (:mod:`.determinize`,
+weighted by how well each world's cards explain what the other seats did: a seat that
+called or raised probably holds good cards), and reads two numbers from them
+(:mod:`.estimate`): ``p``, the chance that its side wins the contest's tricks if the
+contest is played out, and ``q``, the chance that its side holds the best envido. Then:
+
+- **a card**: the one whose played-out contests it wins most often (the weakest of equals);
+- **a call** of the bet ladder when calling beats playing on by
+  :attr:`ReaderAgent.call_margin` in the chance of winning the match, the rivals answering in
+  each world as their cards there warrant (:mod:`.inference`), and ``p`` is at least
+  :attr:`ReaderAgent.call_at`;
+- **an answer** by the match: accept when accepting is worth at least refusing in the chance
+  of winning the match (:class:`~.odds.MatchOdds`: ``p`` times the chance after winning the
+  new stake, plus ``1 - p`` times the chance after losing it, against the chance after
+  giving away the stake in force), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
+- **a special hand** (a hand of 11/10) played or declined on the same reading;
+- **the side bets** (envido, flor, their answers and declarations) by a small information-set
+  search (:class:`~.ismcts.ISMCTSAgent`, :attr:`ReaderAgent.side_search` iterations), whose
+  playouts value the points a side bet is worth; with ``side_search=0``, by the reader's own
+  rule: the envido bet when ``q`` reaches :attr:`ReaderAgent.envido_at`, and how much, every
+  answer, declaration and flor choice by a look ahead (the choice after which the contest,
+  played out in each world, leaves the best chance of winning the match).
+
+It never goes to the deck unless nothing else is legal, never plays a card face down by
+choice, and reads nothing but the public rules and its seat's observation.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Sequence
+
+import attrs
+
+from ..core.actions import (
+    ACCEPT_HAND,
+    DECLINE_HAND,
+    DISCARD,
+    ENVIDO,
+    MAZO,
+    NO_QUIERO,
+    PLAY,
+    QUIERO,
+    Action,
+)
+from ..core.errors import IllegalAction, InvalidOption
+from ..game.dealing import MAX_SEED
+from ..match import Match
+from ..rules.registry import get_variant
+from ..rules.variant import Variant
+from ..views.observe import Observation
+from .determinize import weighted_world
+from .estimate import World, envido_chance, outcomes, points_after, trick_chance
+from .inference import accepts, raises, side_power, table_likelihood
+from .ismcts import ISMCTSAgent
+from .odds import MatchOdds
+from .rollout import hand_action
+
+__all__ = ["SIDE_SEARCH", "STRENGTHS", "ReaderAgent"]
+
+STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
+"""The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision."""
+SIDE_SEARCH = {"fast": 60, "default": 150, "strong": 400}
+"""The iterations of the side-bet search at each named strength."""
+_MISSES = 3  # worlds not found before the agent makes do with those it has
+
+
+@functools.lru_cache(maxsize=32)
+def _odds(variant: Variant) -> MatchOdds:
+    return MatchOdds(variant)
+
+
+def _unit(value: object, name: str) -> float:
+    if type(value) not in (int, float) or not 0.0 <= value <= 1.0:  # type: ignore[operator]
+        raise InvalidOption(name, value, "a number from 0 to 1")
+    return float(value)  # type: ignore[arg-type]
+
+
+@attrs.define
+class ReaderAgent:
+    """An agent for any variant and table size that bets by its chances (see the module).
+
+    ``worlds`` is the strength knob (worlds sampled per decision; the named levels of
+    :meth:`with_strength` are in :data:`STRENGTHS`); the thresholds are chances from 0 to 1.
+    ``seed`` fixes every random choice. Use it as a :class:`~truco_rules.runs.simulate.Agent`
+    (``agent.choose(match, legal)``) or as a callable on an observation
+    (``agent(observation, legal)``).
+    """
+
+    worlds: int = STRENGTHS["default"]
+    call_at: float = 0.5
+    """Call the next rung of the ladder only when the chance of winning the tricks reaches
+    this (and the call is worth it, see :attr:`call_margin`)."""
+    call_margin: float = 0.02
+    """Call only when calling beats playing on by this much chance of the match (the others
+    answering as :func:`~.inference.accepts` says with their cards in each world)."""
+    infer: bool = True
+    """Weigh the worlds by :func:`~.inference.table_likelihood` (else by the rule of thumb
+    of :mod:`.rollout`, as :class:`~.ismcts.ISMCTSAgent` does)."""
+    raise_at: float = 0.8
+    """Raise a call when the chance of winning the tricks reaches this."""
+    accept_margin: float = 0.0
+    """Accept a call only when accepting beats refusing by this much chance of the match."""
+    envido_at: float = 0.7
+    """Bet on the envido when the chance of holding the side's best score reaches this
+    (used when :attr:`side_search` is 0)."""
+    side_search: int = 150
+    """Iterations of an :class:`~.ismcts.ISMCTSAgent` that decides the side bets (envido,
+    flor, their answers and declarations); 0: the reader's own rule (``q`` and a look
+    ahead)."""
+    seed: int = 0
+    variant: Variant | None = None
+    rng: random.Random = attrs.field(init=False)
+    _search: ISMCTSAgent | None = attrs.field(init=False, default=None)
+
+    def __attrs_post_init__(self) -> None:
+        if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
+            raise InvalidOption("worlds", self.worlds, "an int from 1 to 100,000")
+        for name in (
+            "call_at",
+            "call_margin",
+            "raise_at",
+            "accept_margin",
+            "envido_at",
+        ):
+            setattr(self, name, _unit(getattr(self, name), name))
+        if type(self.side_search) is not int or not 0 <= self.side_search <= 10**6:
+            raise InvalidOption("side_search", self.side_search, "an int from 0 to 1,000,000")
+        if type(self.infer) is not bool:
+            raise InvalidOption("infer", self.infer, "True or False")
+        if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
+            raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
+        if self.variant is not None and not isinstance(self.variant, Variant):
+            raise InvalidOption("variant", self.variant, "None or a Variant")
+        self.rng = random.Random(f"truco-rules/reader/{self.seed}")
+        if self.side_search:
+            self._search = ISMCTSAgent(iterations=self.side_search, seed=self.seed)
+
+    @staticmethod
+    def with_strength(level: str | int, seed: int = 0) -> ReaderAgent:
+        """An agent of a named strength (``fast``, ``default``, ``strong``) or sampling
+        ``level`` worlds a decision."""
+        if isinstance(level, int) and not isinstance(level, bool):
+            return ReaderAgent(worlds=level, seed=seed)
+        if level not in STRENGTHS:
+            raise InvalidOption("strength", level, f"{', '.join(STRENGTHS)} or a number")
+        name = str(level)
+        return ReaderAgent(worlds=STRENGTHS[name], side_search=SIDE_SEARCH[name], seed=seed)
+
+    # -- the two ways to call it ---------------------------------------------------------
+    def choose(self, match: Match, legal: list[Action]) -> Action:
+        """Pick one of ``legal`` for the seat to act, from its observation only."""
+        obs = match.observation(match.current_player())
+        return self.decide(match.variant, obs, legal)
+
+    def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
+        """Pick one of ``legal`` from an observation (the rules come from :attr:`variant`,
+        else from the registry by the observation's variant name)."""
+        v = self.variant if self.variant is not None else get_variant(observation.variant)
+        return self.decide(v, observation, list(legal))
+
+    # -- deciding ------------------------------------------------------------------------
+    def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
+        """The action the agent prefers among ``legal``."""
+        if not legal:
+            raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
+        if len(legal) == 1:
+            return legal[0]
+        worlds = self._sample(variant, obs)
+        if not worlds:
+            return _fallback(variant, obs, legal, self.rng)
+        phase = obs.phase
+        if phase == "answer-call":
+            return self._answer(variant, obs, legal, worlds)
+        if phase == "decide-hand":
+            return self._special(variant, obs, legal, worlds)
+        if phase == "play":
+            return self._play(variant, obs, legal, worlds)
+        if self._search is not None:
+            return self._search.decide(variant, obs, legal)
+        return self._lookahead(variant, obs, legal, worlds)
+
+    def _sample(self, variant: Variant, obs: Observation) -> list[World]:
+        """Up to :attr:`worlds` weighted worlds (their contests)."""
+        out: list[World] = []
+        misses = 0
+        while len(out) < self.worlds:
+            found = weighted_world(
+                variant,
+                obs,
+                self.rng,
+                model=table_likelihood if self.infer else None,
+                fit_plays=not self.infer,
+            )
+            if found is None:
+                misses += 1
+                if misses >= _MISSES:
+                    break
+                continue
+            m, weight = found
+            if m.hand is not None:
+                out.append((m.hand, weight))
+        return out
+
+    def _thumb(self, variant: Variant, legal: list[Action], worlds: list[World]) -> Action:
+        """The rule of thumb of :mod:`.rollout` with the seat's own cards (the same in every
+        world)."""
+        act = hand_action(variant, worlds[0][0], legal, self.rng)
+        return act if act in legal else legal[0]
+
+    def _chance_of(
+        self, variant: Variant, obs: Observation, mine: int, theirs: int
+    ) -> float:
+        """The side's chance of winning the match once it scores ``mine`` more points and
+        the other side ``theirs``."""
+        target = variant.match.target
+        side = obs.team
+        need = target - obs.scores[side] - mine
+        other = target - obs.scores[1 - side] - theirs
+        return _odds(variant).chance(need, other)
+
+    def _worth_playing(
+        self, variant: Variant, obs: Observation, p: float, stake: int, refused: int
+    ) -> bool:
+        """Whether playing for ``stake`` with chance ``p`` is worth at least giving away
+        ``refused`` points, in the chance of winning the match."""
+        play = p * self._chance_of(variant, obs, stake, 0) + (1 - p) * self._chance_of(
+            variant, obs, 0, stake
+        )
+        return play >= self._chance_of(variant, obs, 0, refused) + self.accept_margin
+
+    def _lookahead(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        """The action (going to the deck aside) after which the contest, played out in each
+        world (:func:`~.estimate.points_after`), leaves the side the best chance of winning
+        the match: side bets (envido, flor, declarations) are answered by what they are
+        worth at the scores, a falta envido included."""
+        options = [a for a in legal if a.verb != MAZO] or legal
+        if len(options) == 1:
+            return options[0]
+        best: tuple[float, int] | None = None
+        for i, a in enumerate(options):
+            value = 0.0
+            for hand, weight in worlds:
+                mine, theirs = points_after(hand, a, obs.team)
+                value += weight * self._chance_of(variant, obs, mine, theirs)
+            if best is None or value > best[0]:
+                best = (value, i)
+        assert best is not None
+        return options[best[1]]
+
+    def _answer(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        names = variant.ladder.names
+        values = variant.ladder.values
+        p = trick_chance(worlds, obs.team)
+        raises = [a for a in legal if a.verb in names]
+        if raises and p >= self.raise_at:
+            return raises[0]
+        pending = obs.pending_call
+        level = names.index(pending) + 1 if pending in names else 1
+        stake = values[min(level, len(values) - 1)]
+        accept = _verb(legal, QUIERO)
+        refuse = _verb(legal, NO_QUIERO)
+        if accept is None or refuse is None:
+            return self._thumb(variant, legal, worlds)
+        return accept if self._worth_playing(variant, obs, p, stake, obs.stake) else refuse
+
+    def _special(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        special = variant.special
+        accept = _verb(legal, ACCEPT_HAND)
+        decline = _verb(legal, DECLINE_HAND)
+        if special is None or accept is None or decline is None:
+            return self._thumb(variant, legal, worlds)
+        p = trick_chance(worlds, obs.team)
+        play, refused = special.play_value, special.decline_value
+        return accept if self._worth_playing(variant, obs, p, play, refused) else decline
+
+    def _play(
+        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+    ) -> Action:
+        names = variant.ladder.names
+        plays = [a for a in legal if a.verb == PLAY and not a.down]
+        if not plays:
+            plays = [a for a in legal if a.verb == PLAY]
+        if not plays:
+            return self._thumb(variant, legal, worlds)
+        side = [a for a in legal if a.verb not in names and a.verb not in (PLAY, MAZO)]
+        if side and self._search is not None:
+            choice = self._search.decide(variant, obs, legal)
+            if choice in side:
+                return choice
+        elif _verb(legal, ENVIDO) and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
+            return self._lookahead(variant, obs, side, worlds)
+        strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+        total = sum(w for _h, w in worlds) or 1.0
+        scored = []
+        for i, a in enumerate(plays):
+            won = outcomes(worlds, obs.team, a)
+            p = sum(w * x for (_h, w), x in zip(worlds, won, strict=True)) / total
+            scored.append((p, -_card_strength(strength, a), i, won))
+        best = max(scored, key=lambda x: x[:3])
+        calls = [a for a in legal if a.verb in names]
+        if calls and best[0] >= self.call_at:
+            call = calls[0]
+            new = variant.ladder.values[min(names.index(call.verb) + 1, len(names))]
+            values = variant.ladder.values
+            top = values[min(names.index(call.verb) + 2, len(values) - 1)]
+            gain = self._call_gain(variant, obs, worlds, best[3], (obs.stake, new, top))
+            if gain > self.call_margin:
+                return call
+        return plays[best[2]]
+
+    def _call_gain(
+        self,
+        variant: Variant,
+        obs: Observation,
+        worlds: list[World],
+        won: list[float],
+        stakes: tuple[int, int, int],
+    ) -> float:
+        """How much calling beats playing on, in the chance of winning the match, if the
+        contest is played out as in ``won`` (per world) and the other side answers as its
+        cards warrant there (:func:`~.inference.accepts`, and a raise as likely as a call
+        as :func:`~.inference.raises` says, which the seat then accepts when it wins
+        that world's contest, else refuses). ``stakes``: the stake in force, the one called,
+        the one a raise would call."""
+        stake, new, top = stakes
+        chance = self._chance_of
+        up, down = chance(variant, obs, stake, 0), chance(variant, obs, 0, stake)
+        up_new, down_new = chance(variant, obs, new, 0), chance(variant, obs, 0, new)
+        up_top, down_top = chance(variant, obs, top, 0), chance(variant, obs, 0, top)
+        total = 0.0
+        gain = 0.0
+        for (hand, weight), x in zip(worlds, won, strict=True):
+            rivals = [s for s in hand.order if hand.team[s] != obs.team]
+            power = max((side_power(hand, s) for s in rivals), default=1.0)
+            yes = accepts(power)
+            up_again = raises(power) if top > new else 0.0
+            stay = x * up + (1 - x) * down
+            played = x * up_new + (1 - x) * down_new
+            raised = x * up_top + (1 - x) * down_top if x >= 0.5 else down_new
+            called = (1 - yes) * up + yes * ((1 - up_again) * played + up_again * raised)
+            gain += weight * (called - stay)
+            total += weight
+        return gain / total if total > 0 else 0.0
+
+
+def _card_strength(strength: Sequence[int], action: Action) -> int:
+    return 0 if action.card is None else strength[action.card.index]
+
+
+def _verb(legal: list[Action], verb: str) -> Action | None:
+    for a in legal:
+        if a.verb == verb:
+            return a
+    return None
+
+
+def _fallback(
+    variant: Variant, obs: Observation, legal: list[Action], rng: random.Random
+) -> Action:
+    """A plain rule where no world can be rebuilt (discards, blind hands): the weakest
+    card, else anything but going to the deck."""
+    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+    if legal[0].verb == DISCARD:
+        return min(legal, key=lambda a: _card_strength(strength, a))
+    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
+    if plays:
+        return min(plays, key=lambda a: _card_strength(strength, a))
+    calm = [a for a in legal if a.verb != MAZO]
+    return rng.choice(calm or legal)

@@ -1,0 +1,225 @@
+"""The reader (issue 28), the library's default agent: a full match at every table, decisions
+that depend on its seat's observation alone (DESIGN §4: a bot sees the game only through
+its observation), the strengths, and the estimates it bets by."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import truco_rules as tr
+from truco_rules.agents import STRENGTHS, ReaderAgent, default_agent
+from truco_rules.agents.estimate import envido_chance, greedy_card, trick_chance
+from truco_rules.agents.inference import accepts, calls, raises, side_power, table_likelihood
+from truco_rules.bots import SimpleBot
+from truco_rules.testing import check_observation_hides, hidden_swaps
+
+TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES)
+def test_the_reader_plays_a_full_match_everywhere(name: str, seats: int) -> None:
+    """Every registered variant (a third-party one too, when installed) and table size: a
+    whole match of readers, every action legal, the match over."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=11)
+    agents = [ReaderAgent(worlds=4, side_search=10, seed=s) for s in range(seats)]
+    for _ in range(5000):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        if m.is_chance_node():
+            m.apply(legal[0])
+            continue
+        action = agents[m.current_player()].choose(m, legal)
+        assert action in legal
+        m.apply(action)
+    assert m.is_over()
+
+
+def _decisions(name: str, seats: int, seed: int) -> list[tr.Match]:
+    """States of a match (seat 0 a reader, the others simple bots) where seat 0 is to act
+    with more than one legal action."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, deals=[v.deck.shuffled(random.Random(seed))], mano=0)
+    me = ReaderAgent(worlds=6, side_search=20, seed=seed)
+    bot = SimpleBot(random.Random(seed))
+    out: list[tr.Match] = []
+    while not m.is_over() and m.hand_no == 0 and len(out) < 4:
+        legal = m.legal_actions()
+        if m.current_player() == 0:
+            if len(legal) > 1:
+                out.append(m.copy())
+            m.apply(me.choose(m, legal))
+        else:
+            m.apply(bot.choose(m, legal))
+    return out
+
+
+def _twin(seed: int) -> ReaderAgent:
+    """A fresh reader of seed ``seed`` (the same for every call: same decisions from the
+    same observation)."""
+    return ReaderAgent(worlds=6, side_search=20, seed=seed)
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES)
+def test_decisions_do_not_depend_on_hidden_cards(name: str, seats: int) -> None:
+    """The kit's hidden-card swaps (cards seat 0 cannot see exchanged, every public fact
+    kept) leave each decision of a reader with a fixed seed unchanged."""
+    checked = 0
+    for seed in range(2):
+        for m in _decisions(name, seats, seed):
+            swaps = hidden_swaps(m, 0)
+            if not swaps:
+                continue
+            rng = random.Random(seed)
+            picked = rng.sample(swaps, min(6, len(swaps)))
+            other = check_observation_hides(m, 0, picked)
+            assert other.observation(0) == m.observation(0)
+            a = _twin(seed).choose(m, m.legal_actions())
+            b = _twin(seed).choose(other, other.legal_actions())
+            assert a == b, (name, seats, m.variant.format_action(a))
+            checked += 1
+    assert checked >= 1
+
+
+def test_default_agent_and_strengths() -> None:
+    agent = default_agent(seed=3)
+    assert isinstance(agent, ReaderAgent)
+    assert agent.worlds == STRENGTHS["default"]
+    assert default_agent(strength="fast").worlds < agent.worlds
+    assert default_agent(strength="strong").worlds > agent.worlds
+    assert default_agent(strength="fast").side_search < agent.side_search
+    assert default_agent(strength=7).worlds == 7
+    for bad in ("hard", 0, True):
+        with pytest.raises(tr.InvalidOption):
+            default_agent(strength=bad)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidOption, match="call_at"):
+        ReaderAgent(call_at=1.5)
+    with pytest.raises(tr.InvalidOption, match="seed"):
+        ReaderAgent(seed=-1)
+    with pytest.raises(tr.IllegalAction):
+        ReaderAgent().choose(tr.get_variant("paulista").new_match(2, seed=1), [])
+
+
+def test_the_callable_form_agrees_with_choose() -> None:
+    v = tr.get_variant("mineiro")
+    m = v.new_match(4, seed=4)
+    obs = m.observation(m.current_player())
+    legal = m.legal_actions()
+    a = ReaderAgent(seed=2).choose(m, legal)
+    assert ReaderAgent(seed=2)(obs, legal) == ReaderAgent(seed=2, variant=v)(obs, legal) == a
+
+
+def _hand_of(name: str, seats: int, seed: int) -> tr.Match:
+    m = tr.get_variant(name).new_match(seats, seed=seed)
+    while m.hand is None:
+        m.apply(m.legal_actions()[0])
+    return m
+
+
+def test_greedy_card_takes_the_trick_cheaply_unless_a_partner_holds_it() -> None:
+    """RULES §1.2: the higher card takes the trick; the rule plays the weakest card that
+    takes it, and the weakest when it cannot or need not."""
+    for seed in range(20):
+        m = _hand_of("paulista", 4, seed)
+        hand = m.hand
+        assert hand is not None
+        first = hand.turn
+        hand.apply(greedy_card(hand, first, hand.legal_actions(first)), first)
+        seat = hand.turn
+        legal = hand.legal_actions(seat)
+        pick = greedy_card(hand, seat, legal)
+        rank = {c: hand.strength[c.index] for c in hand.cards[seat]}
+        led = hand.strength[hand.trick_plays[0][1].index]
+        above = [c for c in rank if rank[c] > led]
+        assert pick.card is not None
+        if above:
+            assert rank[pick.card] == min(rank[c] for c in above)
+        else:
+            assert rank[pick.card] == min(rank.values())
+
+
+def test_the_estimates_are_chances_and_see_a_sure_hand() -> None:
+    m = _hand_of("paulista", 2, 5)
+    hand = m.hand
+    assert hand is not None
+    p = trick_chance([(hand, 1.0)], 0)
+    assert p in (0.0, 0.5, 1.0)
+    assert trick_chance([(hand, 1.0)], 1) == pytest.approx(1.0 - p)
+    assert envido_chance(m.variant, [(hand, 1.0)], 0) == 0.5  # no envido in this variant
+    a = _hand_of("argentine", 2, 5)
+    assert a.hand is not None
+    q0 = envido_chance(a.variant, [(a.hand, 1.0)], 0)
+    q1 = envido_chance(a.variant, [(a.hand, 1.0)], 1)
+    assert {q0, q1} == {0.0, 1.0}
+
+
+def test_the_opponent_model_reads_bets_as_strength() -> None:
+    """A call, an acceptance, a raise: the better the cards the likelier (a smooth curve
+    that never rules a deal out)."""
+    powers = [x / 20 for x in range(0, 26)]
+    for f in (calls, accepts, raises):
+        values = [f(x) for x in powers]
+        assert all(0.0 <= v <= 1.0 for v in values)
+        assert values == sorted(values)
+        assert values[-1] > values[0]
+    assert calls(0.0) > 0 and accepts(0.0) > 0
+
+
+def test_a_call_makes_the_deals_with_good_cards_count_for_more() -> None:
+    """RULES §2.5: a call of truco is a bet on the hand; the reader's model weighs a world
+    in which the caller holds strong cards above one in which it holds poor ones."""
+    v = tr.get_variant("paulista")
+    checked = 0
+    for seed in range(30):
+        m = _hand_of("paulista", 2, seed)
+        hand = m.hand
+        assert hand is not None
+        seat = m.current_player()
+        call = next((a for a in m.legal_actions() if a.verb == "truco"), None)
+        if call is None:
+            continue
+        power = side_power(hand, seat)
+        weight = table_likelihood(m, seat, call)
+        assert 0 < weight <= 1
+        assert weight == pytest.approx(calls(power))
+        checked += 1
+    assert checked >= 10
+    assert v.ladder.names[0] == "truco"
+
+
+@pytest.mark.parametrize(("name", "seats"), [("argentine", 2), ("paulista", 4)])
+def test_the_likelihood_is_a_weight_for_every_choice(name: str, seats: int) -> None:
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=2)
+    bot = SimpleBot(random.Random(2))
+    checked = 0
+    for _ in range(120):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        if m.hand is not None and not m.is_chance_node():
+            seat = m.current_player()
+            for a in legal:
+                assert 0 < table_likelihood(m, seat, a) <= 1
+                checked += 1
+        m.apply(bot.choose(m, legal))
+    assert checked >= 50
+
+
+def test_without_the_opponent_model_it_still_plays_legal_moves() -> None:
+    """``infer=False`` weighs worlds by the rule of thumb, as the search player does."""
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=8)
+    agents = [ReaderAgent(worlds=4, seed=1, infer=False), ReaderAgent(worlds=4, seed=2)]
+    for _ in range(80):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        action = agents[m.current_player()].choose(m, legal)
+        assert action in legal
+        m.apply(action)
+    with pytest.raises(tr.InvalidOption, match="infer"):
+        ReaderAgent(infer=1)  # type: ignore[arg-type]
