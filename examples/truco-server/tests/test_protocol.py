@@ -177,18 +177,23 @@ def test_an_ismcts_bot_plays_in_a_worker_thread(server: Running) -> None:
     c.send(type="start")
     rng = random.Random(5)
     bot_moves = 0
+    state = c.until(lambda f: f["type"] == "state")
     while bot_moves < 3:
-        state = c.until(lambda f: f["type"] == "state")
         if state["status"] == "over":
             break
         view = state["view"]
         log = view["current"]["public_log"] + (view["previous"] or {}).get("public_log", [])
         bot_moves = max(bot_moves, sum(1 for seat, _text in log if seat == 1))
+        seen = len(c.frames)
         if my_turn(state):
             plays = [a["text"] for a in state["legal"] if a["text"].startswith("play")]
             text = rng.choice(plays or [a["text"] for a in state["legal"]])
             assert c.call(type="act", action=text)["type"] == "ack"
         elif view["current_player"] == 1:
             assert c.call(type="ping")["type"] == "pong"  # the loop is free while it thinks
+        # the next state: a call may have read it already while it waited for its answer
+        # (the bot's move can land between the ping and the pong)
+        read = [f for f in c.frames[seen:] if f["type"] == "state"]
+        state = read[-1] if read else c.until(lambda f: f["type"] == "state")
     assert bot_moves >= 3
     c.close()
