@@ -186,8 +186,10 @@ def test_an_ismcts_bot_plays_in_a_worker_thread(server: Running) -> None:
         bot_moves = max(bot_moves, sum(1 for seat, _text in log if seat == 1))
         seen = len(c.frames)
         if my_turn(state):
-            plays = [a["text"] for a in state["legal"] if a["text"].startswith("play")]
-            text = rng.choice(plays or [a["text"] for a in state["legal"]])
+            legal = [a["text"] for a in state["legal"]]
+            plays = [t for t in legal if t.startswith("play")]
+            answers = [t for t in legal if t in ("quiero", "no-quiero")]  # never raise a bet
+            text = rng.choice(plays or answers or legal)
             assert c.call(type="act", action=text)["type"] == "ack"
         elif view["current_player"] == 1:
             assert c.call(type="ping")["type"] == "pong"  # the loop is free while it thinks
@@ -195,5 +197,6 @@ def test_an_ismcts_bot_plays_in_a_worker_thread(server: Running) -> None:
         # (the bot's move can land between the ping and the pong)
         read = [f for f in c.frames[seen:] if f["type"] == "state"]
         state = read[-1] if read else c.until(lambda f: f["type"] == "state")
-    assert bot_moves >= 3
+    # a bet the bot called and won may end the match first (a falta envido in the malas)
+    assert bot_moves >= 3 or (state["status"] == "over" and bot_moves >= 1)
     c.close()
