@@ -20,7 +20,6 @@ import functools
 import math
 import random
 import time
-from collections.abc import Sequence
 
 import attrs
 
@@ -29,12 +28,12 @@ from ..core.actions import DISCARD, MAZO, PLAY, Action
 from ..core.errors import IllegalAction, InvalidOption
 from ..game.dealing import MAX_SEED
 from ..match import Match
-from ..rules.registry import get_variant
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
 from .odds import MatchOdds
 from .rollout import hand_action
+from .seat_agent import SeatAgent
 
 __all__ = ["ISMCTSAgent"]
 
@@ -77,7 +76,7 @@ def _key(seat: int, action: Action, me: int) -> object:
 
 
 @attrs.define
-class ISMCTSAgent:
+class ISMCTSAgent(SeatAgent):
     """An information-set MCTS player for any variant and table size.
 
     ``iterations`` is the strength knob (simulated contests per decision; the named levels
@@ -124,18 +123,6 @@ class ISMCTSAgent:
         if level not in _STRENGTHS:
             raise InvalidOption("strength", level, f"{', '.join(_STRENGTHS)} or a number")
         return ISMCTSAgent(iterations=_STRENGTHS[level], seed=seed)
-
-    # -- the two ways to call it ---------------------------------------------------------
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        """Pick one of ``legal`` for the seat to act, from its observation only."""
-        obs = match.observation(match.current_player())
-        return self.decide(match.variant, obs, legal)
-
-    def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Pick one of ``legal`` from an observation (the rules come from :attr:`variant`,
-        else from the registry by the observation's variant name)."""
-        v = self.variant if self.variant is not None else get_variant(observation.variant)
-        return self.decide(v, observation, list(legal))
 
     # -- the search ----------------------------------------------------------------------
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:

@@ -48,8 +48,6 @@ from ..core.actions import (
 )
 from ..core.errors import IllegalAction, InvalidOption
 from ..game.dealing import MAX_SEED
-from ..match import Match
-from ..rules.registry import get_variant
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
@@ -58,6 +56,7 @@ from .inference import accepts, raises, side_power, table_likelihood
 from .ismcts import ISMCTSAgent
 from .odds import MatchOdds
 from .rollout import hand_action
+from .seat_agent import SeatAgent
 
 __all__ = ["SIDE_SEARCH", "STRENGTHS", "ReaderAgent"]
 
@@ -80,7 +79,7 @@ def _unit(value: object, name: str) -> float:
 
 
 @attrs.define
-class ReaderAgent:
+class ReaderAgent(SeatAgent):
     """An agent for any variant and table size that bets by its chances (see the module).
 
     ``worlds`` is the strength knob (worlds sampled per decision; the named levels of
@@ -149,18 +148,6 @@ class ReaderAgent:
             raise InvalidOption("strength", level, f"{', '.join(STRENGTHS)} or a number")
         name = str(level)
         return ReaderAgent(worlds=STRENGTHS[name], side_search=SIDE_SEARCH[name], seed=seed)
-
-    # -- the two ways to call it ---------------------------------------------------------
-    def choose(self, match: Match, legal: list[Action]) -> Action:
-        """Pick one of ``legal`` for the seat to act, from its observation only."""
-        obs = match.observation(match.current_player())
-        return self.decide(match.variant, obs, legal)
-
-    def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
-        """Pick one of ``legal`` from an observation (the rules come from :attr:`variant`,
-        else from the registry by the observation's variant name)."""
-        v = self.variant if self.variant is not None else get_variant(observation.variant)
-        return self.decide(v, observation, list(legal))
 
     # -- deciding ------------------------------------------------------------------------
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
