@@ -28,26 +28,23 @@ class EndingPlay(HandFields):
         bonus = self._deck_bonus(t) if self.bt.users["deck_bonus"] else 0
         if self.bt.users["interrupted"]:  # e.g. as the answer, it refuses the envido
             self._side_interrupt(s, _MAZO)
-        if self.call and self.team[self.call_caller] != t:
+        ladder, tricks = self.ladder_play, self.trick_play
+        if ladder.call and self.team[ladder.call_caller] != t:
             # going to the deck with a call pending refuses it for the side
             for x in self.live(t):
-                self.folded[x] = True
-            self._end_by_mazo(others, self.ld.refused(self.call) + bonus)
+                tricks.folded[x] = True
+            self._end_by_mazo(others, self.ld.refused(ladder.call) + bonus)
             return
-        if self.call:  # his own side's call, still unanswered, is withdrawn
-            self.call = 0
-            self.call_refused = []
-            self.call_passed = []
+        if ladder.call:  # his own side's call, still unanswered, is withdrawn
+            ladder.withdraw()
         if self.ld.mazo_concedes_for_side:  # one player running concedes for his side
             for x in self.live(t):
-                self.folded[x] = True
-        self.folded[s] = True
-        if s in self.to_play:
-            self.to_play.remove(s)
+                tricks.folded[x] = True
+        tricks.fold(s)
         if not self.live(t):
             self._end_by_mazo(others, self._award(others) + bonus)
-        elif not self.to_play:
-            self._end_trick()
+        elif not tricks.to_play:
+            tricks.end_trick(self)
 
     def _end_by_mazo(self, team: int, pts: int) -> None:
         """End the contest: the other side went to the deck. Where the rules say so

@@ -1,14 +1,16 @@
 """The fields of a contest and the bookkeeping its parts share (see
 :mod:`truco_rules.contest.hand`).
 
-A :class:`~truco_rules.contest.hand.Hand` is put together from parts, one module each:
-trick play (:mod:`~truco_rules.contest.trick_play`), the main bet ladder
-(:mod:`~truco_rules.contest.ladder_play`), the side bets
-(:mod:`~truco_rules.contest.side_play`, envido and flor among them), and the special hands
-(:mod:`~truco_rules.contest.special_play`). Each part sets up its own fields
-and owns the transitions that change them; :class:`HandFields` declares every field (one
-``__slots__`` for speed) and the services all parts use: the phase constants, whose turn
-comes next on a side, the scores so far, and crediting points.
+A :class:`~truco_rules.contest.hand.Hand` composes parts that own their state, one module
+each: trick play (:class:`~truco_rules.contest.trick_play.TrickPlay`), the main bet ladder
+(:class:`~truco_rules.contest.ladder_play.LadderPlay`) and the special hands
+(:class:`~truco_rules.contest.special_play.SpecialPlay`); the side bets
+(:mod:`~truco_rules.contest.side_play`, envido and flor among them) keep one state value per
+bet. :class:`HandFields` declares what the whole contest shares (the deal, the table, the
+hooks, the phase and the seat to act, the points, the log), holds the parts, shows their
+state read-only (what the side bets' ``Contest`` protocol and the views read), and gives the
+services all parts use: whose turn comes next on a side, who answers a call, the scores so
+far, and crediting points.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from ..core.actions import PLAYS, Action
 from ..core.cards import SPANISH, Card, Notation
 from ..core.context import HandContext
 from ..core.options import ask
+from .part_views import PartViews
 
 if TYPE_CHECKING:
     from ..rules.ladder import BetLadder
@@ -80,63 +83,44 @@ def rule_flags(variant: Variant) -> tuple[Any, ...]:
     return flags
 
 
-class HandFields:
+class HandFields(PartViews):
     """Every field of a contest, and the services its parts share."""
 
     __slots__ = (
         "_legal",
         "bets",
-        "blind",
         "bt",
-        "call",
-        "call_caller",
-        "call_passed",
-        "call_refused",
-        "call_responder",
         "calls_any_time",
         "caps_raises",
         "cards",
         "dealt",
-        "deciders",
-        "double",
         "end_reason",
-        "fixed_value",
-        "folded",
         "hand_winner",
         "held_end",
+        "ladder_play",
         "ld",
-        "level",
         "log",
         "mano_team",
         "mr",
         "order",
         "phase",
         "play_table",
-        "played_first",
-        "plays",
         "points",
         "pos",
         "pts_end",
         "pts_now",
-        "raise_team",
-        "results",
-        "revealed",
         "scores",
         "side_bets",
         "side_scan",
         "side_state",
         "side_waiting",
-        "special",
-        "special_team",
+        "special_play",
         "strength",
         "team",
-        "to_play",
         "tr",
-        "trick_no",
-        "trick_plays",
+        "trick_play",
         "turn",
         "turned",
-        "under",
         "variant",
     )
 
@@ -144,60 +128,50 @@ class HandFields:
     calls_any_time: bool
     caps_raises: bool
     bets: tuple[SideBet[Any], ...]
-    blind: bool
     bt: BetTable
-    call: int
-    call_caller: int
-    call_passed: list[int]
-    call_refused: list[int]
-    call_responder: int
     cards: list[list[Card]]
     dealt: list[tuple[Card, ...]]
-    deciders: list[int]
-    double: bool
     end_reason: str
-    fixed_value: int
-    folded: list[bool]
     held_end: tuple[int, int] | None
     """A contest ended by going to the deck that waits for a flor to be sung first: the side
     that won it and its points (see ``FlorRules.mazo_waits_for_flor``), else ``None``."""
     hand_winner: int | None
     ld: BetLadder
-    level: int
     log: list[tuple[int, Action]]
     mano_team: int
     mr: MatchRule
     order: tuple[int, ...]
     play_table: tuple[Action, ...]
     phase: int
-    played_first: list[bool]
-    plays: list[tuple[int, int, Card, bool]]
     points: list[tuple[int, int, str]]
     pos: list[int]
     pts_end: list[int]
     pts_now: list[int]
-    raise_team: int | None
-    results: list[int]
-    revealed: list[tuple[int, Card]]
     scores: tuple[int, ...]
     side_bets: tuple[SideBet[Any], ...]
     side_scan: bool
     side_state: list[Hashable]
     side_waiting: int
-    special: str
-    special_team: int
     strength: Sequence[int]
     team: tuple[int, ...]
-    to_play: list[int]
     tr: TrickRule
-    trick_no: int
-    trick_plays: list[tuple[int, Card, bool]]
     turn: int
     turned: Card | None
-    under: list[Card | None]
     variant: Variant
 
     # -- services the parts share --------------------------------------------------------
+    def stake(self) -> int:
+        """The accepted worth of the main bet (or the fixed worth of a special hand)."""
+        return self.ladder_play.stake(self)
+
+    def won_top_bet(self) -> bool:
+        """Whether the contest was won on an accepted top rung worth the whole target."""
+        return self.ladder_play.at_top_bet(self) and self.hand_winner is not None
+
+    def sees_partners(self, seat: int) -> bool:
+        """Whether ``seat`` may look at its partners' cards (the side of a hand of 11/10)."""
+        return self.special_play.sees_partners(self.team, seat)
+
     def context(self, seat: int) -> HandContext:
         """What the value hooks (envido, flor) know of ``seat``'s deal."""
         return HandContext(self.turned, len(self.team), seat, self.scores)
@@ -221,7 +195,7 @@ class HandFields:
         start = self.pos[after]
         for i in range(1, n + 1):
             s = order[(start + i) % n]
-            if self.team[s] == side and not self.folded[s]:
+            if self.team[s] == side and not self.trick_play.folded[s]:
                 return s
         return -1
 
@@ -229,7 +203,7 @@ class HandFields:
         """The seats of the side ``caller`` calls, still in the contest, in the order they are
         asked to answer (the ladder's ``first_answerer``): play order after ``caller``, or
         seat numbers with the holders of a flor still to sing first."""
-        order, team, folded = self.order, self.team, self.folded
+        order, team, folded = self.order, self.team, self.trick_play.folded
         side = 1 - team[caller]
         if not ask(self.ld, "asks_by_seat"):
             start = self.pos[caller]
@@ -252,7 +226,8 @@ class HandFields:
 
     def live(self, side: int) -> list[int]:
         """The seats of ``side`` that have not folded, in play order."""
-        return [s for s in self.order if self.team[s] == side and not self.folded[s]]
+        folded = self.trick_play.folded
+        return [s for s in self.order if self.team[s] == side and not folded[s]]
 
     def scores_now(self) -> tuple[int, int]:
         """The two sides' match scores with the points credited so far in the contest."""
@@ -276,11 +251,7 @@ class HandFields:
 
     def _award(self, team: int) -> int:
         """What winning the hand now gives ``team`` (the ladder part knows)."""
-        raise NotImplementedError
-
-    def _end_trick(self) -> None:
-        """Settle the trick just completed (the trick-play part knows)."""
-        raise NotImplementedError
+        return self.ladder_play.award(self, team)
 
     def _release_held_end(self) -> None:
         """End a contest whose end waited for a flor, once it is sung (the ending part

@@ -12,14 +12,15 @@ Phases, in the order they take precedence (RULES §2.5 "envido takes precedence"
 3. a ladder call awaiting an answer,
 4. a card to play.
 
-The hand is put together from parts, each in its own module, owning its fields and their
-transitions: trick play (:mod:`~truco_rules.contest.trick_play`), the bet ladder
-(:mod:`~truco_rules.contest.ladder_play`), the side bets (:mod:`~truco_rules.contest.side_play`:
-the envido
-and flor of :mod:`~truco_rules.contest.envido_bet` and :mod:`~truco_rules.contest.flor_bet` and the
-variant's own, all through the protocol of :mod:`~truco_rules.rules.side_bet`), and the special
-hands (:mod:`~truco_rules.contest.special_play`). This module is the loop that orders them: the
-legal actions by phase, applying an action, who acts next, and the end of the hand.
+The hand composes parts, each in its own module: trick play
+(:class:`~truco_rules.contest.trick_play.TrickPlay`), the bet ladder
+(:class:`~truco_rules.contest.ladder_play.LadderPlay`) and the special hands
+(:class:`~truco_rules.contest.special_play.SpecialPlay`) are objects that own their state and
+its transitions; the side bets (:mod:`~truco_rules.contest.side_play`: the envido and flor of
+:mod:`~truco_rules.contest.envido_bet` and :mod:`~truco_rules.contest.flor_bet` and the
+variant's own, all through the protocol of :mod:`~truco_rules.rules.side_bet`) keep one state
+value per bet. This module is the loop that orders them: the legal actions by phase, applying
+an action, who acts next, and the end of the hand.
 
 The hand is mutable; :meth:`Hand.copy` is cheap. Every public mutator validates first and then
 changes state in code that cannot fail, so a rejected action leaves the hand untouched.
@@ -87,7 +88,7 @@ __all__ = [
 ]
 
 
-class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalPlay, BetViews):
+class Hand(SideBetPlay, EndingPlay, RefusalPlay, BetViews):
     """One contest: players ``order`` (mano first) with the cards already dealt to them.
 
     ``scores`` are the two sides' match scores before the contest (for falta envido and for
@@ -125,8 +126,8 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
         self.strength = strength
         self.calls_any_time, self.caps_raises, self.play_table = rule_flags(variant)
         self.turned = turned  # the card turned up after the deal, for the value hooks
-        self._init_tricks(nseats)
-        self._init_ladder()
+        self.trick_play = TrickPlay(self.order, nseats)
+        self.ladder_play = LadderPlay()
         self.pts_now = [0, 0]
         self.pts_end = [0, 0]
         self.points = []  # (team, points, reason)
@@ -134,7 +135,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
         self.end_reason = ""
         self.held_end = None
         self.log = []
-        self._init_special(special)
+        self.special_play = SpecialPlay(variant.special, special, self.order, self.team)
         self.phase = PLAY
         self.turn = self.order[0]
         self._init_side()
@@ -159,7 +160,9 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
             elif isinstance(v, list):
                 v = tuple(v)
             out.append(v)
+        out += (self.trick_play.key(), self.ladder_play.key(), self.special_play.key())
         return tuple(out)
+
 
     @property
     def over(self) -> bool:
@@ -177,10 +180,11 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
         shown: dict[int, tuple[Card, ...]] = {}
         for i in self.bt.users["shown"]:
             shown.update(self.bets[i].shown(self, self.side_state[i]))
-        for s, card in self.revealed:
+        tricks = self.trick_play
+        for s, card in tricks.revealed:
             if card not in shown.get(s, ()):
                 shown[s] = (*shown.get(s, ()), card)
-        return tuple((s, cs) for s, cs in sorted(shown.items()) if not self.folded[s])
+        return tuple((s, cs) for s, cs in sorted(shown.items()) if not tricks.folded[s])
 
     def legal_actions(self, seat: int | None = None) -> list[Action]:
         """The legal actions of ``seat`` (default: the seat to act), in a fixed order.
@@ -215,7 +219,7 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
 
     def _legal_by_phase(self, s: int, on_turn: bool) -> list[Action]:
         ph = self.phase
-        if ph == OVER or self.folded[s]:
+        if ph == OVER or self.trick_play.folded[s]:
             return []
         if not on_turn and self.bt.users["holds_back"] and self._held_back(s):
             return []  # e.g. his flor is sung at his first decision, before anything else
@@ -224,14 +228,15 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
             if on_turn:
                 out += [_ACCEPT_HAND, _DECLINE_HAND]
             return out
+        ladder = self.ladder_play
         if ph == PLAY:
             if on_turn:
-                self._plays_of(s, out)
+                self.trick_play.plays_of(self, s, out)
             elif not self.calls_any_time:
                 if self.ld.mazo_out_of_turn:
                     out.append(_MAZO)
                 return out
-            call = self._ladder_call(s)
+            call = ladder.next_call(self, s)
             if call is not None:
                 out.append(call)
             if self.bt.users["offers"]:
@@ -241,20 +246,20 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
             return out
         if ph == TRUCO:
             leave = ask(self.ld, "leaves_on_pending_call")
-            if self.team[s] == self.team[self.call_caller]:
+            if self.team[s] == self.team[ladder.call_caller]:
                 if self.ld.mazo_out_of_turn and leave:
                     out.append(_MAZO)
                 return out
-            if s in self.call_refused:
+            if s in ladder.call_refused:
                 return out
             out.append(_QUIERO)
             out.append(_NO_QUIERO)
-            call = self._ladder_call(s)
+            call = ladder.next_call(self, s)
             if call is not None:
                 out.append(call)
             if self.bt.users["offers"]:
                 self._side_offers(s, on_turn, out)
-            if on_turn and self.ld.answer_pass and self._pass_to(s) >= 0:
+            if on_turn and self.ld.answer_pass and ladder.pass_to(self, s) >= 0:
                 out.append(_PASO)
             if leave:
                 out.append(_MAZO)
@@ -311,29 +316,30 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
         if side is not None:
             self._side_apply(side, s, act)
         elif verb == A.PLAY:
+            tricks = self.trick_play
             if act.card is None:  # blind: the card dealt in that position, seen as it falls
                 assert act.number is not None
                 card = self.dealt[s][act.number - 1]
                 self.log[-1] = (s, Action.play(card))
-                self._play(s, card, False)
+                tricks.play(self, s, card, False)
             elif act.under is not None:
-                self._play_double(s, act.card, act.under)
+                tricks.play_double(self, s, act.card, act.under)
             else:
-                self._play(s, act.card, act.down)
+                tricks.play(self, s, act.card, act.down)
         elif ph == DECIDE:
-            self._decide(s, verb == A.ACCEPT_HAND)
+            self.special_play.decide(self, s, verb == A.ACCEPT_HAND)
         elif verb == A.MAZO:
             self._mazo(s)
         elif verb == A.QUIERO:
-            self._accept_call(s)
+            self.ladder_play.accept_call(self, s)
         elif verb == A.PASO:
-            self._pass_call(s)
+            self.ladder_play.pass_call(self, s)
         elif verb == A.NO_QUIERO:
-            self._refuse_call(s)
-        elif self.special != SPECIAL_NONE:  # a call forbidden in special hands: game lost
-            self._forbidden_call(s)
+            self.ladder_play.refuse_call(self, s)
+        elif self.special_play.special != SPECIAL_NONE:  # a call forbidden: game lost
+            self.special_play.forbidden_call(self, s)
         else:  # a ladder call
-            self._raise_call(s)
+            self.ladder_play.raise_call(self, s)
         self._settle()
         self._legal = None  # a bet may have read legal_actions() midway: not the next seat's
 
@@ -345,20 +351,24 @@ class Hand(TrickPlay, LadderPlay, SpecialPlay, SideBetPlay, EndingPlay, RefusalP
                 self.phase = OVER
                 self.turn = -1
                 return
-            if self.deciders:
-                self.phase, self.turn = DECIDE, self.deciders[0]
+            deciders = self.special_play.deciders
+            if deciders:
+                self.phase, self.turn = DECIDE, deciders[0]
                 return
+            ladder = self.ladder_play
             if self.side_scan and (w := self._side_awaited()) >= 0:
                 self.turn = w  # the phase is the waiting bet's
-            elif self.call:
-                self.phase, self.turn = TRUCO, self.call_responder
+            elif ladder.call:
+                self.phase, self.turn = TRUCO, ladder.call_responder
             else:
-                self.phase, self.turn = PLAY, self.to_play[0]
+                self.phase, self.turn = PLAY, self.trick_play.to_play[0]
             if self.bt.users["automatic"] and self._side_automatic(done):
                 done += 1
                 continue  # e.g. a flor sung at its holder's first decision (RULES §2.7.2)
             return
 
+
+_PARTS = ("trick_play", "ladder_play", "special_play")
 
 _KEY_FIELDS = tuple(
     n
@@ -366,10 +376,11 @@ _KEY_FIELDS = tuple(
     if n not in ("_legal", "variant", "tr", "ld", "mr", "bt", "bets", "side_bets")
     and n != "side_scan"  # a cache: whether a bet may be waiting
     and n not in RULE_FLAGS
+    and n not in _PARTS  # each part gives its own key
 )
 
-# every list field gets its own list, the cards in hand their own lists, the cached legal
-# actions are recomputed; everything else is immutable and shared
+# every list field gets its own list, the cards in hand their own lists, each part its own
+# copy, the cached legal actions are recomputed; everything else is immutable and shared
 _copy_hand = copier(
     Hand,
     HandFields.__slots__,
@@ -380,6 +391,7 @@ _copy_hand = copier(
             if str(kind).startswith("list[")
         },
         "cards": LIST_OF_LISTS,
+        **{name: "src.{0}.copy()" for name in _PARTS},
         "_legal": "None",
     },
 )

@@ -1,51 +1,96 @@
-"""Special hands, a part of the contest: the hand of 11 (10 in Minas), which the side at the
-mark accepts or declines, and the iron hand, possibly played blind (RULES §5.5, §5.6, §6.5).
+"""Special hands, a part of the contest: the hand of 11 (10 in some variants), which the side
+at the mark accepts or declines, and the iron hand, possibly played blind (RULES §5.5, §5.6,
+§6.5).
+
+:class:`SpecialPlay` owns the state of the special hand in play: its kind, the side it
+belongs to, the worth it fixes, who is still to decide and whether the cards are played
+blind. Its transitions take the contest that composes it
+(:class:`~truco_rules.contest.host.Host`) for the table and the contest's end.
 """
 
 from __future__ import annotations
 
-from ..rules.special import SPECIAL_IRON, SPECIAL_ONE
-from .fields import HandFields
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from ..core.copying import LIST, copier
+from ..rules.special import SPECIAL_IRON, SPECIAL_ONE, SpecialHands
+
+if TYPE_CHECKING:
+    from .host import Host
 
 __all__ = ["SpecialPlay"]
 
 
-class SpecialPlay(HandFields):
-    """The special-hands part of a :class:`~truco_rules.contest.hand.Hand`."""
+class SpecialPlay:
+    """The special-hands part of a contest and its state.
 
-    __slots__ = ()
+    ``special`` is the kind of special hand and the side it belongs to, as the variant's
+    :class:`~truco_rules.rules.special.SpecialHands` hook (``hook``) calls it for the
+    scores; ``order`` and ``team`` are the contest's play order and sides.
+    """
 
-    def _init_special(self, special: tuple[str, int]) -> None:
+    __slots__ = ("blind", "deciders", "fixed_value", "special", "special_team")
+
+    special: str
+    """The special hand in play (``SPECIAL_NONE``, ``SPECIAL_ONE`` or ``SPECIAL_IRON``)."""
+    special_team: int
+    """The side at the mark in a hand of 11/10 (-1: none)."""
+    fixed_value: int
+    """The hand's worth where the special hand fixes it, else 0."""
+    deciders: list[int]
+    """The seats still to accept or decline a hand of 11/10, in turn."""
+    blind: bool
+    """Whether the cards are played blind (an iron hand where the variant says so)."""
+
+    def __init__(
+        self,
+        hook: SpecialHands | None,
+        special: tuple[str, int],
+        order: Sequence[int],
+        team: Sequence[int],
+    ) -> None:
         self.special, self.special_team = special
-        self.fixed_value = 0  # the hand's worth when special hands fix it
+        self.fixed_value = 0
         self.deciders = []
         self.blind = False
-        sp = self.variant.special
-        if sp is not None and self.special == SPECIAL_ONE:
-            self.fixed_value = sp.play_value
-            side = [s for s in self.order if self.team[s] == self.special_team]
-            self.deciders = side if sp.any_partner_accepts() else side[-1:]
-        elif sp is not None and self.special == SPECIAL_IRON:
-            self.fixed_value = sp.iron_value
-            self.blind = sp.iron_blind()
+        if hook is not None and self.special == SPECIAL_ONE:
+            self.fixed_value = hook.play_value
+            side = [s for s in order if team[s] == self.special_team]
+            self.deciders = side if hook.any_partner_accepts() else side[-1:]
+        elif hook is not None and self.special == SPECIAL_IRON:
+            self.fixed_value = hook.iron_value
+            self.blind = hook.iron_blind()
 
-    def sees_partners(self, seat: int) -> bool:
+    def copy(self) -> SpecialPlay:
+        """An independent copy."""
+        return _copy_special_play(self)
+
+    def key(self) -> tuple[object, ...]:
+        """The part's state as one comparable value."""
+        return (self.special, self.special_team, self.fixed_value, tuple(self.deciders), self.blind)
+
+    def sees_partners(self, team: Sequence[int], seat: int) -> bool:
         """Whether ``seat`` may look at its partners' cards (the side of a hand of 11/10)."""
-        return self.special == SPECIAL_ONE and self.team[seat] == self.special_team
+        return self.special == SPECIAL_ONE and team[seat] == self.special_team
 
-    def _decide(self, s: int, accepted: bool) -> None:
-        sp = self.variant.special
+    def decide(self, hand: Host, s: int, accepted: bool) -> None:
+        """``s`` accepts or declines the hand of 11/10 for his side."""
+        sp = hand.variant.special
         assert sp is not None
         if accepted:
             self.deciders = []
             return
         self.deciders.pop(0)
         if not self.deciders:
-            self._finish("declined", 1 - self.special_team, sp.decline_value)
+            hand._finish("declined", 1 - self.special_team, sp.decline_value)
 
-    def _forbidden_call(self, s: int) -> None:
+    def forbidden_call(self, hand: Host, s: int) -> None:
         """A ladder call in a special hand that forbids it: the caller's side loses the game
         (the opponents get what they lack)."""
-        others = 1 - self.team[s]
-        lack = max(1, self.mr.target - self.scores_now()[others])
-        self._finish("forbidden call", others, lack)
+        others = 1 - hand.team[s]
+        lack = max(1, hand.mr.target - hand.scores_now()[others])
+        hand._finish("forbidden call", others, lack)
+
+
+_copy_special_play = copier(SpecialPlay, SpecialPlay.__slots__, {"deciders": LIST})

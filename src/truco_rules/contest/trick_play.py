@@ -1,58 +1,124 @@
 """Trick play, a part of the contest: cards played face up, face down, two at once or blind,
 who wins each trick, who leads after a tie and when the tricks decide the hand (RULES §1.2,
 §1.3, §1.4, §2.4, §6.4).
+
+:class:`TrickPlay` owns the state of the tricks: the cards played, each trick's result, who is
+still to play the trick and who has left the contest. The
+:class:`~truco_rules.contest.hand.Hand` that composes it passes itself to each transition for
+what the whole contest shares: the deal and the cards still held, the table, the hooks, the
+special hand in play and the end of the contest.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..core.actions import Action
 from ..core.cards import Card
+from ..core.copying import LIST, copier
 from ..core.options import ask
 from ..rules.special import SPECIAL_ONE
 from ..rules.trick_rule import MANO, NOBODY
 from ..rules.tricks import certain_outcome, trick_result
-from .fields import HandFields
+
+if TYPE_CHECKING:
+    from .host import Host
 
 __all__ = ["TrickPlay"]
 
 
-class TrickPlay(HandFields):
-    """The trick-play part of a :class:`~truco_rules.contest.hand.Hand`."""
+class TrickPlay:
+    """The trick-play part of a contest and its state.
 
-    __slots__ = ()
+    ``order`` is the contest's play order (mano first) and ``nseats`` the table's seats.
+    """
 
-    def _init_tricks(self, nseats: int) -> None:
+    __slots__ = (
+        "double",
+        "folded",
+        "played_first",
+        "plays",
+        "results",
+        "revealed",
+        "to_play",
+        "trick_no",
+        "trick_plays",
+        "under",
+    )
+
+    trick_no: int
+    """The trick being played (0-based)."""
+    trick_plays: list[tuple[int, Card, bool]]
+    """The cards of the trick being played: ``(seat, card, face down)``."""
+    plays: list[tuple[int, int, Card, bool]]
+    """Every card played in the contest: ``(trick, seat, card, face down)``."""
+    to_play: list[int]
+    """The seats still to play the trick being played, in turn."""
+    results: list[int]
+    """Each finished trick: 0 won by the mano's side, 1 by the other, -1 tied."""
+    played_first: list[bool]
+    """Whether each seat has played its first card."""
+    folded: list[bool]
+    """Whether each seat has gone to the deck."""
+    under: list[Card | None]
+    """The hidden card of each seat's two-card play, until it is turned up."""
+    revealed: list[tuple[int, Card]]
+    """Hidden cards shown because they decided something: the cards under a two-card play
+    (RULES §6.4 step 5), the cards left when the winner became certain."""
+    double: bool
+    """Whether this trick is played two cards at a time."""
+
+    def __init__(self, order: tuple[int, ...], nseats: int) -> None:
         self.trick_no = 0
-        self.trick_plays: list[tuple[int, Card, bool]] = []
-        self.plays: list[tuple[int, int, Card, bool]] = []  # (trick, seat, card, down)
-        self.to_play = list(self.order)
-        self.results: list[int] = []
+        self.trick_plays = []
+        self.plays = []
+        self.to_play = list(order)
+        self.results = []
         self.played_first = [False] * nseats
         self.folded = [False] * nseats
-        self.under: list[Card | None] = [None] * nseats  # hidden card of a two-card play
-        # hidden cards shown because they decided something: the cards under a two-card play
-        # (RULES §6.4 step 5), the cards left when the winner became certain
-        self.revealed: list[tuple[int, Card]] = []
-        self.double = False  # this trick is played two cards at a time
+        self.under = [None] * nseats
+        self.revealed = []
+        self.double = False
 
-    def _plays_of(self, s: int, out: list[Action]) -> None:
+    def copy(self) -> TrickPlay:
+        """An independent copy (the cards and tuples in it are immutable and shared)."""
+        return _copy_trick_play(self)
+
+    def key(self) -> tuple[object, ...]:
+        """The part's state as one comparable value."""
+        return (
+            self.trick_no,
+            tuple(self.trick_plays),
+            tuple(self.plays),
+            tuple(self.to_play),
+            tuple(self.results),
+            tuple(self.played_first),
+            tuple(self.folded),
+            tuple(self.under),
+            tuple(self.revealed),
+            self.double,
+        )
+
+    # -- legal plays ------------------------------------------------------------------
+    def plays_of(self, hand: Host, s: int, out: list[Action]) -> None:
         """Append the card plays open to ``s`` on his turn."""
-        cards = self.cards[s]
-        if self.blind:  # he does not see his cards: he names a dealt position
-            for k, c in enumerate(self.dealt[s]):
+        cards = hand.cards[s]
+        if hand.blind:  # he does not see his cards: he names a dealt position
+            for k, c in enumerate(hand.dealt[s]):
                 if c in cards:
                     out.append(Action.play_blind(k + 1))
             return
         if self.double:
-            notation = self.variant.deck.notation
+            notation = hand.variant.deck.notation
             for a in cards:
                 for b in cards:
                     if a != b:
                         out.append(Action.play_over(a, b).in_notation(notation))
             return
-        plays = self.play_table  # shared play actions: 2 * card index (+ 1 face down)
-        if self.tr.facedown_ok(self.trick_no, self.results) and not (
-            self.tr.facedown_one_per_side and self._side_down(s)
+        plays = hand.play_table  # shared play actions: 2 * card index (+ 1 face down)
+        tr = hand.tr
+        if tr.facedown_ok(self.trick_no, self.results) and not (
+            tr.facedown_one_per_side and self.side_down(hand, s)
         ):
             for c in cards:
                 i = c.index * 2
@@ -62,41 +128,52 @@ class TrickPlay(HandFields):
             for c in cards:
                 out.append(plays[c.index * 2])
 
-    def _side_down(self, s: int) -> bool:
+    def side_down(self, hand: Host, s: int) -> bool:
         """Whether a player of ``s``'s side has played face down in the current trick."""
-        side = self.team[s]
-        return any(d and self.team[x] == side for x, _c, d in self.trick_plays)
+        team = hand.team
+        side = team[s]
+        return any(d and team[x] == side for x, _c, d in self.trick_plays)
 
-    def _play(self, s: int, card: Card, down: bool) -> None:
-        self.cards[s].remove(card)
+    # -- transitions ------------------------------------------------------------------
+    def play(self, hand: Host, s: int, card: Card, down: bool) -> None:
+        """``s`` plays ``card`` (face down if ``down``)."""
+        hand.cards[s].remove(card)
         self.trick_plays.append((s, card, down))
         self.plays.append((self.trick_no, s, card, down))
         if self.trick_no == 0:
             self.played_first[s] = True
         self.to_play.pop(0)
+        tr = hand.tr
         if not self.to_play:
-            self._end_trick()
-        elif self.tr.end_on_unbeatable_card and not down:
-            self._end_if_unbeatable(card)
-        if self.tr.end_when_certain and not self.end_reason:
-            self._end_if_certain()
+            self.end_trick(hand)
+        elif tr.end_on_unbeatable_card and not down:
+            self._end_if_unbeatable(hand, card)
+        if tr.end_when_certain and not hand.end_reason:
+            self._end_if_certain(hand)
 
-    def _play_double(self, s: int, up: Card, under: Card) -> None:
-        """Both remaining cards at once: ``up`` decides this trick, ``under`` the next."""
-        strength = self.strength
+    def play_double(self, hand: Host, s: int, up: Card, under: Card) -> None:
+        """``s`` plays both remaining cards at once: ``up`` decides this trick, ``under``
+        the next."""
+        strength = hand.strength
         void = (
-            self.tr.faceup_void_if_lower(self.special == SPECIAL_ONE)
+            hand.tr.faceup_void_if_lower(hand.special == SPECIAL_ONE)
             and strength[up.index] < strength[under.index]
         )
         self.under[s] = under
-        self.cards[s].remove(up)
+        hand.cards[s].remove(up)
         self.trick_plays.append((s, up, void))  # a void face-up card counts 0
         self.plays.append((self.trick_no, s, up, False))
         self.to_play.pop(0)
         if not self.to_play:
-            self._end_trick()
+            self.end_trick(hand)
 
-    def _reveal_under(self) -> None:
+    def fold(self, s: int) -> None:
+        """``s`` leaves the contest: he plays no more cards."""
+        self.folded[s] = True
+        if s in self.to_play:
+            self.to_play.remove(s)
+
+    def _reveal_under(self, hand: Host) -> None:
         """The hidden cards of a two-card trick are turned up and make the next trick."""
         order = [s for s, _c, _d in self.trick_plays if not self.folded[s]]
         self.double = False
@@ -106,79 +183,83 @@ class TrickPlay(HandFields):
             card = self.under[s]
             assert card is not None
             self.under[s] = None
-            self.cards[s].remove(card)
+            hand.cards[s].remove(card)
             self.trick_plays.append((s, card, False))
             self.plays.append((self.trick_no, s, card, False))
-        self._end_trick()
+        self.end_trick(hand)
 
-    def _end_if_unbeatable(self, card: Card) -> None:
+    def _decided(self, hand: Host, outcome: int | None) -> bool:
+        """End the contest if the tricks' ``outcome`` decides it (``None``: not yet)."""
+        if outcome is None:
+            return False
+        if outcome == NOBODY:
+            hand._finish("tricks", None, 0)
+        else:
+            t = hand.mano_team if outcome == MANO else 1 - hand.mano_team
+            hand._finish("tricks", t, hand._award(t))
+        return True
+
+    def _end_if_unbeatable(self, hand: Host, card: Card) -> None:
         """End the hand now if ``card``, just played in a trick others are still to play,
         is stronger than every card not yet seen played face up (so the trick's result is
         settled) and that result decides the hand (``TrickRule.end_on_unbeatable_card``).
         Only public cards count: a face-down card may still be any card."""
         if self.trick_no == 0 or self.double:
             return
-        strength = self.strength
+        strength = hand.strength
         value = strength[card.index]
         seen = {c for _t, _s, c, down in self.plays if not down}
-        if self.turned is not None:
-            seen.add(self.turned)
-        if any(strength[c.index] >= value for c in self.variant.deck.cards if c not in seen):
+        if hand.turned is not None:
+            seen.add(hand.turned)
+        if any(strength[c.index] >= value for c in hand.variant.deck.cards if c not in seen):
             return
         result, _leader = trick_result(
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
-            self.team,
-            self.mano_team,
-            ask(self.tr, "tie_leader"),
+            hand.team,
+            hand.mano_team,
+            ask(hand.tr, "tie_leader"),
         )
-        outcome = self.tr.decide((*self.results, result))
-        if outcome is None:
-            return
-        if outcome == NOBODY:
-            self._finish("tricks", None, 0)
-        else:
-            t = self.mano_team if outcome == MANO else 1 - self.mano_team
-            self._finish("tricks", t, self._award(t))
+        self._decided(hand, hand.tr.decide((*self.results, result)))
 
-    def _end_if_certain(self) -> None:
+    def _end_if_certain(self, hand: Host) -> None:
         """End the hand now if no way of playing the cards left can change its winner
         (``TrickRule.end_when_certain``; from the second trick on, when no side bet is left
         to play for and no two-card play or blind hand is ahead)."""
         if (
             self.trick_no == 0
             or self.double
-            or self.blind
+            or hand.blind
             or (
                 self.results[0] < 0
-                and self.tr.double_play_after_first_tie(self.special == SPECIAL_ONE)
+                and hand.tr.double_play_after_first_tie(hand.special == SPECIAL_ONE)
             )
         ):
             return
-        strength = self.strength
-        live = [s for s in self.order if not self.folded[s]]
+        strength = hand.strength
+        live = [s for s in hand.order if not self.folded[s]]
         outcome = certain_outcome(
-            self.tr,
+            hand.tr,
             self.results,
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
             self.to_play,
-            {s: tuple(strength[c.index] for c in self.cards[s]) for s in live},
-            self.order,
-            self.team,
-            self.mano_team,
+            {s: tuple(strength[c.index] for c in hand.cards[s]) for s in live},
+            hand.order,
+            hand.team,
+            hand.mano_team,
         )
         if outcome is None:
             return
         # the cards that made it certain are shown, so every seat can verify it (RULES §2.11)
-        self.revealed.extend((s, c) for s in live for c in self.cards[s])
-        if outcome == NOBODY:
-            self._finish("tricks", None, 0)
-        else:
-            t = self.mano_team if outcome == MANO else 1 - self.mano_team
-            self._finish("tricks", t, self._award(t))
+        self.revealed.extend((s, c) for s in live for c in hand.cards[s])
+        self._decided(hand, outcome)
 
-    def _end_trick(self) -> None:
-        strength = self.strength
-        if self.double and self.tr.faceup_void_if_lower(self.special == SPECIAL_ONE):
+    def end_trick(self, hand: Host) -> None:
+        """Settle the trick just completed: its result, the end of the contest if the tricks
+        decide it, else who leads the next trick."""
+        strength = hand.strength
+        tr = hand.tr
+        one_side = hand.special == SPECIAL_ONE
+        if self.double and tr.faceup_void_if_lower(one_side):
             # Each face-up card counted only after comparing it with the card under it, so the
             # hidden cards are shown to everyone (RULES §6.4 step 5: "the hidden cards are shown")
             for s, _c, _d in self.trick_plays:
@@ -187,35 +268,37 @@ class TrickPlay(HandFields):
                     self.revealed.append((s, under))
         result, leader = trick_result(
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
-            self.team,
-            self.mano_team,
-            ask(self.tr, "tie_leader"),
+            hand.team,
+            hand.mano_team,
+            ask(tr, "tie_leader"),
         )
         self.results.append(result)
-        outcome = self.tr.decide(self.results)
-        if outcome is not None:
-            if outcome == NOBODY:
-                self._finish("tricks", None, 0)
-            else:
-                t = self.mano_team if outcome == MANO else 1 - self.mano_team
-                self._finish("tricks", t, self._award(t))
+        if self._decided(hand, tr.decide(self.results)):
             return
         self.trick_no += 1
         if self.double:  # the hidden cards make this trick at once
-            self._reveal_under()
+            self._reveal_under(hand)
             return
         self.trick_plays = []
-        n = len(self.order)
-        start = self.pos[leader]
+        order = hand.order
+        n = len(order)
+        start = hand.pos[leader]
+        folded = self.folded
         self.to_play = [
-            self.order[(start + i) % n]
-            for i in range(n)
-            if not self.folded[self.order[(start + i) % n]]
+            order[(start + i) % n] for i in range(n) if not folded[order[(start + i) % n]]
         ]
         if (
             self.trick_no == 1
             and self.results[0] < 0
-            and not self.blind  # a blind player cannot choose which card goes on top
-            and self.tr.double_play_after_first_tie(self.special == SPECIAL_ONE)
+            and not hand.blind  # a blind player cannot choose the card on top
+            and tr.double_play_after_first_tie(one_side)
         ):
             self.double = True
+
+
+# the lists get their own copies; the cards and tuples in them are immutable and shared
+_copy_trick_play = copier(
+    TrickPlay,
+    TrickPlay.__slots__,
+    {name: LIST for name in TrickPlay.__slots__ if name not in ("trick_no", "double")},
+)
