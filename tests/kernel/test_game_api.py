@@ -339,3 +339,32 @@ def test_a_contest_applies_an_action_for_the_seat_to_act_by_default() -> None:
     action = hand.legal_actions()[0]
     hand.apply(action)
     assert hand.turn != turn or hand.plays
+
+
+@pytest.mark.parametrize(("name", "seats"), [("argentine", 2), ("paulista", 4), ("almeria", 2)])
+def test_a_contest_trusts_only_the_current_legal_objects(name: str, seats: int) -> None:
+    """``Hand.apply`` skips the check for an action object of the current cached list of the
+    seat to act, and only for it: an object from an earlier list, an equal object, another
+    seat's claim and text are checked in full, and a refused one changes nothing."""
+    v = tr.get_variant(name)
+    rng = random.Random(7)
+    for k in range(40):
+        hand = v.new_match(seats, seed=k).hand
+        assert hand is not None
+        while not hand.over:
+            old = hand.legal_actions()
+            pick = old[rng.randrange(len(old))]
+            before = hand.key()
+            other = (hand.turn + 1) % seats
+            if pick not in hand.legal_actions(other):  # not this seat's to take out of turn
+                with pytest.raises((tr.WrongPlayer, tr.IllegalAction)):
+                    hand.apply(pick, other)
+                assert hand.key() == before
+            hand.apply(tr.Action(pick.verb, card=pick.card, down=pick.down, under=pick.under,
+                                 number=pick.number) if k % 2 else pick)
+            for stale in old:  # the previous state's objects are checked against this one
+                if stale not in hand.legal_actions():
+                    before = hand.key()
+                    with pytest.raises(tr.IllegalAction):
+                        hand.apply(stale)
+                    assert hand.key() == before

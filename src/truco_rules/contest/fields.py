@@ -22,7 +22,6 @@ from ..core import actions as A
 from ..core.actions import PLAYS, Action
 from ..core.cards import SPANISH, Card, Notation
 from ..core.context import HandContext
-from ..core.options import ask
 from .part_views import PartViews
 
 if TYPE_CHECKING:
@@ -55,7 +54,15 @@ _DECLINE_HAND = Action.call(A.DECLINE_HAND)
 _ENVIDO_ACTS = {v: Action.call(v) for v in (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)}
 
 
-RULE_FLAGS = ("calls_any_time", "caps_raises", "play_table")
+RULE_FLAGS = (
+    "calls_any_time",
+    "caps_raises",
+    "play_table",
+    "tie_leader",
+    "asks_by_seat",
+    "credits_at_once",
+    "leaves_on_pending_call",
+)
 """Fields that cache what a variant's decision methods say (read on every action) and its
 play actions shown in its deck's notation, set by :func:`rule_flags` when a contest starts;
 they are not part of the state."""
@@ -76,7 +83,15 @@ def rule_flags(variant: Variant) -> tuple[Any, ...]:
     if hit is not None and hit[0] is variant:
         return hit[1]
     ld = variant.ladder
-    flags = (ld.calls_any_time(), ld.caps_raises(), play_table(variant.deck.notation))
+    flags = (
+        ld.calls_any_time(),
+        ld.caps_raises(),
+        play_table(variant.deck.notation),
+        variant.tricks.tie_leader(),
+        ld.asks_by_seat(),
+        variant.match.credits_at_once(),
+        ld.leaves_on_pending_call(),
+    )
     if len(_FLAGS) > 256:
         _FLAGS.clear()
     _FLAGS[id(variant)] = (variant, flags)
@@ -88,17 +103,20 @@ class HandFields(PartViews):
 
     __slots__ = (
         "_legal",
+        "asks_by_seat",
         "bets",
         "bt",
         "calls_any_time",
         "caps_raises",
         "cards",
+        "credits_at_once",
         "dealt",
         "end_reason",
         "hand_winner",
         "held_end",
         "ladder_play",
         "ld",
+        "leaves_on_pending_call",
         "log",
         "mano_team",
         "mr",
@@ -117,6 +135,7 @@ class HandFields(PartViews):
         "special_play",
         "strength",
         "team",
+        "tie_leader",
         "tr",
         "trick_play",
         "turn",
@@ -127,6 +146,10 @@ class HandFields(PartViews):
     _legal: list[Action] | None
     calls_any_time: bool
     caps_raises: bool
+    tie_leader: str
+    asks_by_seat: bool
+    credits_at_once: bool
+    leaves_on_pending_call: bool
     bets: tuple[SideBet[Any], ...]
     bt: BetTable
     cards: list[list[Card]]
@@ -205,7 +228,7 @@ class HandFields(PartViews):
         seat numbers with the holders of a flor still to sing first."""
         order, team, folded = self.order, self.team, self.trick_play.folded
         side = 1 - team[caller]
-        if not ask(self.ld, "asks_by_seat"):
+        if not self.asks_by_seat:
             start = self.pos[caller]
             n = len(order)
             turn = (order[(start + i) % n] for i in range(1, n + 1))
@@ -237,7 +260,7 @@ class HandFields(PartViews):
         if pts <= 0 or self.end_reason:
             return
         self.points.append((team, pts, reason))
-        if ask(self.mr, "credits_at_once"):
+        if self.credits_at_once:
             self.pts_now[team] += pts
             if self.scores[team] + self.pts_now[team] >= self.mr.target:
                 self.end_reason = "target"

@@ -19,8 +19,8 @@ The hand composes parts, each in its own module: trick play
 its transitions; the side bets (:mod:`~truco_rules.contest.side_play`: the envido and flor of
 :mod:`~truco_rules.contest.envido_bet` and :mod:`~truco_rules.contest.flor_bet` and the
 variant's own, all through the protocol of :mod:`~truco_rules.rules.side_bet`) keep one state
-value per bet. This module is the loop that orders them: the legal actions by phase, applying
-an action, who acts next, and the end of the hand.
+value per bet. This module is the loop that orders them: applying an action, who acts next,
+and the end of the hand; the legal actions by phase are :mod:`~truco_rules.contest.legal`'s.
 
 The hand is mutable; :meth:`Hand.copy` is cheap. Every public mutator validates first and then
 changes state in code that cannot fail, so a rejected action leaves the hand untouched.
@@ -35,18 +35,12 @@ from ..core import actions as A
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.copying import LIST, LIST_OF_LISTS, copier
-from ..core.errors import IllegalAction, InvalidType, WrongPlayer
-from ..core.options import ask
-from ..rules.side_bet import _NO_QUIERO, _QUIERO
+from ..core.errors import IllegalAction, WrongPlayer
 from ..rules.special import SPECIAL_NONE
 from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
 from .bet_views import BetViews
 from .ending import EndingPlay
 from .fields import (
-    _ACCEPT_HAND,
-    _DECLINE_HAND,
-    _MAZO,
-    _PASO,
     DECIDE,
     DECLARE,
     ENVIDO,
@@ -61,8 +55,8 @@ from .fields import (
     rule_flags,
 )
 from .ladder_play import LadderPlay
+from .legal import LegalPlay
 from .refusals import RefusalPlay
-from .side_play import SideBetPlay
 from .special_play import SpecialPlay
 from .trick_play import TrickPlay
 
@@ -88,7 +82,7 @@ __all__ = [
 ]
 
 
-class Hand(SideBetPlay, EndingPlay, RefusalPlay, BetViews):
+class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
     """One contest: players ``order`` (mano first) with the cards already dealt to them.
 
     ``scores`` are the two sides' match scores before the contest (for falta envido and for
@@ -124,7 +118,15 @@ class Hand(SideBetPlay, EndingPlay, RefusalPlay, BetViews):
         self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
         self.scores = tuple(scores)
         self.strength = strength
-        self.calls_any_time, self.caps_raises, self.play_table = rule_flags(variant)
+        (
+            self.calls_any_time,
+            self.caps_raises,
+            self.play_table,
+            self.tie_leader,
+            self.asks_by_seat,
+            self.credits_at_once,
+            self.leaves_on_pending_call,
+        ) = rule_flags(variant)
         self.turned = turned  # the card turned up after the deal, for the value hooks
         self.trick_play = TrickPlay(self.order, nseats)
         self.ladder_play = LadderPlay()
@@ -186,94 +188,23 @@ class Hand(SideBetPlay, EndingPlay, RefusalPlay, BetViews):
                 shown[s] = (*shown.get(s, ()), card)
         return tuple((s, cs) for s, cs in sorted(shown.items()) if not tricks.folded[s])
 
-    def legal_actions(self, seat: int | None = None) -> list[Action]:
-        """The legal actions of ``seat`` (default: the seat to act), in a fixed order.
-
-        Seats other than the one to act may have actions too: a partner may answer a call for
-        his side, and with ``truco_call_timing='any_time'`` a player may call out of turn.
-        """
-        if seat is None:  # the seat to act: the cached list, worked out once per state
-            legal = self._legal
-            if legal is None:
-                legal = self._legal = self._compute_legal(self.turn, True)
-            return list(legal)
-        if type(seat) is not int:  # True is no seat 1
-            raise InvalidType("seat", "an int or None", seat)
-        return list(self._legal_of(seat))
-
-    def _legal_of(self, seat: int) -> list[Action]:
-        """Legal actions of ``seat``; for the seat to act, the cached list itself."""
-        if seat == self.turn:
-            if self._legal is None:
-                self._legal = self._compute_legal(self.turn, True)
-            return self._legal
-        if not 0 <= seat < len(self.team) or self.pos[seat] < 0:
-            return []
-        return self._compute_legal(seat, False)
-
-    def _compute_legal(self, s: int, on_turn: bool) -> list[Action]:
-        out = self._legal_by_phase(s, on_turn)
-        if out and self.bt.users["restrict"]:  # e.g. an unsung flor: sing it or leave
-            out = self._restricted(s, out)
-        return out
-
-    def _legal_by_phase(self, s: int, on_turn: bool) -> list[Action]:
-        ph = self.phase
-        if ph == OVER or self.trick_play.folded[s]:
-            return []
-        if not on_turn and self.bt.users["holds_back"] and self._held_back(s):
-            return []  # e.g. his flor is sung at his first decision, before anything else
-        out: list[Action] = []
-        if ph == DECIDE:
-            if on_turn:
-                out += [_ACCEPT_HAND, _DECLINE_HAND]
-            return out
-        ladder = self.ladder_play
-        if ph == PLAY:
-            if on_turn:
-                self.trick_play.plays_of(self, s, out)
-            elif not self.calls_any_time:
-                if self.ld.mazo_out_of_turn:
-                    out.append(_MAZO)
-                return out
-            call = ladder.next_call(self, s)
-            if call is not None:
-                out.append(call)
-            if self.bt.users["offers"]:
-                self._side_offers(s, on_turn, out)
-            if on_turn or self.ld.mazo_out_of_turn:
-                out.append(_MAZO)
-            return out
-        if ph == TRUCO:
-            leave = ask(self.ld, "leaves_on_pending_call")
-            if self.team[s] == self.team[ladder.call_caller]:
-                if self.ld.mazo_out_of_turn and leave:
-                    out.append(_MAZO)
-                return out
-            if s in ladder.call_refused:
-                return out
-            out.append(_QUIERO)
-            out.append(_NO_QUIERO)
-            call = ladder.next_call(self, s)
-            if call is not None:
-                out.append(call)
-            if self.bt.users["offers"]:
-                self._side_offers(s, on_turn, out)
-            if on_turn and self.ld.answer_pass and ladder.pass_to(self, s) >= 0:
-                out.append(_PASO)
-            if leave:
-                out.append(_MAZO)
-            return out
-        self._side_answers(s, on_turn, out)  # a side bet awaits an answer
-        return out
-
     def apply(self, action: Action, seat: int | None = None) -> None:
         """Apply ``action`` for ``seat`` (default: the seat to act).
 
         Raises :class:`IllegalAction` (or :class:`WrongPlayer`) and changes nothing if the
-        action is not legal for that seat now.
+        action is not legal for that seat now. An action object taken from the cached list
+        of the seat to act (:meth:`legal_actions`) is recognised by identity and not checked
+        again.
         """
-        self.check(action, seat)
+        legal = self._legal
+        if legal is None or (seat is not None and seat != self.turn):
+            self.check(action, seat)
+        else:
+            for a in legal:
+                if a is action:
+                    break
+            else:
+                self.check(action, seat)
         if not self.side_bets:
             self._do(action, self.turn if seat is None else seat)
             return

@@ -100,6 +100,11 @@ class Host(Protocol):
         ...
 
     @property
+    def tie_leader(self) -> str:
+        """Who leads after a tied trick (the trick rule's ``tie_leader()``)."""
+        ...
+
+    @property
     def end_reason(self) -> str:
         """Why the contest ended (``""`` while it goes on)."""
         ...

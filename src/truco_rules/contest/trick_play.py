@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.copying import LIST, copier
-from ..core.options import ask
 from ..rules.special import SPECIAL_ONE
 from ..rules.trick_rule import MANO, NOBODY
 from ..rules.tricks import certain_outcome, trick_result
@@ -217,7 +216,7 @@ class TrickPlay:
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
             hand.team,
             hand.mano_team,
-            ask(hand.tr, "tie_leader"),
+            hand.tie_leader,
         )
         self._decided(hand, hand.tr.decide((*self.results, result)))
 
@@ -270,7 +269,7 @@ class TrickPlay:
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
             hand.team,
             hand.mano_team,
-            ask(tr, "tie_leader"),
+            hand.tie_leader,
         )
         self.results.append(result)
         if self._decided(hand, tr.decide(self.results)):
