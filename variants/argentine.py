@@ -116,6 +116,8 @@ class ArgentineTable(StandardTable):
 
     def plan(self, ctx: DealContext) -> DealPlan:
         seats, mano = ctx.seats, ctx.mano
+        if seats not in (3, 6):
+            return super().plan(ctx)  # two and four seats: the stock table's plan
         everyone = tuple((mano + i) % seats for i in range(seats))
         if seats == 6:
             sides = tuple(s % 2 for s in range(seats))
@@ -124,15 +126,14 @@ class ArgentineTable(StandardTable):
                 duels = tuple((everyone[i], everyone[i + 3]) for i in range(3))
                 return DealPlan(contests=duels, sides=sides, kind="pica-pica")
             return DealPlan(contests=(everyone,), sides=sides, kind="redonda")
-        if seats == 3:
-            gallo = (mano - 1) % seats if self.gallo_mode == "por_turno" else 0
-            return DealPlan(
-                contests=(everyone,),
-                sides=tuple(0 if s == gallo else 1 for s in range(seats)),
-                kind="gallo",
-                extra_cards=(gallo,) if self.gallo_extra_card else (),
-            )
-        return super().plan(ctx)
+        # three seats: the gallo plays alone against the other two
+        gallo = (mano - 1) % seats if self.gallo_mode == "por_turno" else 0
+        return DealPlan(
+            contests=(everyone,),
+            sides=tuple(0 if s == gallo else 1 for s in range(seats)),
+            kind="gallo",
+            extra_cards=(gallo,) if self.gallo_extra_card else (),
+        )
 
     def next_mano(self, ctx: DealContext) -> int:
         if ctx.seats == 6 and self._pica_pica_next(ctx):

@@ -9,7 +9,7 @@ variant's own side bets and answers it before any other.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 import attrs
 
@@ -121,7 +121,7 @@ class FlorBet(SideBet[FlorState]):
     def _by_hand(self, contest: Contest, st: FlorState, s: int) -> bool:
         if self.auto or not st.undeclared[s] or contest.played_first[s] or contest.trick_no:
             return False
-        env = cast("EnvidoState | None", contest.bet_state("envido"))
+        env: EnvidoState | None = contest.bet_state("envido")  # type: ignore[assignment]
         return env is None or env.stage in (ENV_NONE, ENV_PENDING)
 
     def offers(
@@ -317,7 +317,7 @@ class FlorBet(SideBet[FlorState]):
         st = state
         if True not in st.undeclared:
             return None
-        env = cast("EnvidoState | None", contest.bet_state("envido"))
+        env: EnvidoState | None = contest.bet_state("envido")  # type: ignore[assignment]
         if env is not None and env.stage == ENV_PENDING:
             # a flor answers any envido: it is declared and the envido is void (§2.7.4)
             for x in contest.order:
