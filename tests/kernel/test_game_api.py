@@ -368,3 +368,28 @@ def test_a_contest_trusts_only_the_current_legal_objects(name: str, seats: int) 
                     with pytest.raises(tr.IllegalAction):
                         hand.apply(stale)
                     assert hand.key() == before
+
+
+@pytest.mark.parametrize(("name", "seats"), [("argentine", 4), ("paulista", 4), ("almeria", 2)])
+def test_a_contest_copy_owns_its_parts(name: str, seats: int) -> None:
+    """A copy of a contest gets parts of its own (trick play, the ladder, the special
+    hands; copied in line by the contest's copier): playing the copy on changes none of
+    the original's parts, and the copy's parts equal the original's until then."""
+    v = tr.get_variant(name)
+    rng = random.Random(3)
+    for k in range(30):
+        hand = v.new_match(seats, seed=k).hand
+        assert hand is not None
+        while not hand.over:
+            twin = hand.copy()
+            for part in ("trick_play", "ladder_play", "special_play"):
+                mine, theirs = getattr(hand, part), getattr(twin, part)
+                assert mine is not theirs and type(mine) is type(theirs)
+                assert mine.key() == theirs.key()
+            before = hand.key()
+            while not twin.over:
+                legal = twin.legal_actions()
+                twin.apply(legal[rng.randrange(len(legal))])
+            assert hand.key() == before
+            legal = hand.legal_actions()
+            hand.apply(legal[rng.randrange(len(legal))])

@@ -37,6 +37,7 @@ from ..core.cards import Card
 from ..core.copying import LIST, LIST_OF_LISTS, copier
 from ..core.errors import IllegalAction, WrongPlayer
 from ..rules.special import SPECIAL_NONE
+from . import ladder_play, special_play, trick_play
 from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
 from .bet_views import BetViews
 from .ending import EndingPlay
@@ -311,7 +312,8 @@ _KEY_FIELDS = tuple(
 )
 
 # every list field gets its own list, the cards in hand their own lists, each part its own
-# copy, the cached legal actions are recomputed; everything else is immutable and shared
+# copy (in line, as the part's own copier makes it), the cached legal actions are
+# recomputed; everything else is immutable and shared
 _copy_hand = copier(
     Hand,
     HandFields.__slots__,
@@ -322,7 +324,11 @@ _copy_hand = copier(
             if str(kind).startswith("list[")
         },
         "cards": LIST_OF_LISTS,
-        **{name: "src.{0}.copy()" for name in _PARTS},
         "_legal": "None",
+    },
+    {
+        "trick_play": (TrickPlay, TrickPlay.__slots__, trick_play.COPY),
+        "ladder_play": (LadderPlay, LadderPlay.__slots__, ladder_play.COPY),
+        "special_play": (SpecialPlay, SpecialPlay.__slots__, special_play.COPY),
     },
 )

@@ -190,6 +190,8 @@ class LadderPlay:
         self.call_passed = []
 
 
-_copy_ladder_play = copier(
-    LadderPlay, LadderPlay.__slots__, {"call_refused": LIST, "call_passed": LIST}
-)
+COPY = {"call_refused": LIST, "call_passed": LIST}
+"""How a copy of the part copies each field (the others are shared), for its own copier and
+the contest's, which copies the part in line."""
+
+_copy_ladder_play = copier(LadderPlay, LadderPlay.__slots__, COPY)

@@ -93,4 +93,8 @@ class SpecialPlay:
         hand._finish("forbidden call", others, lack)
 
 
-_copy_special_play = copier(SpecialPlay, SpecialPlay.__slots__, {"deciders": LIST})
+COPY = {"deciders": LIST}
+"""How a copy of the part copies each field (the others are shared), for its own copier and
+the contest's, which copies the part in line."""
+
+_copy_special_play = copier(SpecialPlay, SpecialPlay.__slots__, COPY)

@@ -296,8 +296,8 @@ class TrickPlay:
 
 
 # the lists get their own copies; the cards and tuples in them are immutable and shared
-_copy_trick_play = copier(
-    TrickPlay,
-    TrickPlay.__slots__,
-    {name: LIST for name in TrickPlay.__slots__ if name not in ("trick_no", "double")},
-)
+COPY = {name: LIST for name in TrickPlay.__slots__ if name not in ("trick_no", "double")}
+"""How a copy of the part copies each field (the others are shared), for its own copier and
+the contest's, which copies the part in line."""
+
+_copy_trick_play = copier(TrickPlay, TrickPlay.__slots__, COPY)

@@ -10,37 +10,61 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-__all__ = ["LIST", "LIST_OF_LISTS", "copier"]
+__all__ = ["LIST", "LIST_OF_LISTS", "SHARED", "Part", "copier"]
 
 T = TypeVar("T")
 
-LIST = "list(src.{0})"
+SHARED = "{src}.{0}"
+"""A field shared by the copy (an immutable value)."""
+LIST = "list({src}.{0})"
 """A list field: the copy gets its own list (the items are immutable and shared)."""
-LIST_OF_LISTS = "[list(x) for x in src.{0}]"
+LIST_OF_LISTS = "[list(x) for x in {src}.{0}]"
 """A list of lists: the copy gets its own lists."""
+
+Part = tuple[type, Iterable[str], Mapping[str, str]]
+"""A part held in a field: its class, its fields and how each is copied (as ``copier``
+takes them)."""
 
 
 def copier(
-    cls: type[T], fields: Iterable[str], how: Mapping[str, str] | None = None
+    cls: type[T],
+    fields: Iterable[str],
+    how: Mapping[str, str] | None = None,
+    parts: Mapping[str, Part] | None = None,
 ) -> Callable[[T], T]:
     """A function that copies an instance of ``cls`` or of a subclass that adds no field
-    (classes with ``__slots__``): each of
-    ``fields`` is shared, unless ``how`` gives an expression template for it (``{0}`` is
-    the field's name, ``src`` the original), e.g. :data:`LIST`, or ``"None"`` to reset it."""
+    (classes with ``__slots__``): each of ``fields`` is shared, unless ``how`` gives an
+    expression template for it (``{0}`` is the field's name, ``{src}`` the original), e.g.
+    :data:`LIST`, or ``"None"`` to reset it. A field named in ``parts`` holds an object of
+    its own (a part): it gets a new one, its fields copied in line, as that part's own
+    copier would (no call per part)."""
     how = how or {}
+    parts = parts or {}
     names = list(fields)
-    unknown = set(how) - set(names)
+    unknown = (set(how) | set(parts)) - set(names)
     if unknown:
         raise ValueError(f"copier: {sorted(unknown)} are not fields of {cls.__name__}")
-    for name in names:
-        if not name.isidentifier():
-            raise ValueError(f"copier: {name!r} is not a field name")
     lines = [f"def copy_{cls.__name__}(src):", "    new = new_instance(type(src))"]
-    for name in names:
-        value = how.get(name, "src.{0}").format(name)
-        lines.append(f"    new.{name} = {value}")
-    lines.append("    return new")
     scope: dict[str, Any] = {"new_instance": object.__new__}
-    exec("\n".join(lines), scope)  # the text is built from identifiers checked above
+    for name in names:
+        _check(name)
+        if name in parts:
+            part_cls, part_fields, part_how = parts[name]
+            scope[f"{name}_class"] = part_cls
+            lines += [f"    old = src.{name}", f"    part = new_instance({name}_class)"]
+            for field in part_fields:
+                _check(field)
+                value = part_how.get(field, SHARED).format(field, src="old")
+                lines.append(f"    part.{field} = {value}")
+            lines.append(f"    new.{name} = part")
+        else:
+            lines.append(f"    new.{name} = {how.get(name, SHARED).format(name, src='src')}")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # the text is built from identifiers checked here
     fn: Callable[[T], T] = scope[f"copy_{cls.__name__}"]
     return fn
+
+
+def _check(name: str) -> None:
+    if not name.isidentifier():
+        raise ValueError(f"copier: {name!r} is not a field name")

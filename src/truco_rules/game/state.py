@@ -368,7 +368,7 @@ _copy_state = copier(
             name: LIST
             for name in ("_history", "_actions", "_pending_deal", "_discarding", "_discarded")
         },
-        "_board": "src._board.copy()",
-        "_hand": "None if src._hand is None else src._hand.copy()",
+        "_board": "{src}._board.copy()",
+        "_hand": "None if {src}._hand is None else {src}._hand.copy()",
     },
 )
