@@ -52,18 +52,17 @@ from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
 from .estimate import World, envido_chance, outcomes, points_after, trick_chance
-from .inference import accepts, raises, side_power, table_likelihood
+from .inference import TableModel, accepts, raises, side_power
 from .ismcts import ISMCTSAgent
 from .odds import MatchOdds
 from .rollout import hand_action
 from .seat_agent import SeatAgent
+from .tally import BetTally
 
-__all__ = ["SIDE_SEARCH", "STRENGTHS", "ReaderAgent"]
+__all__ = ["STRENGTHS", "ReaderAgent"]
 
 STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
 """The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision."""
-SIDE_SEARCH = {"fast": 60, "default": 150, "strong": 400}
-"""The iterations of the side-bet search at each named strength."""
 _MISSES = 3  # worlds not found before the agent makes do with those it has
 
 
@@ -106,7 +105,7 @@ class ReaderAgent(SeatAgent):
     envido_at: float = 0.7
     """Bet on the envido when the chance of holding the side's best score reaches this
     (used when :attr:`side_search` is 0)."""
-    side_search: int = 150
+    side_search: int = 0
     """Iterations of an :class:`~.ismcts.ISMCTSAgent` that decides the side bets (envido,
     flor, their answers and declarations); 0: the reader's own rule (``q`` and a look
     ahead)."""
@@ -114,6 +113,7 @@ class ReaderAgent(SeatAgent):
     variant: Variant | None = None
     rng: random.Random = attrs.field(init=False)
     _search: ISMCTSAgent | None = attrs.field(init=False, default=None)
+    _tally: BetTally = attrs.field(init=False, factory=BetTally)
 
     def __attrs_post_init__(self) -> None:
         if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
@@ -147,13 +147,14 @@ class ReaderAgent(SeatAgent):
         if level not in STRENGTHS:
             raise InvalidOption("strength", level, f"{', '.join(STRENGTHS)} or a number")
         name = str(level)
-        return ReaderAgent(worlds=STRENGTHS[name], side_search=SIDE_SEARCH[name], seed=seed)
+        return ReaderAgent(worlds=STRENGTHS[name], seed=seed)
 
     # -- deciding ------------------------------------------------------------------------
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
         """The action the agent prefers among ``legal``."""
         if not legal:
             raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
+        self._tally.see(variant.ladder.names, obs)
         if len(legal) == 1:
             return legal[0]
         worlds = self._sample(variant, obs)
@@ -174,12 +175,13 @@ class ReaderAgent(SeatAgent):
         """Up to :attr:`worlds` weighted worlds (their contests)."""
         out: list[World] = []
         misses = 0
+        model = TableModel(self._tally.bluff(), self._tally.side_bluff()) if self.infer else None
         while len(out) < self.worlds:
             found = weighted_world(
                 variant,
                 obs,
                 self.rng,
-                model=table_likelihood if self.infer else None,
+                model=model,
                 fit_plays=not self.infer,
             )
             if found is None:
