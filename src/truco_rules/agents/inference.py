@@ -58,7 +58,7 @@ cards of the world (:func:`~.estimate.played_out`: does the bettor's side win it
 than as the power of the bettor's cards alone: a seat that sees the table bets on the
 tricks it expects to take, not only on its cards' ranks."""
 READ_ANSWER = 0.8
-"""The same for an acceptance or a refusal (against Gasparotto in paulista, 200 matches a
+"""The same for an acceptance or a refusal (against a miniTruco bot, 200 matches a
 line, 0.3 won 48.0% and 0.8 57.5%; such runs are ±7 points wide)."""
 RAISE_FLOOR = 0.03
 """No raise of a call is less likely than this with any cards: a raise is a rarer bluff than
