@@ -44,7 +44,7 @@ def test_an_envido_bet_makes_the_deals_with_high_scores_count_for_more() -> None
         elif points <= 20:
             low.append(weight)
     assert high and low
-    assert min(high) > 5 * max(low)
+    assert min(high) > 3 * max(low)
 
 
 def test_a_bluffing_table_makes_a_call_say_less() -> None:
