@@ -10,8 +10,16 @@ import pytest
 
 import truco_rules as tr
 from truco_rules.agents import STRENGTHS, ReaderAgent, default_agent
-from truco_rules.agents.estimate import envido_chance, greedy_card, trick_chance
-from truco_rules.agents.inference import accepts, calls, raises, side_power, table_likelihood
+from truco_rules.agents.estimate import envido_chance, greedy_card, played_out, trick_chance
+from truco_rules.agents.inference import (
+    CALL_MID,
+    accepts,
+    calls,
+    raises,
+    read_bet,
+    side_power,
+    table_likelihood,
+)
 from truco_rules.bots import SimpleBot
 from truco_rules.testing import check_observation_hides, hidden_swaps
 
@@ -24,7 +32,8 @@ def test_the_reader_plays_a_full_match_everywhere(name: str, seats: int) -> None
     whole match of readers, every action legal, the match over."""
     v = tr.get_variant(name)
     m = v.new_match(seats, seed=11)
-    agents = [ReaderAgent(worlds=4, side_search=10, seed=s) for s in range(seats)]
+    # every other seat decides its side bets by a small search instead of its own rule
+    agents = [ReaderAgent(worlds=4, side_search=10 * (s % 2), seed=s) for s in range(seats)]
     for _ in range(5000):
         if m.is_over():
             break
@@ -43,7 +52,7 @@ def _decisions(name: str, seats: int, seed: int) -> list[tr.Match]:
     with more than one legal action."""
     v = tr.get_variant(name)
     m = v.new_match(seats, deals=[v.deck.shuffled(random.Random(seed))], mano=0)
-    me = ReaderAgent(worlds=6, side_search=20, seed=seed)
+    me = _twin(seed)
     bot = SimpleBot(random.Random(seed))
     out: list[tr.Match] = []
     while not m.is_over() and m.hand_no == 0 and len(out) < 4:
@@ -60,7 +69,7 @@ def _decisions(name: str, seats: int, seed: int) -> list[tr.Match]:
 def _twin(seed: int) -> ReaderAgent:
     """A fresh reader of seed ``seed`` (the same for every call: same decisions from the
     same observation)."""
-    return ReaderAgent(worlds=6, side_search=20, seed=seed)
+    return ReaderAgent(worlds=6, seed=seed)
 
 
 @pytest.mark.parametrize(("name", "seats"), TABLES)
@@ -90,7 +99,7 @@ def test_default_agent_and_strengths() -> None:
     assert agent.worlds == STRENGTHS["default"]
     assert default_agent(strength="fast").worlds < agent.worlds
     assert default_agent(strength="strong").worlds > agent.worlds
-    assert default_agent(strength="fast").side_search < agent.side_search
+    assert agent.side_search == 0  # the side bets by its own rule (issue 28)
     assert default_agent(strength=7).worlds == 7
     for bad in ("hard", 0, True):
         with pytest.raises(tr.InvalidOption):
@@ -166,13 +175,20 @@ def test_the_opponent_model_reads_bets_as_strength() -> None:
         assert values == sorted(values)
         assert values[-1] > values[0]
     assert calls(0.0) > 0 and accepts(0.0) > 0
+    for wins in (0.0, 0.5, 1.0):
+        values = [read_bet(x, wins, CALL_MID) for x in powers]
+        assert values == sorted(values) and values[0] > 0
+    for x in powers:
+        assert read_bet(x, 0.0, CALL_MID) < read_bet(x, 0.5, CALL_MID) < read_bet(x, 1.0, CALL_MID)
 
 
 def test_a_call_makes_the_deals_with_good_cards_count_for_more() -> None:
     """RULES §2.5: a call of truco is a bet on the hand; the reader's model weighs a world
-    in which the caller holds strong cards above one in which it holds poor ones."""
+    in which the caller holds strong cards, and above all one in which the caller's side
+    wins the contest played out, above one in which it holds poor ones and loses."""
     v = tr.get_variant("paulista")
     checked = 0
+    by_result: dict[float, list[float]] = {0.0: [], 1.0: []}
     for seed in range(30):
         m = _hand_of("paulista", 2, seed)
         hand = m.hand
@@ -182,11 +198,15 @@ def test_a_call_makes_the_deals_with_good_cards_count_for_more() -> None:
         if call is None:
             continue
         power = side_power(hand, seat)
+        wins = played_out(hand, hand.team[seat])
         weight = table_likelihood(m, seat, call)
         assert 0 < weight <= 1
-        assert weight == pytest.approx(calls(power))
+        assert weight == pytest.approx(read_bet(power, wins, CALL_MID))
+        by_result.setdefault(wins, []).append(weight)
         checked += 1
     assert checked >= 10
+    assert by_result[0.0] and by_result[1.0]
+    assert min(by_result[1.0]) > max(by_result[0.0])
     assert v.ladder.names[0] == "truco"
 
 

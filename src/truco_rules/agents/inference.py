@@ -1,27 +1,44 @@
 """What the other seats' choices say about their cards: the reader's opponent model.
 
-A seat that calls or raises the bet ladder probably holds good cards, one that accepts a
-call fair ones, one that refuses poor ones; a seat plays its cards mostly, not always, by
-the rule of :func:`~.estimate.greedy_card`. :func:`table_likelihood` gives how likely a
-seat's choice is with the cards it holds in a sampled world, on a smooth scale of how good
-its cards are (:func:`~.rollout.hand_power`), never ruling a world out; the sampler
+A seat that calls or raises the bet ladder probably holds the cards that win the contest
+(read mostly, :data:`READ`, as whether its side wins the contest played out in the world,
+:func:`~.estimate.played_out`, and partly as how good its cards are,
+:func:`~.rollout.hand_power`), one that accepts a call fair ones, one that refuses poor
+ones; a seat that bets the envido, or accepts it, probably holds a good envido score, the
+more so the higher the bet (a falta envido most); a seat plays its cards mostly, not
+always, by the rule of :func:`~.estimate.greedy_card`. :func:`table_likelihood` gives how
+likely a seat's choice is with the cards it holds in a sampled world, on smooth curves
+that never rule a world out (the others bluff and err); :class:`TableModel` is the same
+for a table whose other side bluffs a known share of its bets (:mod:`.tally`). The sampler
 (:func:`~.determinize.weighted_world`) weighs each world by the product over the others'
-choices. :func:`accepts` is the same model's chance that a side accepts a call, which the
-reader uses to weigh a call of its own.
+choices. :func:`accepts` is the model's chance that a side accepts a call, which the reader
+uses to weigh a call of its own.
 """
 
 from __future__ import annotations
 
 import math
 
+import attrs
+
+from ..contest.hand import ENVIDO as PH_ENVIDO
 from ..contest.hand import TRUCO as PH_TRUCO
 from ..contest.hand import Hand
-from ..core.actions import NO_QUIERO, PLAY, QUIERO, Action
+from ..core.actions import ENVIDO, FALTA_ENVIDO, NO_QUIERO, PLAY, QUIERO, REAL_ENVIDO, Action
 from ..match import Match
-from .estimate import greedy_card
+from .estimate import greedy_card, played_out
 from .rollout import hand_power, rollout_probability
 
-__all__ = ["accepts", "calls", "raises", "side_power", "table_likelihood"]
+__all__ = [
+    "TableModel",
+    "accepts",
+    "bet_reading",
+    "calls",
+    "raises",
+    "read_bet",
+    "side_power",
+    "table_likelihood",
+]
 
 CALL_MID = 0.6
 """The hand power (:func:`~.rollout.hand_power`) at which a seat calls half the time."""
@@ -35,6 +52,29 @@ FLOOR = 0.08
 """No choice is less likely than this with any cards (the others bluff and err)."""
 OFF_RULE = 0.35
 """How likely a card other than the greedy rule's is played."""
+READ = 0.8
+"""How much a call or a raise is read as the outcome of the contest played out with the
+cards of the world (:func:`~.estimate.played_out`: does the bettor's side win it?) rather
+than as the power of the bettor's cards alone: a seat that sees the table bets on the
+tricks it expects to take, not only on its cards' ranks."""
+READ_ANSWER = 0.8
+"""The same for an acceptance or a refusal (against a miniTruco bot, 200 matches a
+line, 0.3 won 48.0% and 0.8 57.5%; such runs are ±7 points wide)."""
+RAISE_FLOOR = 0.03
+"""No raise of a call is less likely than this with any cards: a raise is a rarer bluff than
+a call."""
+ENVIDO_MID = {ENVIDO: 25.0, REAL_ENVIDO: 27.0, FALTA_ENVIDO: 28.0}
+"""The envido score at which a seat makes each envido bet half the time (one point more to
+raise a bet made to it)."""
+ENVIDO_ACCEPT = 25.0
+"""The envido score at which a seat accepts an envido bet half the time."""
+ENVIDO_SLOPE = 2.0
+"""How sharply the chance of an envido bet or acceptance rises with the score."""
+ENVIDO_FLOOR = 0.2
+"""No envido bet or answer is less likely than this with any score (the others bluff: a
+search player bets the real envido with 3 points where its refusal is worth 2; against it,
+at two seats, 0.2 took 15.8 envido points a match to its 14.7 where 0.1 took 13.3 to
+18.3, 12 matches)."""
 SIDE_FLOOR = 0.25
 """No side-bet choice (envido, flor, declarations) is less likely than this: the rule of
 thumb that models them is a rough guess of how others play them."""
@@ -80,9 +120,47 @@ def accepts(power: float) -> float:
     return _floored(_logistic((power - ACCEPT_MID) / SLOPE))
 
 
+def bet_reading(
+    hand: Hand, seat: int, mid: float, read: float = READ, floor: float = FLOOR
+) -> float:
+    """The chance that ``seat`` bets (calls with ``mid`` = :data:`CALL_MID`, accepts with
+    :data:`ACCEPT_MID`, raises with :data:`RAISE_MID`) in the world of ``hand``: a blend
+    (``read``) of the curve of its side's power and whether its side wins the contest
+    played out there, never below ``floor``."""
+    wins = played_out(hand, hand.team[seat])
+    return read_bet(side_power(hand, seat), wins, mid, read, floor)
+
+
+def read_bet(
+    power: float, wins: float, mid: float, read: float = READ, floor: float = FLOOR
+) -> float:
+    """:func:`bet_reading` from a side's ``power`` and its played-out result ``wins``."""
+    curve = _logistic((power - mid) / SLOPE)
+    return floor + (1.0 - floor) * ((1.0 - read) * curve + read * wins)
+
+
 def table_likelihood(m: Match, seat: int, action: Action) -> float:
     """How likely ``seat`` is to choose ``action`` in world ``m`` with the cards it holds
-    there (a weight in (0, 1]; see the module)."""
+    there (a weight in (0, 1]; see the module), the others betting honestly."""
+    return _HONEST(m, seat, action)
+
+
+@attrs.frozen
+class TableModel:
+    """:func:`table_likelihood` for a table whose other side bluffs: ``bluff`` is the
+    share of its ladder calls made with cards that do not warrant one (the floor of a
+    call's likelihood, at least :data:`FLOOR`), ``side_bluff`` the same for side bets (at
+    least :data:`SIDE_FLOOR`); see :mod:`.tally`."""
+
+    bluff: float = 0.0
+    side_bluff: float = 0.0
+
+    def __call__(self, m: Match, seat: int, action: Action) -> float:
+        """How likely ``seat`` is to choose ``action`` in world ``m``."""
+        return _likelihood(m, seat, action, max(FLOOR, self.bluff), self.side_bluff)
+
+
+def _likelihood(m: Match, seat: int, action: Action, floor: float, side_bluff: float) -> float:
     hand = m.hand
     if hand is None:
         return 1.0
@@ -91,12 +169,32 @@ def table_likelihood(m: Match, seat: int, action: Action) -> float:
         return 1.0
     verb = action.verb
     if verb in m.variant.ladder.names:
-        return calls(side_power(hand, seat))
+        if hand.phase == PH_TRUCO:  # a raise of a call
+            return bet_reading(hand, seat, RAISE_MID, floor=max(RAISE_FLOOR, floor / 2))
+        return bet_reading(hand, seat, CALL_MID, floor=floor)
     if hand.phase == PH_TRUCO and verb in (QUIERO, NO_QUIERO):
-        yes = accepts(side_power(hand, seat))
+        yes = bet_reading(hand, seat, ACCEPT_MID, READ_ANSWER)
         return yes if verb == QUIERO else max(FLOOR, 1.0 - yes)
+    if verb in ENVIDO_MID or (hand.phase == PH_ENVIDO and verb in (QUIERO, NO_QUIERO)):
+        return _envido_likelihood(m, hand, seat, verb, max(ENVIDO_FLOOR, side_bluff))
     if verb == PLAY:
         if action.down or action.under is not None:
             return 1.0
         return 1.0 if greedy_card(hand, seat, legal) == action else OFF_RULE
-    return max(SIDE_FLOOR, rollout_probability(m, legal, action))
+    return max(SIDE_FLOOR, side_bluff, rollout_probability(m, legal, action))
+
+
+def _envido_likelihood(m: Match, hand: Hand, seat: int, verb: str, floor: float) -> float:
+    """How likely an envido bet or answer is with the seat's envido score in the world."""
+    env = m.variant.envido
+    if env is None or len(hand.dealt[seat]) != 3:
+        return 1.0
+    points = env.points_in(hand.dealt[seat], hand.context(seat))
+    if verb in ENVIDO_MID:
+        mid = ENVIDO_MID[verb] + (1.0 if hand.phase == PH_ENVIDO else 0.0)
+        return floor + (1.0 - floor) * _logistic((points - mid) / ENVIDO_SLOPE)
+    yes = floor + (1.0 - floor) * _logistic((points - ENVIDO_ACCEPT) / ENVIDO_SLOPE)
+    return yes if verb == QUIERO else max(floor, 1.0 - yes)
+
+
+_HONEST = TableModel()

@@ -16,12 +16,17 @@ contest is played out, and ``q``, the chance that its side holds the best envido
   new stake, plus ``1 - p`` times the chance after losing it, against the chance after
   giving away the stake in force), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
 - **a special hand** (a hand of 11/10) played or declined on the same reading;
-- **the side bets** (envido, flor, their answers and declarations) by a small information-set
-  search (:class:`~.ismcts.ISMCTSAgent`, :attr:`ReaderAgent.side_search` iterations), whose
-  playouts value the points a side bet is worth; with ``side_search=0``, by the reader's own
-  rule: the envido bet when ``q`` reaches :attr:`ReaderAgent.envido_at`, and how much, every
+- **the side bets** (envido, flor, their answers and declarations) by the reader's own rule:
+  the envido bet when ``q`` reaches :attr:`ReaderAgent.envido_at`, and how much, every
   answer, declaration and flor choice by a look ahead (the choice after which the contest,
-  played out in each world, leaves the best chance of winning the match).
+  played out in each world, leaves the best chance of winning the match), the worlds
+  weighed by what the others' envido bets and answers say about their scores; with
+  :attr:`ReaderAgent.side_search` above 0, by a small information-set search
+  (:class:`~.ismcts.ISMCTSAgent`) instead.
+
+The worlds are weighed by how likely the others' choices were with their cards there
+(:mod:`.inference`), and that model learns, contest after contest, how freely the other
+side bets (:mod:`.tally`): a call from a side that calls every contest says less.
 
 It never goes to the deck unless nothing else is legal, never plays a card face down by
 choice, and reads nothing but the public rules and its seat's observation.
@@ -52,18 +57,17 @@ from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
 from .estimate import World, envido_chance, outcomes, points_after, trick_chance
-from .inference import accepts, raises, side_power, table_likelihood
+from .inference import TableModel, accepts, raises, side_power
 from .ismcts import ISMCTSAgent
 from .odds import MatchOdds
 from .rollout import hand_action
 from .seat_agent import SeatAgent
+from .tally import BetTally
 
-__all__ = ["SIDE_SEARCH", "STRENGTHS", "ReaderAgent"]
+__all__ = ["STRENGTHS", "ReaderAgent"]
 
 STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
 """The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision."""
-SIDE_SEARCH = {"fast": 60, "default": 150, "strong": 400}
-"""The iterations of the side-bet search at each named strength."""
 _MISSES = 3  # worlds not found before the agent makes do with those it has
 
 
@@ -106,14 +110,15 @@ class ReaderAgent(SeatAgent):
     envido_at: float = 0.7
     """Bet on the envido when the chance of holding the side's best score reaches this
     (used when :attr:`side_search` is 0)."""
-    side_search: int = 150
+    side_search: int = 0
     """Iterations of an :class:`~.ismcts.ISMCTSAgent` that decides the side bets (envido,
-    flor, their answers and declarations); 0: the reader's own rule (``q`` and a look
-    ahead)."""
+    flor, their answers and declarations); 0 (the default): the reader's own rule (``q``
+    and a look ahead), which beat a 150-iteration search against ISMCTS (issue 28)."""
     seed: int = 0
     variant: Variant | None = None
     rng: random.Random = attrs.field(init=False)
     _search: ISMCTSAgent | None = attrs.field(init=False, default=None)
+    _tally: BetTally = attrs.field(init=False, factory=BetTally)
 
     def __attrs_post_init__(self) -> None:
         if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
@@ -147,13 +152,14 @@ class ReaderAgent(SeatAgent):
         if level not in STRENGTHS:
             raise InvalidOption("strength", level, f"{', '.join(STRENGTHS)} or a number")
         name = str(level)
-        return ReaderAgent(worlds=STRENGTHS[name], side_search=SIDE_SEARCH[name], seed=seed)
+        return ReaderAgent(worlds=STRENGTHS[name], seed=seed)
 
     # -- deciding ------------------------------------------------------------------------
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
         """The action the agent prefers among ``legal``."""
         if not legal:
             raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
+        self._tally.see(variant.ladder.names, obs)
         if len(legal) == 1:
             return legal[0]
         worlds = self._sample(variant, obs)
@@ -174,12 +180,13 @@ class ReaderAgent(SeatAgent):
         """Up to :attr:`worlds` weighted worlds (their contests)."""
         out: list[World] = []
         misses = 0
+        model = TableModel(self._tally.bluff(), self._tally.side_bluff()) if self.infer else None
         while len(out) < self.worlds:
             found = weighted_world(
                 variant,
                 obs,
                 self.rng,
-                model=table_likelihood if self.infer else None,
+                model=model,
                 fit_plays=not self.infer,
             )
             if found is None:

@@ -1,0 +1,110 @@
+"""The reader's opponent model (issue 28): what an envido bet says about the bettor's
+score, and how the reader learns, from the contests it has seen, how freely the other side
+bets (a call says less from a side that calls in every contest)."""
+
+from __future__ import annotations
+
+import random
+
+import truco_rules as tr
+from truco_rules.agents.inference import FLOOR, TableModel, table_likelihood
+from truco_rules.agents.tally import MAX_BLUFF, BetTally
+from truco_rules.bots import SimpleBot
+
+
+def _first_hand(name: str, seats: int, seed: int) -> tr.Match:
+    m = tr.get_variant(name).new_match(seats, seed=seed)
+    while m.hand is None:
+        m.apply(m.legal_actions()[0])
+    return m
+
+
+def test_an_envido_bet_makes_the_deals_with_high_scores_count_for_more() -> None:
+    """RULES §2.6.3-2.6.4: a falta envido bets the match on the envido; the model weighs a
+    world in which the bettor holds a high score far above one with a low score (before,
+    a falta envido weighed every world alike)."""
+    v = tr.get_variant("argentine-sin-flor")
+    env = v.envido
+    assert env is not None
+    high: list[float] = []
+    low: list[float] = []
+    for seed in range(60):
+        m = _first_hand("argentine-sin-flor", 2, seed)
+        hand = m.hand
+        assert hand is not None
+        seat = m.current_player()
+        falta = next((a for a in m.legal_actions() if a.verb == "falta-envido"), None)
+        if falta is None:
+            continue
+        points = env.points_in(hand.dealt[seat], hand.context(seat))
+        weight = table_likelihood(m, seat, falta)
+        assert 0 < weight <= 1
+        if points >= 30:
+            high.append(weight)
+        elif points <= 20:
+            low.append(weight)
+    assert high and low
+    assert min(high) > 3 * max(low)
+
+
+def test_a_bluffing_table_makes_a_call_say_less() -> None:
+    """A call's likelihood never falls below the other side's bluff share."""
+    m = _first_hand("paulista", 2, 3)
+    seat = m.current_player()
+    call = next(a for a in m.legal_actions() if a.verb == "truco")
+    honest = TableModel()(m, seat, call)
+    assert honest == table_likelihood(m, seat, call) >= FLOOR
+    assert TableModel(bluff=0.5)(m, seat, call) >= max(0.5, honest)
+
+
+class _Caller:
+    """Calls the ladder whenever it may, else plays as the simple bot."""
+
+    def __init__(self) -> None:
+        self.bot = SimpleBot(random.Random(1))
+
+    def choose(self, m: tr.Match, legal: list[tr.Action]) -> tr.Action:
+        calls = [a for a in legal if a.verb in m.variant.ladder.names]
+        return calls[0] if calls else self.bot.choose(m, legal)
+
+
+def _tally_against(rival: object, seed: int) -> BetTally:
+    """Seat 0 (a simple bot) counts seat 1's bets over a two-seat match to 30 points."""
+    v = tr.get_variant("argentine-sin-flor")
+    m = v.new_match(2, seed=seed)
+    me = SimpleBot(random.Random(seed))
+    tally = BetTally()
+    while not m.is_over():
+        legal = m.legal_actions()
+        if m.is_chance_node():
+            m.apply(legal[0])
+            continue
+        if m.current_player() == 0:
+            tally.see(v.ladder.names, m.observation(0))
+            m.apply(me.choose(m, legal))
+        else:
+            m.apply(rival.choose(m, legal))  # type: ignore[attr-defined]
+    return tally
+
+
+def test_the_tally_reads_how_freely_the_other_side_calls() -> None:
+    """A side that calls the ladder in every contest is read as bluffing (up to
+    ``MAX_BLUFF``); before any contest is seen the other side is taken as honest."""
+    assert BetTally().bluff() == 0.0 and BetTally().side_bluff() == 0.0
+    caller = _tally_against(_Caller(), 4)
+    assert caller.contests >= 3
+    assert caller.ladder >= caller.contests - 1
+    assert 0.3 < caller.bluff() <= MAX_BLUFF
+    assert 0.0 <= caller.side_bluff() <= MAX_BLUFF
+    quiet = _tally_against(SimpleBot(random.Random(9)), 4)
+    assert quiet.bluff() < caller.bluff()
+
+
+def test_the_tally_starts_over_with_a_new_match() -> None:
+    caller = _tally_against(_Caller(), 5)
+    assert caller.contests > 0
+    fresh = tr.get_variant("argentine-sin-flor").new_match(2, seed=6)
+    while fresh.hand is None:
+        fresh.apply(fresh.legal_actions()[0])
+    caller.see(fresh.variant.ladder.names, fresh.observation(0))
+    assert (caller.contests, caller.ladder, caller.bluff()) == (0, 0, 0.0)
