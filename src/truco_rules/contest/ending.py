@@ -36,6 +36,7 @@ class EndingPlay(HandFields):
             self._end_by_mazo(others, self.ld.refused(ladder.call) + bonus)
             return
         if ladder.call:  # his own side's call, still unanswered, is withdrawn
+            ladder = self.ladder_play = ladder.copy()  # copies share it until it changes
             ladder.withdraw()
         if self.ld.mazo_concedes_for_side:  # one player running concedes for his side
             for x in self.live(t):

@@ -37,7 +37,7 @@ from ..core.cards import Card
 from ..core.copying import LIST, LIST_OF_LISTS, copier
 from ..core.errors import IllegalAction, WrongPlayer
 from ..rules.special import SPECIAL_NONE
-from . import ladder_play, special_play, trick_play
+from . import trick_play
 from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
 from .bet_views import BetViews
 from .ending import EndingPlay
@@ -258,20 +258,23 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
                 tricks.play_double(self, s, act.card, act.under)
             else:
                 tricks.play(self, s, act.card, act.down)
-        elif ph == DECIDE:
-            self.special_play.decide(self, s, verb == A.ACCEPT_HAND)
+        elif ph == DECIDE:  # copies share the part until it changes: it gets its own now
+            special = self.special_play = self.special_play.copy()
+            special.decide(self, s, verb == A.ACCEPT_HAND)
         elif verb == A.MAZO:
             self._mazo(s)
-        elif verb == A.QUIERO:
-            self.ladder_play.accept_call(self, s)
-        elif verb == A.PASO:
-            self.ladder_play.pass_call(self, s)
-        elif verb == A.NO_QUIERO:
-            self.ladder_play.refuse_call(self, s)
-        elif self.special_play.special != SPECIAL_NONE:  # a call forbidden: game lost
+        elif verb in _ANSWERS or self.special_play.special == SPECIAL_NONE:
+            ladder = self.ladder_play = self.ladder_play.copy()  # its own, as it changes
+            if verb == A.QUIERO:
+                ladder.accept_call(self, s)
+            elif verb == A.PASO:
+                ladder.pass_call(self, s)
+            elif verb == A.NO_QUIERO:
+                ladder.refuse_call(self, s)
+            else:  # a ladder call
+                ladder.raise_call(self, s)
+        else:  # a call forbidden in special hands: the game is lost
             self.special_play.forbidden_call(self, s)
-        else:  # a ladder call
-            self.ladder_play.raise_call(self, s)
         self._settle()
         self._legal = None  # a bet may have read legal_actions() midway: not the next seat's
 
@@ -301,6 +304,7 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
 
 
 _PARTS = ("trick_play", "ladder_play", "special_play")
+_ANSWERS = (A.QUIERO, A.PASO, A.NO_QUIERO)
 
 _KEY_FIELDS = tuple(
     n
@@ -311,9 +315,11 @@ _KEY_FIELDS = tuple(
     and n not in _PARTS  # each part gives its own key
 )
 
-# every list field gets its own list, the cards in hand their own lists, each part its own
-# copy (in line, as the part's own copier makes it), the cached legal actions are
-# recomputed; everything else is immutable and shared
+# every list field gets its own list, the cards in hand their own lists, the trick-play part
+# its own copy (in line, as the part's own copier makes it), the cached legal actions are
+# recomputed; everything else is shared: immutable values, and the ladder and special-hands
+# parts, which change only in _do and _mazo, where the contest first gives itself its own
+# copy of the part (copy on write: a search copies contests far more often than it calls)
 _copy_hand = copier(
     Hand,
     HandFields.__slots__,
@@ -326,9 +332,5 @@ _copy_hand = copier(
         "cards": LIST_OF_LISTS,
         "_legal": "None",
     },
-    {
-        "trick_play": (TrickPlay, TrickPlay.__slots__, trick_play.COPY),
-        "ladder_play": (LadderPlay, LadderPlay.__slots__, ladder_play.COPY),
-        "special_play": (SpecialPlay, SpecialPlay.__slots__, special_play.COPY),
-    },
+    {"trick_play": (TrickPlay, TrickPlay.__slots__, trick_play.COPY)},
 )
