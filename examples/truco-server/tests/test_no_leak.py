@@ -160,6 +160,8 @@ def test_no_frame_over_the_wire_names_a_hidden_card(
             n = len(check.replica.actions)
             latest = [_sync(c, n, check, s) for s, c in enumerate(clients)]
             _sync(watcher, n, check, None)
-        assert check.frames >= (seats + 1) * 2
+        # every seat and the watcher checked a frame at the start and after every action
+        # (a match to 6 points can end before any: flores sung at once, 0.4% at 6 seats)
+        assert check.frames >= (seats + 1) * (1 + len(check.replica.actions))
         for c in [*clients, watcher]:
             c.close()
