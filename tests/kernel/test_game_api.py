@@ -394,3 +394,17 @@ def test_a_contest_copy_owns_its_parts(name: str, seats: int) -> None:
             assert hand.key() == before
             legal = hand.legal_actions()
             hand.apply(legal[rng.randrange(len(legal))])
+
+
+def test_a_contest_shows_every_field_of_its_parts_read_only() -> None:
+    """Every field of the three parts is shown on the contest under its own name, reading
+    the part's value, and cannot be assigned there."""
+    m = tr.get_variant("paulista").new_match(4, seed=2)
+    hand = m.hand
+    assert hand is not None
+    for part in ("trick_play", "ladder_play", "special_play"):
+        owner = getattr(hand, part)
+        for name in type(owner).__slots__:
+            assert getattr(hand, name) is getattr(owner, name), name
+            with pytest.raises(AttributeError):
+                setattr(hand, name, getattr(owner, name))

@@ -15,11 +15,9 @@ from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from ..core.cards import Card
-
-if TYPE_CHECKING:
-    from .ladder_play import LadderPlay
-    from .special_play import SpecialPlay
-    from .trick_play import TrickPlay
+from .ladder_play import LadderPlay
+from .special_play import SpecialPlay
+from .trick_play import TrickPlay
 
 __all__ = ["PartViews"]
 
@@ -36,99 +34,104 @@ class PartViews:
     special_play: SpecialPlay
     """The special-hands part and its state."""
 
-    if TYPE_CHECKING:  # what type checkers see; the properties are made from SHOWN below
+    if TYPE_CHECKING:  # what type checkers and readers see; the properties are made below
 
         @property
-        def trick_no(self) -> int: ...
+        def trick_no(self) -> int:
+            """The trick being played (0-based)."""
+
         @property
-        def trick_plays(self) -> list[tuple[int, Card, bool]]: ...
+        def trick_plays(self) -> list[tuple[int, Card, bool]]:
+            """The cards of the trick being played: ``(seat, card, face down)``."""
+
         @property
-        def plays(self) -> list[tuple[int, int, Card, bool]]: ...
+        def plays(self) -> list[tuple[int, int, Card, bool]]:
+            """Every card played in the contest: ``(trick, seat, card, face down)``."""
+
         @property
-        def to_play(self) -> list[int]: ...
+        def to_play(self) -> list[int]:
+            """The seats still to play the trick being played, in turn."""
+
         @property
-        def results(self) -> list[int]: ...
+        def results(self) -> list[int]:
+            """Each finished trick: 0 won by the mano's side, 1 by the other, -1 tied."""
+
         @property
-        def played_first(self) -> list[bool]: ...
+        def played_first(self) -> list[bool]:
+            """Whether each seat has played its first card."""
+
         @property
-        def folded(self) -> list[bool]: ...
+        def folded(self) -> list[bool]:
+            """Whether each seat has gone to the deck."""
+
         @property
-        def under(self) -> list[Card | None]: ...
+        def under(self) -> list[Card | None]:
+            """The hidden card of each seat's two-card play, until it is turned up."""
+
         @property
-        def revealed(self) -> list[tuple[int, Card]]: ...
+        def revealed(self) -> list[tuple[int, Card]]:
+            """Hidden cards shown because they decided something."""
+
         @property
-        def double(self) -> bool: ...
+        def double(self) -> bool:
+            """Whether this trick is played two cards at a time."""
+
         @property
-        def level(self) -> int: ...
+        def level(self) -> int:
+            """How many ladder calls were accepted."""
+
         @property
-        def raise_team(self) -> int | None: ...
+        def raise_team(self) -> int | None:
+            """The side that may raise the accepted call (``None``: none accepted yet)."""
+
         @property
-        def call(self) -> int: ...
+        def call(self) -> int:
+            """The ladder call awaiting an answer (0: none)."""
+
         @property
-        def call_caller(self) -> int: ...
+        def call_caller(self) -> int:
+            """The seat whose ladder call awaits an answer."""
+
         @property
-        def call_responder(self) -> int: ...
+        def call_responder(self) -> int:
+            """The seat asked to answer the pending ladder call."""
+
         @property
-        def call_refused(self) -> list[int]: ...
+        def call_refused(self) -> list[int]:
+            """The seats that refused the pending call (``every_opponent``)."""
+
         @property
-        def call_passed(self) -> list[int]: ...
+        def call_passed(self) -> list[int]:
+            """The seats that passed the answer to a partner (``answer_pass``)."""
+
         @property
-        def special(self) -> str: ...
+        def special(self) -> str:
+            """The special hand in play (``""``: none)."""
+
         @property
-        def special_team(self) -> int: ...
+        def special_team(self) -> int:
+            """The side at the mark in a hand of 11/10 (-1: none)."""
+
         @property
-        def fixed_value(self) -> int: ...
+        def fixed_value(self) -> int:
+            """The hand's worth where a special hand fixes it, else 0."""
+
         @property
-        def deciders(self) -> list[int]: ...
+        def deciders(self) -> list[int]:
+            """The seats still to accept or decline a hand of 11/10, in turn."""
+
         @property
-        def blind(self) -> bool: ...
+        def blind(self) -> bool:
+            """Whether the cards are played blind."""
 
 
-SHOWN: dict[str, tuple[str, str]] = {
-    "trick_no": ("trick_play", "The trick being played (0-based)."),
-    "trick_plays": (
-        "trick_play",
-        "The cards of the trick being played: ``(seat, card, face down)``.",
-    ),
-    "plays": (
-        "trick_play",
-        "Every card played in the contest: ``(trick, seat, card, face down)``.",
-    ),
-    "to_play": ("trick_play", "The seats still to play the trick being played, in turn."),
-    "results": (
-        "trick_play",
-        "Each finished trick: 0 won by the mano's side, 1 by the other, -1 tied.",
-    ),
-    "played_first": ("trick_play", "Whether each seat has played its first card."),
-    "folded": ("trick_play", "Whether each seat has gone to the deck."),
-    "under": ("trick_play", "The hidden card of each seat's two-card play, until it is turned up."),
-    "revealed": ("trick_play", "Hidden cards shown because they decided something."),
-    "double": ("trick_play", "Whether this trick is played two cards at a time."),
-    "level": ("ladder_play", "How many ladder calls were accepted."),
-    "raise_team": (
-        "ladder_play",
-        "The side that may raise the accepted call (``None``: none accepted yet).",
-    ),
-    "call": ("ladder_play", "The ladder call awaiting an answer (0: none)."),
-    "call_caller": ("ladder_play", "The seat whose ladder call awaits an answer."),
-    "call_responder": ("ladder_play", "The seat asked to answer the pending ladder call."),
-    "call_refused": (
-        "ladder_play",
-        "The seats that refused the pending call (``every_opponent``).",
-    ),
-    "call_passed": (
-        "ladder_play",
-        "The seats that passed the answer to a partner (``answer_pass``).",
-    ),
-    "special": ("special_play", 'The special hand in play (``""``: none).'),
-    "special_team": ("special_play", "The side at the mark in a hand of 11/10 (-1: none)."),
-    "fixed_value": ("special_play", "The hand's worth where a special hand fixes it, else 0."),
-    "deciders": ("special_play", "The seats still to accept or decline a hand of 11/10, in turn."),
-    "blind": ("special_play", "Whether the cards are played blind."),
-}
-"""Each field the contest shows: the part that owns it and what it is."""
-
-for _name, (_part, _doc) in SHOWN.items():
-    # a property over operator.attrgetter reads the part's field without a Python call
-    # frame: the kernel's side bets read these on every action
-    setattr(PartViews, _name, property(attrgetter(f"{_part}.{_name}"), doc=_doc))
+# Every field of every part is shown, as a property over operator.attrgetter: it reads the
+# part's field without a Python call frame (the kernel's side bets read these on every action)
+for _part, _class in (
+    ("trick_play", TrickPlay),
+    ("ladder_play", LadderPlay),
+    ("special_play", SpecialPlay),
+):
+    for _name in _class.__slots__:
+        _doc = f"The {_part} part's ``{_name}``, read-only."
+        setattr(PartViews, _name, property(attrgetter(f"{_part}.{_name}"), doc=_doc))
