@@ -4,30 +4,31 @@ The contest (:class:`~truco_rules.contest.hand.Hand`) is composed of parts that 
 state: trick play (:mod:`~truco_rules.contest.trick_play`), the main bet ladder
 (:mod:`~truco_rules.contest.ladder_play`) and the special hands
 (:mod:`~truco_rules.contest.special_play`). A part's transitions take the contest as
-:class:`Host`: the deal, the table and the hooks that the whole contest shares, what the
-other parts show of their state, and the contest's end. A part never reaches into another
+:class:`Host`: what a side bet reads of the contest (the deal, the table, the tricks and
+the ladder so far), and beside it the hooks, what the other parts show of their state and
+the contest's end. A part never reaches into another
 part; it reads what the host shows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from ..core.actions import Action
 from ..core.cards import Card
+from ..rules.bet_view import Contest
 
 if TYPE_CHECKING:
     from ..rules.ladder import BetLadder
-    from ..rules.scoring import MatchRule
     from ..rules.trick_rule import TrickRule
     from ..rules.variant import Variant
 
 __all__ = ["Host"]
 
 
-class Host(Protocol):
-    """The contest as its parts see it."""
+class Host(Contest, Protocol):
+    """The contest as its parts see it: what a side bet reads of it (:class:`Contest`), and
+    the hooks, the shared tables, what the other parts show and the contest's end."""
 
     @property
     def variant(self) -> Variant:
@@ -42,46 +43,6 @@ class Host(Protocol):
     @property
     def ld(self) -> BetLadder:
         """The variant's bet ladder."""
-        ...
-
-    @property
-    def mr(self) -> MatchRule:
-        """The variant's match rule."""
-        ...
-
-    @property
-    def order(self) -> tuple[int, ...]:
-        """The seats in play order, mano first."""
-        ...
-
-    @property
-    def team(self) -> tuple[int, ...]:
-        """Each seat's side (0 or 1)."""
-        ...
-
-    @property
-    def pos(self) -> Sequence[int]:
-        """Each seat's place in :attr:`order` (-1: not in this contest)."""
-        ...
-
-    @property
-    def mano_team(self) -> int:
-        """The side of the contest's mano."""
-        ...
-
-    @property
-    def dealt(self) -> Sequence[tuple[Card, ...]]:
-        """The cards dealt to each seat."""
-        ...
-
-    @property
-    def cards(self) -> list[list[Card]]:
-        """The cards each seat still holds (the trick-play part takes them out as played)."""
-        ...
-
-    @property
-    def strength(self) -> Sequence[int]:
-        """Trick strength of each card by :attr:`Card.index`."""
         ...
 
     @property
@@ -110,11 +71,6 @@ class Host(Protocol):
         ...
 
     @property
-    def folded(self) -> list[bool]:
-        """Whether each seat has gone to the deck (the trick-play part's)."""
-        ...
-
-    @property
     def special(self) -> str:
         """The special hand in play (the special-hands part's)."""
         ...
@@ -128,14 +84,6 @@ class Host(Protocol):
     def fixed_value(self) -> int:
         """The hand's worth where a special hand fixes it, else 0 (the special-hands
         part's)."""
-        ...
-
-    def scores_now(self) -> tuple[int, int]:
-        """The two sides' match scores with the points credited so far in the contest."""
-        ...
-
-    def answer_order(self, caller: int) -> list[int]:
-        """The seats of the side ``caller`` calls, in the order they are asked to answer."""
         ...
 
     def first_answerer(self, caller: int) -> int:
