@@ -16,26 +16,17 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import random
+
+from bench_playouts import run  # the same seeded random play, under the profiler
 
 import truco_rules as tr
 
 
 def calls_per_action(variant: str, seats: int, matches: int, derivation: int) -> float:
-    """Python calls per action over ``matches`` seeded random matches."""
-    v = tr.get_variant(variant)
-    actions = 0
+    """Python calls per action over ``matches`` seeded random matches (seeds 0, 1, ...)."""
     profile = cProfile.Profile()
     profile.enable()
-    for i in range(matches):
-        # derivation 1 is not named, so that the script also counts commits from before
-        # derivations were numbered
-        m = v.new_match(seats, seed=i, **({"derivation": derivation} if derivation != 1 else {}))
-        rng = random.Random(i)
-        while not m.is_over():
-            legal = m.legal_actions()
-            m.apply(legal[int(rng.random() * len(legal))])
-        actions += len(m.actions)
+    actions, _seconds = run(variant, seats, matches, 0, derivation)
     profile.disable()
     calls: int = pstats.Stats(profile).total_calls  # type: ignore[attr-defined]
     return calls / actions
