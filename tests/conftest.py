@@ -83,6 +83,15 @@ def scenario(
     return m
 
 
+def in_first_contest(name: str, seats: int, seed: int) -> tr.Match:
+    """A seeded match of ``name`` with its first contest begun (any cards dealt one more
+    discarded: the first legal action each time)."""
+    m = tr.get_variant(name).new_match(seats, seed=seed)
+    while m.hand is None:
+        m.apply(m.legal_actions()[0])
+    return m
+
+
 def hand_points(m: tr.Match) -> tuple[int, int]:
     """Points each side scored in the first hand (finished or in progress)."""
     if m.history:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import in_first_contest
 
 import truco_rules as tr
 from truco_rules.agents import STRENGTHS, ReaderAgent, default_agent
@@ -121,18 +122,11 @@ def test_the_callable_form_agrees_with_choose() -> None:
     assert ReaderAgent(seed=2)(obs, legal) == ReaderAgent(seed=2, variant=v)(obs, legal) == a
 
 
-def _hand_of(name: str, seats: int, seed: int) -> tr.Match:
-    m = tr.get_variant(name).new_match(seats, seed=seed)
-    while m.hand is None:
-        m.apply(m.legal_actions()[0])
-    return m
-
-
 def test_greedy_card_takes_the_trick_cheaply_unless_a_partner_holds_it() -> None:
     """RULES §1.2: the higher card takes the trick; the rule plays the weakest card that
     takes it, and the weakest when it cannot or need not."""
     for seed in range(20):
-        m = _hand_of("paulista", 4, seed)
+        m = in_first_contest("paulista", 4, seed)
         hand = m.hand
         assert hand is not None
         first = hand.turn
@@ -151,14 +145,14 @@ def test_greedy_card_takes_the_trick_cheaply_unless_a_partner_holds_it() -> None
 
 
 def test_the_estimates_are_chances_and_see_a_sure_hand() -> None:
-    m = _hand_of("paulista", 2, 5)
+    m = in_first_contest("paulista", 2, 5)
     hand = m.hand
     assert hand is not None
     p = trick_chance([(hand, 1.0)], 0)
     assert p in (0.0, 0.5, 1.0)
     assert trick_chance([(hand, 1.0)], 1) == pytest.approx(1.0 - p)
     assert envido_chance(m.variant, [(hand, 1.0)], 0) == 0.5  # no envido in this variant
-    a = _hand_of("argentine", 2, 5)
+    a = in_first_contest("argentine", 2, 5)
     assert a.hand is not None
     q0 = envido_chance(a.variant, [(a.hand, 1.0)], 0)
     q1 = envido_chance(a.variant, [(a.hand, 1.0)], 1)
@@ -190,7 +184,7 @@ def test_a_call_makes_the_deals_with_good_cards_count_for_more() -> None:
     checked = 0
     by_result: dict[float, list[float]] = {0.0: [], 1.0: []}
     for seed in range(30):
-        m = _hand_of("paulista", 2, seed)
+        m = in_first_contest("paulista", 2, seed)
         hand = m.hand
         assert hand is not None
         seat = m.current_player()

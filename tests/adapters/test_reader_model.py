@@ -6,17 +6,12 @@ from __future__ import annotations
 
 import random
 
+from conftest import in_first_contest
+
 import truco_rules as tr
 from truco_rules.agents.inference import FLOOR, TableModel, table_likelihood
 from truco_rules.agents.tally import MAX_BLUFF, BetTally
 from truco_rules.bots import SimpleBot
-
-
-def _first_hand(name: str, seats: int, seed: int) -> tr.Match:
-    m = tr.get_variant(name).new_match(seats, seed=seed)
-    while m.hand is None:
-        m.apply(m.legal_actions()[0])
-    return m
 
 
 def test_an_envido_bet_makes_the_deals_with_high_scores_count_for_more() -> None:
@@ -29,7 +24,7 @@ def test_an_envido_bet_makes_the_deals_with_high_scores_count_for_more() -> None
     high: list[float] = []
     low: list[float] = []
     for seed in range(60):
-        m = _first_hand("argentine-sin-flor", 2, seed)
+        m = in_first_contest("argentine-sin-flor", 2, seed)
         hand = m.hand
         assert hand is not None
         seat = m.current_player()
@@ -49,7 +44,7 @@ def test_an_envido_bet_makes_the_deals_with_high_scores_count_for_more() -> None
 
 def test_a_bluffing_table_makes_a_call_say_less() -> None:
     """A call's likelihood never falls below the other side's bluff share."""
-    m = _first_hand("paulista", 2, 3)
+    m = in_first_contest("paulista", 2, 3)
     seat = m.current_player()
     call = next(a for a in m.legal_actions() if a.verb == "truco")
     honest = TableModel()(m, seat, call)

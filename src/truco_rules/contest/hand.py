@@ -166,7 +166,6 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         out += (self.trick_play.key(), self.ladder_play.key(), self.special_play.key())
         return tuple(out)
 
-
     @property
     def over(self) -> bool:
         """Whether the contest has ended."""
