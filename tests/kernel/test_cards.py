@@ -32,6 +32,35 @@ def test_s0_2_a_card_is_never_equal_to_its_text() -> None:
     assert (card == tr.get_variant("argentine").card("1E")) is True
 
 
+def test_s0_2_there_is_one_object_per_card() -> None:
+    """RULES §0.2: a card is one of the 40 identities, and there is one object for each: made
+    by its constructor, parsed, copied, pickled or evolved, a card is the deck's own instance,
+    so equality is identity and the hash is the card's index (the same set order every run)."""
+    import copy
+    import pickle
+
+    from truco_rules.core.cards import DECK, Card, Suit
+
+    seven = DECK[Card.of(7, Suit.OROS).index]
+    made = [
+        Card(7, Suit.OROS),
+        Card(suit=Suit.OROS, rank=7),
+        tr.SPANISH.parse("7O"),
+        tr.FRENCH.parse("7d"),
+        copy.copy(seven),
+        copy.deepcopy(seven),
+        attrs.evolve(DECK[0], rank=7, suit=Suit.OROS),
+        *(pickle.loads(pickle.dumps(seven, protocol)) for protocol in range(2, 6)),
+    ]
+    assert all(card is seven for card in made)
+    assert hash(seven) == seven.index and seven != DECK[0] and seven == made[0]
+    assert [c.index for c in {*reversed(DECK)}] == list(range(40))
+    with pytest.raises(tr.InvalidCard):
+        Card(8, Suit.OROS)
+    with pytest.raises(tr.InvalidType):
+        Card(True, Suit.OROS)  # a bool is no rank, though it equals 1
+
+
 def test_s1_2_a_ranking_strength_is_at_least_1() -> None:
     """RULES §1.2 / §2.9: a face-down card has strength 0, below every card, so a ranking
     table gives each of the 40 cards a strength of at least 1: a 0 is refused."""

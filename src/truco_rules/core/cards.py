@@ -6,9 +6,10 @@ notation writes ``7E`` (seven of espadas), the French one ``7s`` (seven of spade
 A=1, Q=10 (sota), J=11 (caballo), K=12 (rey); clubs=bastos, hearts=copas, spades=espadas,
 diamonds=oros.
 
-Cards are interned: ``Card(7, Suit.ESPADAS) is card("7E")`` is not guaranteed, but equality and
-hashing are by identity of the card, and :meth:`Card.of` / :data:`DECK` return the shared
-instances, which the engine uses.
+Cards are interned: there is one object per card, so ``Card(7, Suit.ESPADAS) is
+SPANISH.parse("7E")``; :meth:`Card.of` and :data:`DECK` return the same shared instances, and
+copies and pickles come back as them. Two cards are equal when they are the same object, and a
+card hashes to its :attr:`~Card.index`.
 """
 
 from __future__ import annotations
@@ -53,14 +54,18 @@ class Suit(enum.Enum):
 
 _FRENCH_SUIT = {Suit.ESPADAS: "s", Suit.BASTOS: "c", Suit.OROS: "d", Suit.COPAS: "h"}
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
+_SUITS = frozenset(Suit)
 
 
 @attrs.define(frozen=True, slots=True, eq=False, repr=False)
 class Card:
     """One of the 40 cards: a rank in :data:`RANKS` and a :class:`Suit`.
 
-    ``index`` (0..39) is the card's position in :data:`DECK`; equality and hashing use it.
-    ``str(card)`` is the Spanish notation; use a :class:`Notation` for other decks.
+    ``index`` (0..39) is the card's position in :data:`DECK`. There is one instance per card
+    (``Card(7, Suit.OROS)`` returns the shared one, as copies and unpickling do), so equality is
+    identity, a comparison in C (cards are compared on every membership test of a search);
+    a card hashes to its index. ``str(card)`` is the Spanish notation; use a
+    :class:`Notation` for other decks.
     """
 
     rank: int = attrs.field()
@@ -79,8 +84,20 @@ class Card:
         if not isinstance(value, Suit):
             raise InvalidType("suit", "a Suit (Suit.ESPADAS, BASTOS, OROS, COPAS)", value)
 
+    def __new__(cls, *args: object, **kwargs: object) -> Card:
+        # the shared instance of a valid card; anything else is made, to be checked and refused
+        # by the validators (and the 40 instances themselves are made before DECK exists)
+        rank = args[0] if args else kwargs.get("rank")
+        suit = args[1] if len(args) > 1 else kwargs.get("suit")
+        if "DECK" in globals() and type(rank) is int and rank in _RANK_INDEX and suit in _SUITS:
+            return DECK[_SUIT_INDEX[suit] * 10 + _RANK_INDEX[rank]]
+        return super().__new__(cls)
+
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "index", _SUIT_INDEX[self.suit] * 10 + _RANK_INDEX[self.rank])
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_card, (self.index,))  # a copy or an unpickled card is the shared instance
 
     @staticmethod
     def of(rank: int, suit: Suit) -> Card:
@@ -93,12 +110,7 @@ class Card:
             raise InvalidCard(f"{shown(rank)}{suit.value}", "spanish", "7E, 12C")
         return DECK[_SUIT_INDEX[suit] * 10 + _RANK_INDEX[rank]]
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, Card):
-            return self.index == other.index
-        return NotImplemented
-
-    def __hash__(self) -> int:
+    def __hash__(self) -> int:  # not the object's id: sets of cards iterate alike every run
         return self.index
 
     def __lt__(self, other: Card) -> bool:
@@ -115,6 +127,11 @@ class Card:
 
 DECK: tuple[Card, ...] = tuple(Card(r, s) for s in Suit for r in RANKS)
 """The 40 cards in canonical order: espadas, bastos, oros, copas; ranks ascending."""
+
+
+def _card(index: int) -> Card:
+    """The card of ``index`` (how a copied or pickled card comes back)."""
+    return DECK[index]
 
 
 @attrs.frozen
