@@ -69,14 +69,15 @@ class DealFlow(StateView):
 
     def _finish_deal(self, order: Sequence[Card]) -> None:
         n = self._seats
-        hands: list[list[Card]] = [[] for _ in range(n)]
-        for k in range(3 * n):
-            hands[(self._mano + k) % n].append(order[k])
+        k = 3 * n
+        mano = self._mano
+        # one card at a time from the mano round the table: seat s gets every n-th card
+        hands = [tuple(order[(s - mano) % n : k : n]) for s in range(n)]
         extra = self._plan.extra_cards if self._plan is not None else ()
         for i, s in enumerate(extra):  # one card more, to be discarded unseen
-            hands[s].append(order[3 * n + i])
-        self._dealt = tuple([tuple(h) for h in hands])
-        k = 3 * n + len(extra)
+            hands[s] += (order[k + i],)
+        self._dealt = tuple(hands)
+        k += len(extra)
         self._turned = order[k] if self._variant.ranking.turns_up_card else None
         self._pending_deal = []
         self._discarding = list(extra)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from ..core.arguments import integer
-from ..core.cards import Card
+from ..core.cards import DECK, Card
 from ..core.errors import InvalidType, ParseError, shown
 from ..rules.registry import get_variant
 from ..rules.table import DealContext, DealPlan
@@ -182,7 +182,10 @@ def check_deal(
     need = deal_size(variant, seats, probe)
     if len(cards) < need:
         raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
-    if len(set(cards)) != len(cards) or not set(cards) <= set(variant.deck.cards):
+    unique = set(cards)
+    deck = variant.deck.cards
+    # every card is one of the 40 shared instances, so a deck of 40 holds each of them
+    if len(unique) != len(cards) or (len(deck) < len(DECK) and not unique <= set(deck)):
         raise ParseError(f"deal {i} repeats a card or uses one not in the deck")
     return cards
 

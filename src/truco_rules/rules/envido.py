@@ -31,6 +31,28 @@ def card_value(card: Card) -> int:
     return card.rank if card.rank <= 7 else 0
 
 
+_POINTS: dict[int, int] = {}
+"""The stock score of three cards, by the unsuited count and the cards' indexes (at most
+2 x 40**3 entries)."""
+
+
+def _points(cards: Sequence[Card], unsuited_count: int) -> int:
+    """The stock envido score: the best two of a suit plus 20, else the ``unsuited_count``
+    highest values (RULES §2.6.1)."""
+    best = -1
+    by_suit: dict[int, list[int]] = {}
+    for c in cards:
+        by_suit.setdefault(c.index // 10, []).append(card_value(c))
+    for vals in by_suit.values():
+        if len(vals) >= 2:
+            vals.sort(reverse=True)
+            best = max(best, 20 + vals[0] + vals[1])
+    if best >= 0:
+        return best
+    vals = sorted((card_value(c) for c in cards), reverse=True)
+    return sum(vals[:unsuited_count])
+
+
 def falta_for_leader(rule: MatchRule, scores: Sequence[int]) -> int:
     """Points the leading side lacks to win the chico (``T - L``), at least 1."""
     return max(1, rule.target - max(scores))
@@ -290,19 +312,15 @@ class EnvidoRules:
 
     def points(self, cards: Sequence[Card]) -> int:
         """The envido score (tanto) of three cards, RULES §2.6.1."""
-        best = -1
-        by_suit: dict[object, list[int]] = {}
-        for c in cards:
-            by_suit.setdefault(c.suit, []).append(card_value(c))
-        for vals in by_suit.values():
-            if len(vals) >= 2:
-                vals.sort(reverse=True)
-                best = max(best, 20 + vals[0] + vals[1])
-        if best >= 0:
-            return best
-        vals = sorted((card_value(c) for c in cards), reverse=True)
-        return sum(vals[: ask(self, "unsuited_count")])
-
+        count = ask(self, "unsuited_count")
+        if len(cards) != 3:
+            return _points(cards, count)
+        a, b, c = cards  # three cards: worked out once (a search asks again and again)
+        key = ((count * 40 + a.index) * 40 + b.index) * 40 + c.index
+        known = _POINTS.get(key)
+        if known is None:
+            known = _POINTS[key] = _points(cards, count)
+        return known
     def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
         """The envido score of three cards in the deal ``context`` describes (the turned
         card, the seats, the scores). The kernel calls this; the stock rule ignores the
