@@ -43,6 +43,8 @@ from .trick_rule import TrickRule
 
 __all__ = ["HOOK_SLOTS", "Variant", "use_match_class", "use_registry"]
 
+_PARSED_MAX = 4096
+
 HOOK_SLOTS: tuple[str, ...] = (
     *("deck", "ranking", "table", "tricks", "ladder"),
     *("envido", "flor", "special", "match"),
@@ -91,6 +93,9 @@ class Variant:
     _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _sides: SideBetTable = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+    # action texts already parsed: a replay, or a world rebuilt from a record, parses the
+    # same few texts again and again (at most _PARSED_MAX, then it starts again)
+    _parsed: dict[str, Action] = attrs.field(init=False, eq=False, repr=False, factory=dict)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(
@@ -269,7 +274,14 @@ class Variant:
 
     def parse_action(self, text: str) -> Action:
         """Parse action text in this variant's notation (an unknown verb: ``UnknownAction``)."""
-        return self.check_action(Action.parse(text, self.deck.notation))
+        parsed = self._parsed
+        known = parsed.get(text) if type(text) is str else None
+        if known is None:
+            known = self.check_action(Action.parse(text, self.deck.notation))
+            if len(parsed) >= _PARSED_MAX:
+                parsed.clear()
+            parsed[text] = known
+        return known
 
     def format_action(self, action: Action) -> str:
         """An action's text in this variant's notation."""
