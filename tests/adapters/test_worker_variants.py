@@ -138,6 +138,16 @@ def test_fingerprints_do_not_depend_on_the_hash_seed() -> None:
     assert fingerprint(STOCK) in next(iter(outs))
 
 
+def test_fingerprints_leave_out_what_a_process_caches_as_it_plays() -> None:
+    """A variant keeps the action texts it has parsed: the caller's variant has parsed some,
+    the worker's none, and both are the same rule set."""
+    variant = tr.get_variant("paulista").with_options(target=24)
+    before = fingerprint(variant)
+    m = variant.new_match(2, seed=3)
+    m.apply(m.legal_actions()[0].text(variant.deck.notation))
+    assert fingerprint(variant) == before == fingerprint(pickle.loads(pickle.dumps(variant)))
+
+
 @pytest.mark.parametrize("replace", [False])
 def test_a_conflicting_registration_is_a_typed_error(replace: bool) -> None:
     other = STOCK.derive("argentine", "another rule set under the stock name", target=6)

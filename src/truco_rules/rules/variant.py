@@ -95,7 +95,9 @@ class Variant:
     _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
     # action texts already parsed: a replay, or a world rebuilt from a record, parses the
     # same few texts again and again (at most _PARSED_MAX, then it starts again)
-    _parsed: dict[str, Action] = attrs.field(init=False, eq=False, repr=False, factory=dict)
+    _parsed: dict[str, Action] = attrs.field(
+        init=False, eq=False, repr=False, factory=dict, metadata={"cache": True}
+    )
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(

@@ -37,13 +37,15 @@ VariantSpec = tuple[str, Any, str]
 
 def _canonical(value: object, depth: int = 0) -> str:
     """``repr(value)`` with the items of sets and dicts in sorted order (their iteration order
-    depends on the process's hash seed), attrs classes walked field by field."""
+    depends on the process's hash seed), attrs classes walked field by field (but for the
+    caches a process fills as it runs, marked ``metadata={"cache": True}``)."""
     if depth > 50:
         return "..."
     if attrs.has(type(value)):
         fields = ", ".join(
             f"{f.name}={_canonical(getattr(value, f.name), depth + 1)}"
             for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
+            if not f.metadata.get("cache")
         )
         kind = type(value)
         return f"{kind.__module__}.{kind.__qualname__}{_class_data(kind, depth)}({fields})"
