@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ..core.actions import BASE_VERBS, Action, check_fields
 from ..core.arguments import integer
+from ..core.cards import SPANISH
 from ..core.errors import InvalidType, UnknownActionId, UnknownActionIdType, shown
 
 if TYPE_CHECKING:
@@ -70,7 +71,13 @@ class Vocabulary(Protocol):
         ...
 
 
-__all__ = ["ActionSpace", "action_space"]
+class Spaced(Vocabulary, Protocol):
+    """What :class:`ActionIds` reads of the variant it is part of."""
+
+    def parse_action(self, text: str) -> Action: ...
+
+
+__all__ = ["ActionIds", "ActionSpace", "action_space"]
 
 _BLIND_POSITIONS = 3
 
@@ -199,3 +206,32 @@ def action_space(variant: Vocabulary) -> ActionSpace:
         _CACHE.clear()
     _CACHE[id(variant)] = (variant, space)
     return space
+
+
+class ActionIds:
+    """The integer action ids of a :class:`~truco_rules.rules.variant.Variant`: its members
+    over :func:`action_space` (the variant is built from this and its hooks)."""
+
+    __slots__ = ()
+
+    @property
+    def action_space(self: Spaced) -> ActionSpace:
+        """Every action of this variant with a stable integer id (see this module)."""
+        return action_space(self)
+
+    @property
+    def num_actions(self: Spaced) -> int:
+        """How many integer action ids this variant has (chance deals included)."""
+        return len(action_space(self))
+
+    def action_id(self: Spaced, action: Action | str) -> int:
+        """The stable integer id of an action (or its text); an action outside the
+        variant's space raises :class:`~truco_rules.core.errors.UnknownActionId`."""
+        act = self.parse_action(action) if isinstance(action, str) else action
+        return action_space(self).id(act)
+
+    def action_from_id(self: Spaced, action_id: int) -> Action:
+        """The action with integer id ``action_id``
+        (:class:`~truco_rules.core.errors.UnknownActionId` outside ``0 .. num_actions - 1``)."""
+        act, n = action_space(self).action(action_id), self.deck.notation
+        return act if n.name == SPANISH.name else act.in_notation(n)

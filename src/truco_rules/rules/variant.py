@@ -16,7 +16,7 @@ import attrs
 
 from ..core import actions as A
 from ..core.actions import Action
-from ..core.cards import BINARY, SPANISH, Card, Notation, parse_cards
+from ..core.cards import BINARY, Card, Notation, parse_cards
 from ..core.context import HandContext, as_context
 from ..core.errors import (
     InvalidType,
@@ -27,7 +27,7 @@ from ..core.errors import (
     shown,
 )
 from ..core.options import check_hooks, option_fields
-from .action_space import ActionSpace, action_space
+from .action_space import ActionIds
 from .deck import Deck, DeckRule, Ranking
 from .envido import EnvidoRules
 from .flor import FlorRules
@@ -53,7 +53,7 @@ HOOK_SLOTS: tuple[str, ...] = (
 
 
 @attrs.frozen
-class Variant:
+class Variant(ActionIds):
     """A rule set: a name, a description, and one hook per slot of :data:`HOOK_SLOTS`.
 
     ``envido`` and ``flor`` are ``None`` in variants without those side bets, ``special`` in
@@ -353,30 +353,6 @@ class Variant:
             chicos=chicos,
             derivation=derivation,
         )
-
-    # ------------------------------------------------------------------ integer action ids
-    @property
-    def action_space(self) -> ActionSpace:
-        """Every action of this variant with a stable integer id
-        (see :mod:`truco_rules.rules.action_space`)."""
-        return action_space(self)
-
-    @property
-    def num_actions(self) -> int:
-        """How many integer action ids this variant has (chance deals included)."""
-        return len(action_space(self))
-
-    def action_id(self, action: Action | str) -> int:
-        """The stable integer id of an action (or its text); an action outside the
-        variant's space raises :class:`~truco_rules.core.errors.UnknownActionId`."""
-        act = self.parse_action(action) if isinstance(action, str) else action
-        return action_space(self).id(act)
-
-    def action_from_id(self, action_id: int) -> Action:
-        """The action with integer id ``action_id``
-        (:class:`~truco_rules.core.errors.UnknownActionId` outside ``0 .. num_actions - 1``)."""
-        act, n = action_space(self).action(action_id), self.deck.notation
-        return act if n.name == SPANISH.name else act.in_notation(n)
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
