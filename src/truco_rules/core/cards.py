@@ -54,7 +54,6 @@ class Suit(enum.Enum):
 
 _FRENCH_SUIT = {Suit.ESPADAS: "s", Suit.BASTOS: "c", Suit.OROS: "d", Suit.COPAS: "h"}
 _SUIT_INDEX = {s: i for i, s in enumerate(Suit)}
-_SUITS = frozenset(Suit)
 
 
 @attrs.define(frozen=True, slots=True, eq=False, repr=False)
@@ -89,7 +88,7 @@ class Card:
         # by the validators (and the 40 instances themselves are made before DECK exists)
         rank = args[0] if args else kwargs.get("rank")
         suit = args[1] if len(args) > 1 else kwargs.get("suit")
-        if "DECK" in globals() and type(rank) is int and rank in _RANK_INDEX and suit in _SUITS:
+        if "DECK" in globals() and type(rank) is int and rank in _RANK_INDEX and type(suit) is Suit:
             return DECK[_SUIT_INDEX[suit] * 10 + _RANK_INDEX[rank]]
         return super().__new__(cls)
 
