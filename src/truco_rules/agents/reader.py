@@ -180,7 +180,8 @@ class ReaderAgent(SeatAgent):
         """Up to :attr:`worlds` weighted worlds (their contests)."""
         out: list[World] = []
         misses = 0
-        model = TableModel(self._tally.bluff(), self._tally.side_bluff()) if self.infer else None
+        tally = self._tally
+        model = TableModel(tally.call_floor(), tally.side_bluff()) if self.infer else None
         while len(out) < self.worlds:
             found = weighted_world(
                 variant,
