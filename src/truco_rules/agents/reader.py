@@ -105,6 +105,10 @@ class ReaderAgent(SeatAgent):
     of :mod:`.rollout`, as :class:`~.ismcts.ISMCTSAgent` does)."""
     raise_at: float = 0.8
     """Raise a call when the chance of winning the tricks reaches this."""
+    raise_from: float = 0.5
+    """Below :attr:`raise_at`, raise a call when the chance of winning the tricks reaches
+    this and raising beats accepting by :attr:`call_margin` in the chance of the match, the
+    caller answering as its cards warrant in each world (as for a call of the seat's own)."""
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
@@ -127,6 +131,7 @@ class ReaderAgent(SeatAgent):
             "call_at",
             "call_margin",
             "raise_at",
+            "raise_from",
             "accept_margin",
             "envido_at",
         ):
@@ -255,11 +260,18 @@ class ReaderAgent(SeatAgent):
         values = variant.ladder.values
         p = trick_chance(worlds, obs.team)
         raises = [a for a in legal if a.verb in names]
-        if raises and p >= self.raise_at:
-            return raises[0]
         pending = obs.pending_call
         level = names.index(pending) + 1 if pending in names else 1
         stake = values[min(level, len(values) - 1)]
+        if raises and p >= self.raise_at:
+            return raises[0]
+        if raises and p >= self.raise_from:
+            up = names.index(raises[0].verb) + 1
+            new = values[min(up, len(values) - 1)]
+            top = values[min(up + 1, len(values) - 1)]
+            won = outcomes(worlds, obs.team)
+            if self._call_gain(variant, obs, worlds, won, (stake, new, top)) > self.call_margin:
+                return raises[0]
         accept = _verb(legal, QUIERO)
         refuse = _verb(legal, NO_QUIERO)
         if accept is None or refuse is None:
