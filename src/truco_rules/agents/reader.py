@@ -106,9 +106,12 @@ class ReaderAgent(SeatAgent):
     raise_at: float = 0.8
     """Raise a call when the chance of winning the tricks reaches this."""
     raise_from: float = 0.5
-    """Below :attr:`raise_at`, raise a call when the chance of winning the tricks reaches
-    this and raising beats accepting by :attr:`call_margin` in the chance of the match, the
-    caller answering as its cards warrant in each world (as for a call of the seat's own)."""
+    """Below :attr:`raise_at`, raise a loose caller's call (:meth:`~.tally.BetTally.loose`
+    at least 0.5) when the chance of winning the tricks reaches this and raising beats
+    accepting by :attr:`call_margin` in the chance of the match, the caller answering as its
+    cards warrant in each world (as for a call of the seat's own). A tight caller's call is
+    raised only at :attr:`raise_at`: against miniTruco's Gasparotto in paulista the reader
+    that raised every caller so won 92 of 200 matches, 115 before."""
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
@@ -265,7 +268,7 @@ class ReaderAgent(SeatAgent):
         stake = values[min(level, len(values) - 1)]
         if raises and p >= self.raise_at:
             return raises[0]
-        if raises and p >= self.raise_from:
+        if raises and p >= self.raise_from and self._tally.loose() >= 0.5:
             up = names.index(raises[0].verb) + 1
             new = values[min(up, len(values) - 1)]
             top = values[min(up + 1, len(values) - 1)]
