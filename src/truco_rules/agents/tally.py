@@ -121,8 +121,7 @@ class BetTally:
         bluff share (:meth:`bluff`) and :data:`LOOSE_FLOOR` times how far the chance that
         it is a loose caller (:meth:`loose`) has risen from its prior to 1 (nothing before
         the other side has shown it: a call from a side not yet read says what an honest
-        call says; read from the start at the prior, the floor cost the reader 20 of 200
-        matches against miniTruco's Gasparotto in paulista)."""
+        call says)."""
         risen = (self.loose() - LOOSE) / (1.0 - LOOSE)
         return max(self.bluff(), LOOSE_FLOOR * max(0.0, risen))
 
