@@ -118,12 +118,9 @@ class BetTally:
 
     def call_floor(self) -> float:
         """The floor of the likelihood of the other side's ladder call: the larger of its
-        bluff share (:meth:`bluff`) and :data:`LOOSE_FLOOR` times how far the chance that
-        it is a loose caller (:meth:`loose`) has risen from its prior to 1 (nothing before
-        the other side has shown it: a call from a side not yet read says what an honest
-        call says)."""
-        risen = (self.loose() - LOOSE) / (1.0 - LOOSE)
-        return max(self.bluff(), LOOSE_FLOOR * max(0.0, risen))
+        bluff share (:meth:`bluff`) and :data:`LOOSE_FLOOR` times the chance that it is a
+        loose caller (:meth:`loose`)."""
+        return max(self.bluff(), LOOSE_FLOOR * self.loose())
 
     def loose(self) -> float:
         """The chance that the other side is a loose caller, one whose calls say little
