@@ -8,7 +8,11 @@ with other cards in a share ``(f - HONEST) / (1 - HONEST)`` of the rest (its blu
 called the ladder and those in which it called a side bet (envido and its raises), from
 the previous contest of each observation (:attr:`~truco_rules.Observation.previous`), and
 gives those bluff shares, starting from a prior of :data:`PRIOR` contests at the honest
-share. It reads nothing but the seat's observations, and starts over with each match.
+share. It also weighs whether the other side is a *loose* caller, whose calls say little
+of its cards, or a tight one (:meth:`BetTally.loose`), by how often it calls, how often it
+calls before its caller has played a card, and how often it wins the calls that are met
+and played out. It reads nothing but the seat's observations, and starts over with each
+match.
 """
 
 from __future__ import annotations
@@ -32,18 +36,18 @@ LOOSE = 0.2
 """The prior chance that the other side is a loose caller (see :meth:`BetTally.loose`)."""
 CALLS = (0.28, 0.55)
 """The share of contests in which a tight and a loose caller call the ladder (measured:
-miniTruco's bots 0.28 to 0.33 in Truco Paulista, 0.19 in Mineiro; the information-set
-search 0.43 to 0.47 there and 0.74 in the Argentine game, two seats)."""
+miniTruco's bots 0.19 to 0.33; the information-set search 0.43 to 0.74 at two seats; see
+docs/build-a-bot.md)."""
 BLIND = (0.05, 0.4)
 """The share of its calls that a tight and a loose caller make before it has played a card
 in the contest, on its cards alone (measured: miniTruco's bots 0 of 300 calls, the search
-20 of 48 at two seats in Truco Paulista)."""
+20 of 48 at two seats)."""
 BACKED = (0.8, 0.35)
 """The share of its calls, met and played out, that a tight and a loose caller win
 (measured: miniTruco's bots about 0.7 to 0.85 against the reader, the search 0.15 to 0.3)."""
 LOOSE_FLOOR = 0.8
 """The floor of a call's likelihood from a loose caller: its call says little (against the
-search at two seats in Truco Paulista, 30 matches, a fixed floor of 0.5 won 22 and 0.85
+search at two seats, 30 matches, a fixed floor of 0.5 won 22 and 0.85
 won 23 where the honest reading won 14)."""
 _ENDS = ("tricks", "refused", "mazo")  # how a contest's ladder stake is settled
 _SIDE_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
