@@ -237,3 +237,39 @@ def test_without_the_opponent_model_it_still_plays_legal_moves() -> None:
         m.apply(action)
     with pytest.raises(tr.InvalidOption, match="infer"):
         ReaderAgent(infer=1)  # type: ignore[arg-type]
+
+
+def test_a_loose_callers_call_is_raised_below_raise_at_when_raising_beats_accepting() -> None:
+    """RULES §2.5: the side that is called may raise instead of accepting. Against a side
+    that calls truco at once in every contest (a loose caller), with the same seed (so the
+    same worlds), the reader raises wherever it raised with the rule of ``raise_at``
+    alone, and also where its chance is lower but raising is worth more in the match odds
+    than accepting."""
+    v = tr.get_variant("paulista")
+    more = 0
+    for seed in range(6):
+        m = v.new_match(2, seed=seed)
+        eager = ReaderAgent(seed=seed)
+        strict = ReaderAgent(seed=seed, raise_from=ReaderAgent().raise_at)
+        bots = [SimpleBot(random.Random(seed)), SimpleBot(random.Random(seed + 1))]
+        while not m.is_over():
+            legal = m.legal_actions()
+            if m.is_chance_node():
+                m.apply(legal[0])
+                continue
+            seat = m.current_player()
+            call = next((a for a in legal if a.verb == "truco"), None)
+            if seat == 1:
+                m.apply(call or bots[1].choose(m, legal))
+                continue
+            a, b = eager.choose(m, legal), strict.choose(m, legal)  # both see every contest
+            assert a in legal and b in legal
+            if m.observation(0).pending_call == "truco":
+                if b.verb == "seis":
+                    assert a.verb == "seis"
+                more += a.verb == "seis" and b.verb != "seis"
+            m.apply(bots[0].choose(m, legal))
+    assert eager._tally.loose() > 0.5
+    assert more >= 1
+    with pytest.raises(tr.InvalidOption, match="raise_from"):
+        ReaderAgent(raise_from=-0.1)

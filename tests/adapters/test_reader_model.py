@@ -10,7 +10,7 @@ from conftest import in_first_contest
 
 import truco_rules as tr
 from truco_rules.agents.inference import FLOOR, TableModel, table_likelihood
-from truco_rules.agents.tally import MAX_BLUFF, BetTally
+from truco_rules.agents.tally import LOOSE, LOOSE_FLOOR, MAX_BLUFF, BetTally
 from truco_rules.bots import SimpleBot
 
 
@@ -103,3 +103,67 @@ def test_the_tally_starts_over_with_a_new_match() -> None:
         fresh.apply(fresh.legal_actions()[0])
     caller.see(fresh.variant.ladder.names, fresh.observation(0))
     assert (caller.contests, caller.ladder, caller.bluff()) == (0, 0, 0.0)
+
+
+def _after_a_call(answer: str, seed: int) -> tuple[BetTally, tr.Observation]:
+    """Seat 1 calls the ladder at its first chance in a two-seat paulista match and seat 0
+    answers ``answer``, the rest played by the first legal card; seat 0's tally once the
+    contest is over."""
+    v = tr.get_variant("paulista")
+    m = v.new_match(2, seed=seed)
+    tally = BetTally()
+    start = None
+    while True:
+        legal = m.legal_actions()
+        if m.is_chance_node():
+            m.apply(legal[0])
+            continue
+        obs = m.observation(0)
+        if start is None:
+            start = (obs.hand_no, obs.contest)
+        elif (obs.hand_no, obs.contest) != start:
+            tally.see(v.ladder.names, obs)
+            return tally, obs
+        seat = m.current_player()
+        verbs = [a.verb for a in legal]
+        if seat == 1 and "truco" in verbs:
+            m.apply(next(a for a in legal if a.verb == "truco"))
+        elif seat == 0 and answer in verbs:
+            m.apply(next(a for a in legal if a.verb == answer))
+        else:
+            m.apply(next((a for a in legal if a.verb == "play"), legal[0]))
+
+
+def test_a_call_folded_to_shows_nothing_a_call_met_shows_who_wins() -> None:
+    """RULES §2.5: a refused call ends the contest with its cards unseen, so the tally
+    counts the call but not its outcome; a call met is played out, and the tally counts
+    whether the caller's side won it."""
+    folded, _obs = _after_a_call("no-quiero", 1)
+    assert (folded.contests, folded.ladder, folded.shown, folded.backed) == (1, 1, 0, 0)
+    for seed in range(1, 6):
+        met, obs = _after_a_call("quiero", seed)
+        assert obs.previous is not None
+        winner = next(side for side, _p, why in obs.previous.points if why == "tricks")
+        assert (met.ladder, met.shown, met.backed) == (1, 1, int(winner == 1))
+
+
+def test_a_side_that_calls_on_its_cards_alone_is_read_as_loose() -> None:
+    """A side that calls before it has played a card, in most contests, is read as a loose
+    caller, whose call says little (a high floor); a side that calls now and then, after
+    seeing the table, is not."""
+    caller = _tally_against(_Caller(), 4)
+    assert caller.blind >= 3
+    assert caller.loose() > 0.95
+    assert caller.call_floor() >= 0.95 * LOOSE_FLOOR
+    quiet = _tally_against(SimpleBot(random.Random(9)), 4)
+    assert quiet.loose() < caller.loose()
+    assert BetTally().loose() == LOOSE
+
+
+def test_calls_that_lose_when_met_make_the_caller_loose() -> None:
+    """The calls shown move the reading: a side whose calls, met, win is read as tighter
+    than one whose calls lose, all else equal."""
+    winning = BetTally(contests=8, ladder=3, shown=3, backed=3)
+    losing = BetTally(contests=8, ladder=3, shown=3, backed=0)
+    assert winning.loose() < LOOSE < losing.loose()
+    assert winning.call_floor() < losing.call_floor()

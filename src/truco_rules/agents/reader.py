@@ -105,6 +105,13 @@ class ReaderAgent(SeatAgent):
     of :mod:`.rollout`, as :class:`~.ismcts.ISMCTSAgent` does)."""
     raise_at: float = 0.8
     """Raise a call when the chance of winning the tricks reaches this."""
+    raise_from: float = 0.5
+    """Below :attr:`raise_at`, raise a loose caller's call (:meth:`~.tally.BetTally.loose`
+    at least 0.5) when the chance of winning the tricks reaches this and raising beats
+    accepting by :attr:`call_margin` in the chance of the match, the caller answering as its
+    cards warrant in each world (as for a call of the seat's own). A tight caller's call is
+    raised only at :attr:`raise_at`: it calls when it reads the table, and meets a raise
+    with the cards that beat it."""
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
@@ -127,6 +134,7 @@ class ReaderAgent(SeatAgent):
             "call_at",
             "call_margin",
             "raise_at",
+            "raise_from",
             "accept_margin",
             "envido_at",
         ):
@@ -180,7 +188,8 @@ class ReaderAgent(SeatAgent):
         """Up to :attr:`worlds` weighted worlds (their contests)."""
         out: list[World] = []
         misses = 0
-        model = TableModel(self._tally.bluff(), self._tally.side_bluff()) if self.infer else None
+        tally = self._tally
+        model = TableModel(tally.call_floor(), tally.side_bluff()) if self.infer else None
         while len(out) < self.worlds:
             found = weighted_world(
                 variant,
@@ -254,11 +263,18 @@ class ReaderAgent(SeatAgent):
         values = variant.ladder.values
         p = trick_chance(worlds, obs.team)
         raises = [a for a in legal if a.verb in names]
-        if raises and p >= self.raise_at:
-            return raises[0]
         pending = obs.pending_call
         level = names.index(pending) + 1 if pending in names else 1
         stake = values[min(level, len(values) - 1)]
+        if raises and p >= self.raise_at:
+            return raises[0]
+        if raises and p >= self.raise_from and self._tally.loose() >= 0.5:
+            up = names.index(raises[0].verb) + 1
+            new = values[min(up, len(values) - 1)]
+            top = values[min(up + 1, len(values) - 1)]
+            won = outcomes(worlds, obs.team)
+            if self._call_gain(variant, obs, worlds, won, (stake, new, top)) > self.call_margin:
+                return raises[0]
         accept = _verb(legal, QUIERO)
         refuse = _verb(legal, NO_QUIERO)
         if accept is None or refuse is None:
