@@ -1982,6 +1982,19 @@ def test_s2_6_1_unsuited_sum_two_highest_proof_is_two_cards() -> None:
     assert len(proof) == 2 and proof[0] == v.card("4C")
 
 
+def test_s2_6_1_a_score_kept_for_one_unsuited_rule_is_not_read_by_the_other() -> None:
+    """RULES §2.6.1: the score of three cards is worked out once per process and kept; the
+    two unsuited rules score the same cards apart (1E 2B 3O: the highest 3, the two highest
+    5), whichever asked first and in any order of the cards."""
+    highest = tr.get_variant(ARG, {"envido_unsuited": "highest_card"}).envido
+    two = tr.get_variant(ARG, {"envido_unsuited": "sum_two_highest"}).envido
+    assert highest is not None and two is not None
+    cards = tr.parse_cards("1E 2B 3O")
+    for order in itertools.permutations(cards):
+        assert (highest.points(order), two.points(order), highest.points(order)) == (3, 5, 3)
+    assert two.points(tr.parse_cards("7O 5O 3O")) == 32  # a suit pair beats the rule
+
+
 def test_s2_7_2_manual_flor_forfeited_by_the_second_side_goes_to_the_first() -> None:
     """RULES §2.7.2 manual_with_penalty: Y (seat 1) declares flor and goes to the deck before
     showing it: the flor is lost and X scores 3 for it, plus the stake of the mazo."""

@@ -321,6 +321,7 @@ class EnvidoRules:
         if known is None:
             known = _POINTS[key] = _points(cards, count)
         return known
+
     def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
         """The envido score of three cards in the deal ``context`` describes (the turned
         card, the seats, the scores). The kernel calls this; the stock rule ignores the
