@@ -163,11 +163,8 @@ class MatchState(DealFlow):
             and hand is not None
             and not self._discarding
             and self._board.winner_team is None
-        ):  # a seat to act: the contest's cached list (its plays in the deck's notation)
-            legal = hand._legal
-            if legal is None:
-                legal = hand._legal = hand._compute_legal(hand.turn, True)
-            return list(legal)
+        ):  # a seat to act: its cached list (shown in the variant's notation)
+            return hand.legal_actions()  # the hand shows its plays in the deck's notation
         n = self._notation
         if n is None or hand is not None:
             return self._legal(seat)
