@@ -21,6 +21,7 @@ from truco_rules.agents.inference import (
     side_power,
     table_likelihood,
 )
+from truco_rules.agents.stakes import call_gain
 from truco_rules.bots import SimpleBot
 from truco_rules.testing import check_observation_hides, hidden_swaps
 
@@ -273,3 +274,32 @@ def test_a_loose_callers_call_is_raised_below_raise_at_when_raising_beats_accept
     assert more >= 1
     with pytest.raises(tr.InvalidOption, match="raise_from"):
         ReaderAgent(raise_from=-0.1)
+
+
+def test_a_call_is_read_by_an_answer_that_has_seen_tricks() -> None:
+    """RULES §2.5 (a call is accepted, refused or raised): the reader weighs a call of its
+    own by how the other side answers it. At the first trick the answer follows the power
+    of the other side's cards alone, whatever ``call_read`` says; from the second trick on
+    it follows more and more whether the other side wins the contest played out, so the
+    same call is worth less: accepted where the caller loses, refused where it wins."""
+    v = tr.get_variant("paulista")
+    m = v.new_match(2, seed=4)
+    while m.hand is None or m.hand.trick_no == 0 or m.current_player() != m.hand.turn:
+        legal = m.legal_actions()
+        hand = m.hand
+        if hand is not None and hand.trick_no == 0 and not hand.trick_plays:
+            first = (m.observation(m.current_player()), [(hand.copy(), 1.0)])
+        plays = [a for a in legal if a.verb == "play"]
+        m.apply(plays[0] if plays else legal[0])
+    later = (m.observation(m.current_player()), [(m.hand.copy(), 1.0)])
+    assert later[1][0][0].trick_no == 1
+    stakes = (1, 3, 6)
+    for won in ([0.0], [1.0]):
+        obs, worlds = first
+        blind = call_gain(v, obs, worlds, won, stakes, read=0.0)
+        assert call_gain(v, obs, worlds, won, stakes, read=0.8) == blind
+        obs, worlds = later
+        blind = call_gain(v, obs, worlds, won, stakes, read=0.0)
+        assert call_gain(v, obs, worlds, won, stakes, read=0.8) < blind
+    with pytest.raises(tr.InvalidOption, match="call_read"):
+        ReaderAgent(call_read=1.2)

@@ -16,7 +16,6 @@ and the same observations it makes the same decisions, whatever the hidden cards
 
 from __future__ import annotations
 
-import functools
 import math
 import random
 import time
@@ -31,7 +30,7 @@ from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
-from .odds import MatchOdds
+from .odds import match_odds
 from .rollout import hand_action
 from .seat_agent import SeatAgent
 
@@ -230,11 +229,6 @@ class ISMCTSAgent(SeatAgent):
             n.total += value
 
 
-@functools.lru_cache(maxsize=32)
-def _odds(variant: Variant) -> MatchOdds:
-    return MatchOdds(variant)
-
-
 def _scale(variant: Variant) -> float:
     values = variant.ladder.values
     top = values[-2] if variant.ladder.top_wins_target and len(values) > 2 else values[-1]
@@ -254,7 +248,7 @@ class _Points:
         self.side = side
         self.scale = scale
         self.target = variant.match.target
-        self.odds = _odds(variant)
+        self.odds = match_odds(variant)
         self.scores = w.scores
         self.lead = max(w.scores)
         self.before = self._chance(0, 0)

@@ -12,11 +12,12 @@ more than declining; an iron hand (both sides that close) is a coin toss for the
 
 from __future__ import annotations
 
+import functools
 import math
 
 from ..rules.variant import Variant
 
-__all__ = ["MatchOdds"]
+__all__ = ["MatchOdds", "match_odds"]
 
 
 _EXACT = 120
@@ -141,3 +142,10 @@ class MatchOdds:
             return decline
         t = min(1.0, max(0.0, (decline - lose) / (win - lose)))
         return t * decline + (1 - t) * lose + (win - lose) * (1 - t * t) / 2
+
+
+@functools.lru_cache(maxsize=32)
+def match_odds(variant: Variant) -> MatchOdds:
+    """The :class:`MatchOdds` of ``variant``, built once per process (a variant is
+    immutable; the table fills as it is read)."""
+    return MatchOdds(variant)

@@ -1,0 +1,85 @@
+"""What a bet is worth to a side, in its chance of winning the match.
+
+The reader (:mod:`.reader`) weighs every bet of the ladder by the chance of winning the
+match it leaves (:func:`~.odds.match_odds`), not by the points alone: the same three points
+are worth more to a side one point from the target than to a side at the start.
+:func:`chance_after` reads that chance once the sides score some points more;
+:func:`worth_playing` compares playing a contest for a stake with giving points away (an
+answer to a call, a hand of 11/10); :func:`call_gain` weighs a call against playing on,
+the other side answering in each sampled world as its cards there warrant.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules.variant import Variant
+from ..views.observe import Observation
+from .estimate import World
+from .inference import ACCEPT_MID, accepts, raises, read_bet, side_power
+from .odds import match_odds
+
+__all__ = ["call_gain", "chance_after", "worth_playing"]
+
+_LAST = 2
+"""The index of the last trick of a contest (every variant's contest has three)."""
+
+
+def chance_after(variant: Variant, obs: Observation, mine: int, theirs: int) -> float:
+    """The chance that the side of ``obs``'s seat wins the match once it scores ``mine``
+    more points and the other side ``theirs``."""
+    target = variant.match.target
+    side = obs.team
+    need = target - obs.scores[side] - mine
+    other = target - obs.scores[1 - side] - theirs
+    return match_odds(variant).chance(need, other)
+
+
+def worth_playing(
+    variant: Variant, obs: Observation, p: float, stake: int, refused: int, margin: float = 0.0
+) -> bool:
+    """Whether playing for ``stake`` with chance ``p`` of winning it is worth at least
+    giving away ``refused`` points (plus ``margin``), in the chance of winning the match."""
+    play = p * chance_after(variant, obs, stake, 0) + (1 - p) * chance_after(
+        variant, obs, 0, stake
+    )
+    return play >= chance_after(variant, obs, 0, refused) + margin
+
+
+def call_gain(
+    variant: Variant,
+    obs: Observation,
+    worlds: Sequence[World],
+    won: Sequence[float],
+    stakes: tuple[int, int, int],
+    read: float = 0.0,
+) -> float:
+    """How much calling beats playing on, in the chance of winning the match.
+
+    The contest is played out as in ``won`` (the side's result per world), and the other
+    side answers as its cards warrant there: it accepts as :func:`~.inference.accepts`
+    says of its power, blended, by ``read`` at the last trick (none at the first, in
+    proportion in between), with whether it wins that world's contest (a side that has
+    seen tricks played knows its chances better); it raises as
+    :func:`~.inference.raises` says, and the seat then accepts the raise where it wins
+    that world's contest, else refuses. ``stakes``: the stake in force, the one called,
+    the one a raise would call."""
+    stake, new, top = stakes
+    up, down = chance_after(variant, obs, stake, 0), chance_after(variant, obs, 0, stake)
+    up_new, down_new = chance_after(variant, obs, new, 0), chance_after(variant, obs, 0, new)
+    up_top, down_top = chance_after(variant, obs, top, 0), chance_after(variant, obs, 0, top)
+    total = 0.0
+    gain = 0.0
+    for (hand, weight), x in zip(worlds, won, strict=True):
+        rivals = [s for s in hand.order if hand.team[s] != obs.team]
+        power = max((side_power(hand, s) for s in rivals), default=1.0)
+        seen = read * min(1.0, hand.trick_no / _LAST)
+        yes = read_bet(power, 1.0 - x, ACCEPT_MID, seen) if seen else accepts(power)
+        up_again = raises(power) if top > new else 0.0
+        stay = x * up + (1 - x) * down
+        played = x * up_new + (1 - x) * down_new
+        raised = x * up_top + (1 - x) * down_top if x >= 0.5 else down_new
+        called = (1 - yes) * up + yes * ((1 - up_again) * played + up_again * raised)
+        gain += weight * (called - stay)
+        total += weight
+    return gain / total if total > 0 else 0.0
