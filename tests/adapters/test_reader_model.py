@@ -9,7 +9,17 @@ import random
 from conftest import in_first_contest
 
 import truco_rules as tr
-from truco_rules.agents.inference import FLOOR, TableModel, table_likelihood
+from truco_rules.agents.estimate import played_out
+from truco_rules.agents.inference import (
+    CALL_MID,
+    FLOOR,
+    READ,
+    READ_LAST,
+    TableModel,
+    bet_reading,
+    later_read,
+    table_likelihood,
+)
 from truco_rules.agents.tally import LOOSE, LOOSE_FLOOR, MAX_BLUFF, BetTally
 from truco_rules.bots import SimpleBot
 
@@ -167,3 +177,34 @@ def test_calls_that_lose_when_met_make_the_caller_loose() -> None:
     losing = BetTally(contests=8, ladder=3, shown=3, backed=0)
     assert winning.loose() < LOOSE < losing.loose()
     assert winning.call_floor() < losing.call_floor()
+
+
+def test_a_call_at_the_last_trick_says_more_than_one_at_the_first() -> None:
+    """RULES §2.5: a call may be made at any trick. One made with a trick or two seen is
+    read more as whether the caller's side wins the contest played out (``later_read``):
+    at the last trick a call is likelier than the plain reading in a world where the
+    caller wins, and less likely where it loses."""
+    assert later_read(READ, 0) == READ
+    assert READ < later_read(READ, 1) < later_read(READ, 2) == READ_LAST
+    assert later_read(READ_LAST, 0) == READ_LAST
+    seen = {0.0: 0, 1.0: 0}
+    for seed in range(40):
+        m = tr.get_variant("paulista").new_match(2, seed=seed)
+        while m.hand is not None and m.hand.trick_no < 2:
+            legal = m.legal_actions()
+            plays = [a for a in legal if a.verb == "play"]
+            m.apply(plays[0] if plays else legal[0])
+        if m.hand is None or m.hand_no != 0:
+            continue
+        seat = m.current_player()
+        call = next((a for a in m.legal_actions() if a.verb == "truco"), None)
+        if call is None:
+            continue
+        wins = played_out(m.hand, m.hand.team[seat])
+        if wins == 0.5:
+            continue
+        plain = bet_reading(m.hand, seat, CALL_MID)
+        last = table_likelihood(m, seat, call)
+        assert last > plain if wins else last < plain
+        seen[wins] += 1
+    assert seen[0.0] and seen[1.0]

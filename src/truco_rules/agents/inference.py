@@ -34,6 +34,7 @@ __all__ = [
     "accepts",
     "bet_reading",
     "calls",
+    "later_read",
     "raises",
     "read_bet",
     "side_power",
@@ -60,6 +61,12 @@ tricks it expects to take, not only on its cards' ranks."""
 READ_ANSWER = 0.8
 """The same for an acceptance or a refusal (against a miniTruco bot, 200 matches a
 line, 0.3 won 48.0% and 0.8 57.5%; such runs are ±7 points wide)."""
+READ_LAST = 0.95
+""":data:`READ` and :data:`READ_ANSWER` at the last trick (they grow in proportion from
+the first): a seat that has seen two tricks played, and holds one card, knows whether its
+side wins the contest far better than one that has seen none. Against miniTruco's
+Gasparotto bot (200 arena matches, with 0.8 at every trick), the reader accepted 34
+raises of its own call at the last trick, at chances from 0.14 to 1.0, and lost 28."""
 RAISE_FLOOR = 0.03
 """No raise of a call is less likely than this with any cards: a raise is a rarer bluff than
 a call."""
@@ -139,6 +146,14 @@ def read_bet(
     return floor + (1.0 - floor) * ((1.0 - read) * curve + read * wins)
 
 
+def later_read(read: float, trick_no: int) -> float:
+    """``read`` (:data:`READ`, :data:`READ_ANSWER`) at trick ``trick_no`` (from 0): it
+    grows in proportion to :data:`READ_LAST` at the third trick."""
+    if read >= READ_LAST:
+        return read
+    return read + (READ_LAST - read) * min(1.0, trick_no / 2)
+
+
 def table_likelihood(m: Match, seat: int, action: Action) -> float:
     """How likely ``seat`` is to choose ``action`` in world ``m`` with the cards it holds
     there (a weight in (0, 1]; see the module), the others betting honestly."""
@@ -169,11 +184,12 @@ def _likelihood(m: Match, seat: int, action: Action, floor: float, side_bluff: f
         return 1.0
     verb = action.verb
     if verb in m.variant.ladder.names:
+        read = later_read(READ, hand.trick_no)
         if hand.phase == PH_TRUCO:  # a raise of a call
-            return bet_reading(hand, seat, RAISE_MID, floor=max(RAISE_FLOOR, floor / 2))
-        return bet_reading(hand, seat, CALL_MID, floor=floor)
+            return bet_reading(hand, seat, RAISE_MID, read, max(RAISE_FLOOR, floor / 2))
+        return bet_reading(hand, seat, CALL_MID, read, floor)
     if hand.phase == PH_TRUCO and verb in (QUIERO, NO_QUIERO):
-        yes = bet_reading(hand, seat, ACCEPT_MID, READ_ANSWER)
+        yes = bet_reading(hand, seat, ACCEPT_MID, later_read(READ_ANSWER, hand.trick_no))
         return yes if verb == QUIERO else max(FLOOR, 1.0 - yes)
     if verb in ENVIDO_MID or (hand.phase == PH_ENVIDO and verb in (QUIERO, NO_QUIERO)):
         return _envido_likelihood(m, hand, seat, verb, max(ENVIDO_FLOOR, side_bluff))
