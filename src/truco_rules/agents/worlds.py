@@ -121,6 +121,63 @@ def _order(
     return order + [c for c in v.deck.cards if c not in used]
 
 
+_HIDDEN, _OVER, _SHOWN, _BAD = range(4)  # how a step of the public record is replayed
+
+
+@attrs.define
+class _Replay:
+    """What :func:`rebuild` reads from an observation whatever the cards: the world's rules,
+    its standing, the cards seen on the table and held per seat, and each step of the public
+    record (seat; how it is replayed; the card played face up, the action as the variant
+    parses it, or the hidden play's ``down``). It depends on the variant and the observation
+    alone (both immutable), so the worlds of one decision share it (:func:`_replay`)."""
+
+    variant: Variant
+    scores: tuple[int, ...]
+    chicos: tuple[int, ...]
+    faceup: dict[int, set[Card | None]]
+    held: dict[int, set[Card]]
+    steps: tuple[tuple[int, int, Any], ...]
+    real: Observation | None = None
+    """``obs`` without the deal's earlier contests (:func:`_deal_part`), once asked."""
+
+
+def _step(variant: Variant, seat: int, s: int, text: str) -> tuple[int, int, Any]:
+    """How :func:`rebuild` replays ``s``'s entry ``text`` of the public record, seen from
+    ``seat``."""
+    if s != seat and text in HIDDEN:
+        return s, _HIDDEN, text == "play down"
+    try:
+        if s != seat and text.endswith(" over (down)"):
+            return s, _OVER, variant.parse_action(text[: -len(" over (down)")]).card
+        return s, _SHOWN, variant.parse_action(text)
+    except Exception as error:  # raised when the replay reaches it, as if parsed there
+        return s, _BAD, error
+
+
+_last: tuple[Variant, Observation, _Replay] | None = None
+
+
+def _replay(variant: Variant, obs: Observation) -> _Replay:
+    """The :class:`_Replay` of ``obs``, kept for the last observation read: the same
+    objects (compared by identity, held here so that no other object can take their
+    place) give the same one; any other variant or observation is read afresh."""
+    global _last
+    last = _last
+    if last is not None and last[0] is variant and last[1] is obs:
+        return last[2]
+    replay = _Replay(
+        variant=_world_variant(variant, obs),
+        scores=tuple(obs.player_scores or obs.scores),
+        chicos=(0, 0) if obs.player_scores else tuple(obs.chicos),
+        faceup={s: {p.card for p in obs.current.table if p.seat == s} for s in range(obs.seats)},
+        held={s: set(cs) for s, cs in obs.partner_cards},
+        steps=tuple(_step(variant, obs.seat, s, text) for s, text in obs.current.public_log),
+    )
+    _last = (variant, obs, replay)
+    return replay
+
+
 def rebuild(
     variant: Variant,
     obs: Observation,
@@ -135,47 +192,46 @@ def rebuild(
     likelihood = _likelihood if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
-    v = _world_variant(variant, obs)
-    scores = obs.player_scores or obs.scores
-    chicos = (0, 0) if obs.player_scores else obs.chicos
+    replay = _replay(variant, obs)
+    v = replay.variant
     try:
         m = Match(
             v,
             obs.seats,
             deals=[_order(v, obs, hands, put)],
             mano=obs.mano,
-            scores=scores,
-            chicos=chicos,
+            scores=replay.scores,
+            chicos=replay.chicos,
         )
         for (s, _c), card in zip(obs.discards if obs.contest == 0 else (), put, strict=True):
             m.apply(Action.discard(card), s)
     except (TrucoError, ValueError):
         return None
     # the cards a seat may have played unseen: neither seen on the table nor seen held
-    faceup = {s: {p.card for p in obs.current.table if p.seat == s} for s in range(obs.seats)}
-    held = {s: set(cs) for s, cs in obs.partner_cards}
+    faceup, held = replay.faceup, replay.held
     hidden = {
         s: [c for c in hands[s] if c not in faceup[s] and c not in held.get(s, ())]
         for s in range(obs.seats)
     }
     weight = 1.0
-    for s, text in obs.current.public_log:
+    seat = obs.seat
+    for s, how, what in replay.steps:
         try:
-            if s != obs.seat and text in HIDDEN:
+            if how == _SHOWN:
+                if s != seat and m.current_player() == s:
+                    weight *= likelihood(m, s, what)
+                m.apply(what, s)
+            elif how == _HIDDEN:
                 card = hidden[s].pop(0)
-                m.apply(Action.play(card, text == "play down"), s)
-            elif s != obs.seat and text.endswith(" over (down)"):
-                top = variant.parse_action(text[: -len(" over (down)")]).card
-                if top is None:
+                m.apply(Action.play(card, what), s)
+            elif how == _OVER:
+                if what is None:
                     return None
-                under = next(c for c in hidden[s] if c != top)
+                under = next(c for c in hidden[s] if c != what)
                 hidden[s].remove(under)
-                m.apply(Action.play_over(top, under), s)
+                m.apply(Action.play_over(what, under), s)
             else:
-                act = variant.parse_action(text)
-                if s != obs.seat and m.current_player() == s:
-                    weight *= likelihood(m, s, act)
-                m.apply(act, s)
+                raise what
         except (TrucoError, IndexError, StopIteration):
             return None
     return m, weight
@@ -195,7 +251,13 @@ def _deal_part(obs: Observation) -> Observation:
     )
 
 
-def same_view(world: Observation, real: Observation) -> bool:
+def same_view(world: Observation, real: Observation, variant: Variant | None = None) -> bool:
     """Whether a world's observation is the real one, but for the contests before the one
-    in play (a world starts at the contest in play)."""
-    return _deal_part(world) == _deal_part(real)
+    in play (a world starts at the contest in play). With ``variant`` (the real rules), the
+    real observation's part is read once for the worlds of a decision (:func:`_replay`)."""
+    if variant is None:
+        return _deal_part(world) == _deal_part(real)
+    replay = _replay(variant, real)
+    if replay.real is None:
+        replay.real = _deal_part(real)
+    return _deal_part(world) == replay.real
