@@ -11,6 +11,7 @@ bet may then take calls away (an unsung flor: sing it or leave).
 
 from __future__ import annotations
 
+from ..core.actions import PLAY as _PLAY_VERB
 from ..core.actions import Action
 from ..core.errors import InvalidType
 from ..rules.side_bet import _NO_QUIERO, _QUIERO
@@ -39,6 +40,23 @@ class LegalPlay(SideBetPlay):
         if type(seat) is not int:  # True is no seat 1
             raise InvalidType("seat", "an int or None", seat)
         return list(self._legal_of(seat))
+
+    def card_plays(self) -> list[Action]:
+        """The card plays of the seat to act: the ``play`` actions of :meth:`legal_actions`,
+        in its order (a new list), worked out without the rest of the list (calls, side bets)
+        when nothing can take a play away. :meth:`apply` recognises them by identity, as it
+        does the cached legal list (a played-out contest asks for nothing else)."""
+        s = self.turn
+        if self.phase != PLAY or s < 0 or self.trick_play.folded[s] or self.bt.users["restrict"]:
+            return [a for a in self._legal_of(s) if a.verb == _PLAY_VERB]
+        plays = self._plays
+        if plays is None:
+            legal = self._legal
+            if legal is not None:
+                return [a for a in legal if a.verb == _PLAY_VERB]
+            plays = self._plays = []
+            self.trick_play.plays_of(self, s, plays)  # where the legal list starts, on turn
+        return list(plays)
 
     def _legal_of(self, seat: int) -> list[Action]:
         """Legal actions of ``seat``; for the seat to act, the cached list itself."""
