@@ -254,10 +254,29 @@ def _deal_part(obs: Observation) -> Observation:
 def same_view(world: Observation, real: Observation, variant: Variant | None = None) -> bool:
     """Whether a world's observation is the real one, but for the contests before the one
     in play (a world starts at the contest in play). With ``variant`` (the real rules), the
-    real observation's part is read once for the worlds of a decision (:func:`_replay`)."""
+    real observation's part is read once for the worlds of a decision (:func:`_replay`) and
+    compared field by field, as the two parts' equality compares them."""
     if variant is None:
         return _deal_part(world) == _deal_part(real)
     replay = _replay(variant, real)
-    if replay.real is None:
-        replay.real = _deal_part(real)
-    return _deal_part(world) == replay.real
+    part = replay.real
+    if part is None:
+        part = replay.real = _deal_part(real)
+    if type(world) is not Observation:
+        return _deal_part(world) == part
+    for name in _KEPT:
+        if getattr(world, name) != getattr(part, name):
+            return False
+    return (
+        part.hand_no == 0
+        and part.previous is None
+        and part.contests == remaining(world)
+        and part.contest == 0
+        and part.deal_seen == ()
+        and part.discards == (world.discards if world.contest == 0 else ())
+    )
+
+
+_PART = ("hand_no", "previous", "contests", "contest", "deal_seen", "discards")
+_KEPT = tuple(f.name for f in attrs.fields(Observation) if f.eq and f.name not in _PART)
+"""The fields that :func:`_deal_part` keeps as they are."""
