@@ -117,8 +117,10 @@ def _order(
     order += put
     if v.ranking.turns_up_card and obs.turned is not None:
         order.append(obs.turned)
-    used = set(order)
-    return order + [c for c in v.deck.cards if c not in used]
+    rest = list(v.deck.cards)
+    for c in order:  # a card twice or not in the deck: ValueError, no world (as the deal's check)
+        rest.remove(c)
+    return order + rest
 
 
 _HIDDEN, _OVER, _SHOWN, _BAD = range(4)  # how a step of the public record is replayed
