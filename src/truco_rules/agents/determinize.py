@@ -216,12 +216,16 @@ def _deal(
         if need < 0 or need > len(pool):
             return None
         context = reading.contexts[s]
+        said_score, sung = stated.get(s), flor.get(s)
+        said = said_score is not None or sung is not None  # else any cards fit what it said
         for _ in range(200 if strict else 1):
             pick = rng.sample(pool, need)
             cards = known[s] + pick
-            if not strict or (
-                _fits(variant, cards, stated.get(s), flor.get(s), context)
-                and _plays_fit(strength, s, cards, plays)
+            if not strict:
+                break
+            # the cards must agree with what the seat stated or sung, if anything
+            if (not said or _fits(variant, cards, said_score, sung, context)) and _plays_fit(
+                strength, s, cards, plays
             ):
                 break
         else:
