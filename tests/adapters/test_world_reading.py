@@ -17,9 +17,9 @@ import attrs
 import pytest
 
 import truco_rules as tr
-from truco_rules.agents.determinize import weighted_world
+from truco_rules.agents.determinize import _deal, weighted_world
 from truco_rules.agents.inference import TableModel
-from truco_rules.agents.worlds import same_view
+from truco_rules.agents.worlds import rebuild, same_view
 from truco_rules.bots import SimpleBot
 from truco_rules.views.observe import Observation
 
@@ -110,3 +110,50 @@ def test_the_kept_real_view_compares_as_the_plain_one() -> None:
             assert same_view(mine, real, v) == same_view(mine, real)
             compared += 1
     assert compared >= 10
+
+
+def _envido_decisions(name: str, seats: int, seed: int) -> list[Observation]:
+    """Observations of the seats to act after an envido was settled (a match of simple bots
+    that bet the envido whenever they may)."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=seed)
+    rng = random.Random(seed)
+    out = []
+    while not m.is_over() and len(out) < 12:
+        seat = m.current_player()
+        obs = m.observation(seat)
+        if obs.current.envido_state == "settled" and obs.phase not in ("deal", "over"):
+            out.append(obs)
+        legal = m.legal_actions()
+        bets = [a for a in legal if a.verb in ("envido", "real-envido", "quiero")]
+        m.apply(bets[0] if bets and rng.random() < 0.8 else rng.choice(legal))
+    return out
+
+
+@pytest.mark.parametrize(("name", "seats"), [("argentine-blog", 2), ("argentine", 4)])
+def test_a_world_left_early_for_its_envido_is_one_the_seat_would_not_see(
+    name: str, seats: int
+) -> None:
+    """RULES §2.6.5 (the envido scores stated): the replay stopped as soon as the world's
+    envido is settled with other statements gives no world only where the full replay gives
+    one whose view is not the seat's; every other world is the same, weight and all."""
+    v = tr.get_variant(name)
+    early = 0
+    kept = 0
+    for k, obs in enumerate(_envido_decisions(name, seats, seed=21)):
+        rng = random.Random(k)
+        for i in range(20):  # deals drawn to fit the scores stated, and any deals
+            dealt = _deal(v, obs, rng, strict=i % 2 == 0)
+            if dealt is None:
+                continue
+            full = rebuild(v, obs, *dealt, model=_MODEL)
+            cut = rebuild(v, obs, *dealt, model=_MODEL, same_envido=True)
+            if cut is None:
+                if full is not None:
+                    early += 1
+                    assert not same_view(full[0].observation(obs.seat), obs)
+                continue
+            assert full is not None and cut[1] == full[1]
+            assert cut[0].observation(obs.seat) == full[0].observation(obs.seat)
+            kept += same_view(cut[0].observation(obs.seat), obs)
+    assert early >= 5 and kept >= 5  # both kinds of world were met

@@ -265,7 +265,7 @@ def weighted_world(
         dealt = _deal(variant, obs, rng, attempt < max(1, tries // 2), fit_plays)
         if dealt is None:
             continue
-        built = rebuild(variant, obs, *dealt, model=model)
+        built = rebuild(variant, obs, *dealt, model=model, same_envido=True)
         if built is not None and same_view(observe(built[0], obs.seat), obs, variant):
             return built
     return None

@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from ..contest.envido_bet import EnvidoBet
+from ..contest.hand import ENV_DONE
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import TrucoError
@@ -186,11 +188,16 @@ def rebuild(
     hands: Sequence[Sequence[Card]],
     put: Sequence[Card] = (),
     model: Likelihood | None = None,
+    *,
+    same_envido: bool = False,
 ) -> tuple[Match, float] | None:
     """The contest in play dealt ``hands`` (and the cards ``put`` aside by the seats that
     discard, in order), with its public record replayed, and how likely the other seats'
     choices were with these cards by ``model`` (default: the rule-of-thumb model); ``None``
-    if the record cannot be replayed with them."""
+    if the record cannot be replayed with them. With ``same_envido``, ``None`` too as soon
+    as the world's envido is settled with other scores stated than ``obs`` shows: the
+    seat would not observe in it what it observes (:func:`same_view`; a settled envido's
+    statements never change), so the rest of the record is not replayed."""
     likelihood = _likelihood if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
@@ -217,7 +224,10 @@ def rebuild(
     }
     weight = 1.0
     seat = obs.seat
+    said = obs.current.envido_statements if same_envido else None
     for s, how, what in replay.steps:
+        if said is not None and _settled_otherwise(m, said):
+            return None
         try:
             if how == _SHOWN:
                 if s != seat and m.current_player() == s:
@@ -237,6 +247,16 @@ def rebuild(
         except (TrucoError, IndexError, StopIteration):
             return None
     return m, weight
+
+
+def _settled_otherwise(m: Match, said: tuple[tuple[int, int | None], ...]) -> bool:
+    """Whether the kernel's envido of ``m``'s contest is settled with other scores stated
+    than ``said`` (the seat's view shows a settled envido's statements in full)."""
+    h = m.hand
+    if h is None or h.env_state != ENV_DONE or tuple(h.env_public) == said:
+        return False
+    i = h.bt.by_name.get("envido", -1)
+    return i >= 0 and type(h.bets[i]) is EnvidoBet
 
 
 def _deal_part(obs: Observation) -> Observation:
