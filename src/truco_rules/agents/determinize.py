@@ -26,6 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+import attrs
+
 from ..core.cards import Card
 from ..core.context import HandContext
 from ..match import Match
@@ -143,6 +145,50 @@ def _plays_fit(
     return True
 
 
+@attrs.define
+class _Reading:
+    """What :func:`_deal` reads from an observation before it draws a card: the cards known
+    per other seat, the cards left to draw (in the deck's order), the envido scores stated
+    and flores sung, the trick strengths and each seat's deal context. It depends on the
+    variant and the observation alone (both immutable), so the worlds of one decision share
+    it (:func:`_reading`)."""
+
+    known: dict[int, list[Card]]
+    pool: tuple[Card, ...]
+    stated: dict[int, int]
+    flor: dict[int, bool]
+    strength: Sequence[int]
+    contexts: dict[int, HandContext]
+    plays: list[list[tuple[int, Card, int]]]
+    """:func:`_single_plays`, once asked (an empty list until then)."""
+
+
+_last: tuple[Variant, Observation, _Reading] | None = None
+
+
+def _reading(variant: Variant, obs: Observation) -> _Reading:
+    """The :class:`_Reading` of ``obs``, kept for the last observation read: the same
+    objects (compared by identity, held here so that no other object can take their
+    place) give the same reading; any other variant or observation is read afresh."""
+    global _last
+    last = _last
+    if last is not None and last[0] is variant and last[1] is obs:
+        return last[2]
+    known, seen = _known(variant, obs)
+    stated, flor = _constraints(obs)
+    reading = _Reading(
+        known=known,
+        pool=tuple(c for c in variant.deck.cards if c not in seen),
+        stated=stated,
+        flor=flor,
+        strength=variant.ranking.strengths(obs.turned, variant.deck.cards),
+        contexts={s: _context(obs, s) for s in known},
+        plays=[],
+    )
+    _last = (variant, obs, reading)
+    return reading
+
+
 def _deal(
     variant: Variant,
     obs: Observation,
@@ -152,11 +198,16 @@ def _deal(
 ) -> tuple[list[list[Card]], list[Card]] | None:
     """Every seat's cards and the cards put aside by the seats that discarded (the seat's
     own as it knows them, the others' unseen ones at random), or ``None``."""
-    known, seen = _known(variant, obs)
-    pool = [c for c in variant.deck.cards if c not in seen]
-    stated, flor = _constraints(obs)
-    plays = _single_plays(variant, obs) if strict and fit_plays else []
-    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
+    reading = _reading(variant, obs)
+    known = reading.known
+    pool = list(reading.pool)
+    stated, flor = reading.stated, reading.flor
+    plays: list[tuple[int, Card, int]] = []
+    if strict and fit_plays:
+        if not reading.plays:
+            reading.plays.append(_single_plays(variant, obs))
+        plays = reading.plays[0]
+    strength = reading.strength
     hands: list[list[Card]] = [[] for _ in range(obs.seats)]
     hands[obs.seat] = list(obs.my_dealt)
     rng.shuffle(pool)
@@ -164,18 +215,24 @@ def _deal(
         need = 3 - len(known[s])
         if need < 0 or need > len(pool):
             return None
+        context = reading.contexts[s]
+        said_score, sung = stated.get(s), flor.get(s)
+        said = said_score is not None or sung is not None  # else any cards fit what it said
         for _ in range(200 if strict else 1):
             pick = rng.sample(pool, need)
             cards = known[s] + pick
-            if not strict or (
-                _fits(variant, cards, stated.get(s), flor.get(s), _context(obs, s))
-                and _plays_fit(strength, s, cards, plays)
+            if not strict:
+                break
+            # the cards must agree with what the seat stated or sung, if anything
+            if (not said or _fits(variant, cards, said_score, sung, context)) and _plays_fit(
+                strength, s, cards, plays
             ):
                 break
         else:
             return None
         hands[s] = cards
-        pool = [c for c in pool if c not in pick]
+        for c in pick:  # the rest of the pool in its order (its cards are all different)
+            pool.remove(c)
     put: list[Card] = []
     if obs.contest == 0:  # the cards put aside before this contest: dealt and discarded
         for _s, card in obs.discards:
@@ -208,8 +265,8 @@ def weighted_world(
         dealt = _deal(variant, obs, rng, attempt < max(1, tries // 2), fit_plays)
         if dealt is None:
             continue
-        built = rebuild(variant, obs, *dealt, model=model)
-        if built is not None and same_view(observe(built[0], obs.seat), obs):
+        built = rebuild(variant, obs, *dealt, model=model, same_envido=True)
+        if built is not None and same_view(observe(built[0], obs.seat), obs, variant):
             return built
     return None
 

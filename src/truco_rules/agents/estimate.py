@@ -15,8 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..contest.hand import DECIDE, Hand
+from ..contest.hand import PLAY as PH_PLAY
 from ..contest.hand import TRUCO as PH_TRUCO
 from ..core.actions import ACCEPT_HAND, MAZO, PLAY, QUIERO, Action
+from ..rules.trick_rule import MANO, NOBODY
+from ..rules.tricks import trick_result
 from ..rules.variant import Variant
 from .rollout import hand_policy
 
@@ -40,32 +43,40 @@ def greedy_card(hand: Hand, seat: int, legal: Sequence[Action]) -> Action:
     """The card rule of the played-out contests: the weakest card that beats the other
     side's best card on the table, unless a partner's card already beats it (then the
     weakest); else the weakest. Two at once: the higher face up. Face-down plays only when
-    nothing else is left."""
+    nothing else is left. Of equally strong cards, the first in ``legal``."""
     strength = hand.strength
-    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
-    singles = [a for a in plays if a.under is None]
-    if not singles:
-        doubles = [a for a in plays if a.under is not None]
-        if doubles:
-            return max(doubles, key=lambda a: _str(strength, a.card) - _str(strength, a.under))
-        down = [a for a in legal if a.verb == PLAY]
-        return down[0] if down else legal[0]
-    mine = hand.team[seat]
+    team = hand.team
+    mine = team[seat]
     rival = -1
     ours = -1
     for s, c, d in hand.trick_plays:
         value = 0 if d else strength[c.index]
-        if hand.team[s] == mine:
-            ours = max(ours, value)
-        else:
-            rival = max(rival, value)
-    singles.sort(key=lambda a: _str(strength, a.card))
-    if ours > rival:
-        return singles[0]
-    for a in singles:
-        if _str(strength, a.card) > rival:
-            return a
-    return singles[0]
+        if team[s] == mine:
+            if value > ours:
+                ours = value
+        elif value > rival:
+            rival = value
+    low: Action | None = None  # the weakest single card face up
+    beat: Action | None = None  # the weakest that beats the other side's best
+    low_value = beat_value = 0
+    for a in legal:
+        card = a.card
+        if a.verb != PLAY or card is None or a.down or a.under is not None:
+            continue
+        value = strength[card.index]
+        if low is None or value < low_value:
+            low, low_value = a, value
+        if value > rival and (beat is None or value < beat_value):
+            beat, beat_value = a, value
+    if low is None:
+        plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
+        if plays:  # only two at once: the higher face up
+            return max(plays, key=lambda a: _str(strength, a.card) - _str(strength, a.under))
+        down = [a for a in legal if a.verb == PLAY]
+        return down[0] if down else legal[0]
+    if ours > rival or beat is None:
+        return low
+    return beat
 
 
 def _str(strength: Sequence[int], card: object) -> int:
@@ -81,8 +92,9 @@ def _settle_action(hand: Hand, seat: int, legal: list[Action]) -> Action:
         for a in legal:
             if a.verb in (QUIERO, ACCEPT_HAND):
                 return a
-    if any(a.verb == PLAY for a in legal):
-        return greedy_card(hand, seat, legal)
+    for a in legal:
+        if a.verb == PLAY:
+            return greedy_card(hand, seat, legal)
     calm = [a for a in legal if a.verb != MAZO and a.verb not in hand.variant.ladder.names]
     if not calm:
         return legal[0]
@@ -91,21 +103,127 @@ def _settle_action(hand: Hand, seat: int, legal: list[Action]) -> Action:
     return max(policy, key=lambda x: x[1])[0]
 
 
-def played_out(hand: Hand, side: int) -> float:
-    """1 if ``side`` wins the contest ``hand`` (a copy is played, not ``hand``) when it is
-    played out by :func:`_settle_action`, 0.5 if nobody wins it, else 0."""
-    h = hand.copy()
-    for _ in range(_STEPS):
+def _play_on(h: Hand, steps: int = _STEPS) -> None:
+    """Play contest ``h`` on to its end by :func:`_settle_action` (at most ``steps``
+    actions). Where a card is to be played, only the card plays are asked for: the rule
+    plays a card whenever it may, and reads nothing else of the legal list then."""
+    for _ in range(steps):
         if h.over:
             break
         seat = h.turn
+        if h.phase == PH_PLAY:
+            plays = h.card_plays()
+            if plays:
+                h.apply(greedy_card(h, seat, plays), seat)
+                continue
         legal = h.legal_actions(seat)
         if not legal:
             break
         h.apply(_settle_action(h, seat, legal), seat)
-    if h.hand_winner is None:
+
+
+def _winner(hand: Hand) -> int | None:
+    """The side that wins contest ``hand`` (a copy is played, if any) played out by
+    :func:`_settle_action`, or ``None``; once only cards are left to play
+    (:meth:`~truco_rules.contest.hand.Hand.tricks_alone`), worked out on the cards alone."""
+    if hand.tricks_alone():
+        done, won = _by_cards(hand, _STEPS)
+        if done:
+            return won
+    h = hand.copy()
+    for i in range(_STEPS):
+        if h.over:
+            break
+        seat = h.turn
+        if h.phase == PH_PLAY:
+            if i and h.tricks_alone():
+                done, won = _by_cards(h, _STEPS - i)
+                if done:
+                    return won
+            plays = h.card_plays()
+            if plays:
+                h.apply(greedy_card(h, seat, plays), seat)
+                continue
+        legal = h.legal_actions(seat)
+        if not legal:
+            break
+        h.apply(_settle_action(h, seat, legal), seat)
+    return h.hand_winner
+
+
+def _by_cards(hand: Hand, steps: int) -> tuple[bool, int | None]:
+    """The contest ``hand`` (not changed) played out by :func:`greedy_card` alone where only
+    cards are left to play (:meth:`~truco_rules.contest.hand.Hand.tricks_alone`): whether
+    it ended within ``steps`` cards with every seat holding a card on its turn, and the
+    side that won it (``None``: nobody), as the contest itself would play it."""
+    tricks = hand.trick_play
+    order = hand.order
+    folded = tricks.folded
+    cards = [list(c) for c in hand.cards]
+    if sum(len(cards[s]) for s in order if not folded[s]) > steps:
+        return False, None
+    strength = hand.strength
+    team = hand.team
+    mano_team = hand.mano_team
+    decide = hand.tr.decide
+    tie = hand.tie_leader
+    pos = hand.pos
+    n = len(order)
+    trick = list(tricks.trick_plays)
+    to_play = list(tricks.to_play)
+    results = list(tricks.results)
+    while to_play:
+        s = to_play[0]
+        held = cards[s]
+        if not held:
+            return False, None
+        mine = team[s]
+        rival = -1
+        ours = -1
+        for x, c, d in trick:
+            value = 0 if d else strength[c.index]
+            if team[x] == mine:
+                if value > ours:
+                    ours = value
+            elif value > rival:
+                rival = value
+        low = beat = held[0]
+        low_value = strength[low.index]
+        beat_value = -1
+        for c in held:  # as greedy_card reads the plays: in the order of the cards held
+            value = strength[c.index]
+            if value < low_value:
+                low, low_value = c, value
+            if value > rival and (beat_value < 0 or value < beat_value):
+                beat, beat_value = c, value
+        card = low if ours > rival or beat_value < 0 else beat
+        held.remove(card)
+        trick.append((s, card, False))
+        to_play.pop(0)
+        if to_play:
+            continue
+        result, leader = trick_result(
+            [(x, 0 if d else strength[c.index]) for x, c, d in trick], team, mano_team, tie
+        )
+        results.append(result)
+        outcome = decide(results)
+        if outcome is not None:
+            if outcome == NOBODY:
+                return True, None
+            return True, mano_team if outcome == MANO else 1 - mano_team
+        trick = []
+        start = pos[leader]
+        to_play = [order[(start + i) % n] for i in range(n) if not folded[order[(start + i) % n]]]
+    return False, None
+
+
+def played_out(hand: Hand, side: int) -> float:
+    """1 if ``side`` wins the contest ``hand`` (a copy is played, not ``hand``) when it is
+    played out by :func:`_settle_action`, 0.5 if nobody wins it, else 0."""
+    winner = _winner(hand)
+    if winner is None:
         return 0.5
-    return 1.0 if h.hand_winner == side else 0.0
+    return 1.0 if winner == side else 0.0
 
 
 def outcomes(worlds: Sequence[World], side: int, first: Action | None = None) -> list[float]:
@@ -166,12 +284,5 @@ def points_after(hand: Hand, action: Action, side: int) -> tuple[int, int]:
     :func:`played_out`."""
     h = hand.copy()
     h.apply(action, h.turn)
-    for _ in range(_STEPS):
-        if h.over:
-            break
-        seat = h.turn
-        legal = h.legal_actions(seat)
-        if not legal:
-            break
-        h.apply(_settle_action(h, seat, legal), seat)
+    _play_on(h)
     return h.team_total(side), h.team_total(1 - side)

@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from ..contest.envido_bet import EnvidoBet
+from ..contest.hand import ENV_DONE
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import TrucoError
@@ -117,8 +119,67 @@ def _order(
     order += put
     if v.ranking.turns_up_card and obs.turned is not None:
         order.append(obs.turned)
-    used = set(order)
-    return order + [c for c in v.deck.cards if c not in used]
+    rest = list(v.deck.cards)
+    for c in order:  # a card twice or not in the deck: ValueError, no world (as the deal's check)
+        rest.remove(c)
+    return order + rest
+
+
+_HIDDEN, _OVER, _SHOWN, _BAD = range(4)  # how a step of the public record is replayed
+
+
+@attrs.define
+class _Replay:
+    """What :func:`rebuild` reads from an observation whatever the cards: the world's rules,
+    its standing, the cards seen on the table and held per seat, and each step of the public
+    record (seat; how it is replayed; the card played face up, the action as the variant
+    parses it, or the hidden play's ``down``). It depends on the variant and the observation
+    alone (both immutable), so the worlds of one decision share it (:func:`_replay`)."""
+
+    variant: Variant
+    scores: tuple[int, ...]
+    chicos: tuple[int, ...]
+    faceup: dict[int, set[Card | None]]
+    held: dict[int, set[Card]]
+    steps: tuple[tuple[int, int, Any], ...]
+    real: Observation | None = None
+    """``obs`` without the deal's earlier contests (:func:`_deal_part`), once asked."""
+
+
+def _step(variant: Variant, seat: int, s: int, text: str) -> tuple[int, int, Any]:
+    """How :func:`rebuild` replays ``s``'s entry ``text`` of the public record, seen from
+    ``seat``."""
+    if s != seat and text in HIDDEN:
+        return s, _HIDDEN, text == "play down"
+    try:
+        if s != seat and text.endswith(" over (down)"):
+            return s, _OVER, variant.parse_action(text[: -len(" over (down)")]).card
+        return s, _SHOWN, variant.parse_action(text)
+    except Exception as error:  # raised when the replay reaches it, as if parsed there
+        return s, _BAD, error
+
+
+_last: tuple[Variant, Observation, _Replay] | None = None
+
+
+def _replay(variant: Variant, obs: Observation) -> _Replay:
+    """The :class:`_Replay` of ``obs``, kept for the last observation read: the same
+    objects (compared by identity, held here so that no other object can take their
+    place) give the same one; any other variant or observation is read afresh."""
+    global _last
+    last = _last
+    if last is not None and last[0] is variant and last[1] is obs:
+        return last[2]
+    replay = _Replay(
+        variant=_world_variant(variant, obs),
+        scores=tuple(obs.player_scores or obs.scores),
+        chicos=(0, 0) if obs.player_scores else tuple(obs.chicos),
+        faceup={s: {p.card for p in obs.current.table if p.seat == s} for s in range(obs.seats)},
+        held={s: set(cs) for s, cs in obs.partner_cards},
+        steps=tuple(_step(variant, obs.seat, s, text) for s, text in obs.current.public_log),
+    )
+    _last = (variant, obs, replay)
+    return replay
 
 
 def rebuild(
@@ -127,58 +188,75 @@ def rebuild(
     hands: Sequence[Sequence[Card]],
     put: Sequence[Card] = (),
     model: Likelihood | None = None,
+    *,
+    same_envido: bool = False,
 ) -> tuple[Match, float] | None:
     """The contest in play dealt ``hands`` (and the cards ``put`` aside by the seats that
     discard, in order), with its public record replayed, and how likely the other seats'
     choices were with these cards by ``model`` (default: the rule-of-thumb model); ``None``
-    if the record cannot be replayed with them."""
+    if the record cannot be replayed with them. With ``same_envido``, ``None`` too as soon
+    as the world's envido is settled with other scores stated than ``obs`` shows: the
+    seat would not observe in it what it observes (:func:`same_view`; a settled envido's
+    statements never change), so the rest of the record is not replayed."""
     likelihood = _likelihood if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
-    v = _world_variant(variant, obs)
-    scores = obs.player_scores or obs.scores
-    chicos = (0, 0) if obs.player_scores else obs.chicos
+    replay = _replay(variant, obs)
+    v = replay.variant
     try:
         m = Match(
             v,
             obs.seats,
             deals=[_order(v, obs, hands, put)],
             mano=obs.mano,
-            scores=scores,
-            chicos=chicos,
+            scores=replay.scores,
+            chicos=replay.chicos,
         )
         for (s, _c), card in zip(obs.discards if obs.contest == 0 else (), put, strict=True):
             m.apply(Action.discard(card), s)
     except (TrucoError, ValueError):
         return None
     # the cards a seat may have played unseen: neither seen on the table nor seen held
-    faceup = {s: {p.card for p in obs.current.table if p.seat == s} for s in range(obs.seats)}
-    held = {s: set(cs) for s, cs in obs.partner_cards}
+    faceup, held = replay.faceup, replay.held
     hidden = {
         s: [c for c in hands[s] if c not in faceup[s] and c not in held.get(s, ())]
         for s in range(obs.seats)
     }
     weight = 1.0
-    for s, text in obs.current.public_log:
+    seat = obs.seat
+    said = obs.current.envido_statements if same_envido else None
+    for s, how, what in replay.steps:
+        if said is not None and _settled_otherwise(m, said):
+            return None
         try:
-            if s != obs.seat and text in HIDDEN:
+            if how == _SHOWN:
+                if s != seat and m.current_player() == s:
+                    weight *= likelihood(m, s, what)
+                m.apply(what, s)
+            elif how == _HIDDEN:
                 card = hidden[s].pop(0)
-                m.apply(Action.play(card, text == "play down"), s)
-            elif s != obs.seat and text.endswith(" over (down)"):
-                top = variant.parse_action(text[: -len(" over (down)")]).card
-                if top is None:
+                m.apply(Action.play(card, what), s)
+            elif how == _OVER:
+                if what is None:
                     return None
-                under = next(c for c in hidden[s] if c != top)
+                under = next(c for c in hidden[s] if c != what)
                 hidden[s].remove(under)
-                m.apply(Action.play_over(top, under), s)
+                m.apply(Action.play_over(what, under), s)
             else:
-                act = variant.parse_action(text)
-                if s != obs.seat and m.current_player() == s:
-                    weight *= likelihood(m, s, act)
-                m.apply(act, s)
+                raise what
         except (TrucoError, IndexError, StopIteration):
             return None
     return m, weight
+
+
+def _settled_otherwise(m: Match, said: tuple[tuple[int, int | None], ...]) -> bool:
+    """Whether the kernel's envido of ``m``'s contest is settled with other scores stated
+    than ``said`` (the seat's view shows a settled envido's statements in full)."""
+    h = m.hand
+    if h is None or h.env_state != ENV_DONE or tuple(h.env_public) == said:
+        return False
+    i = h.bt.by_name.get("envido", -1)
+    return i >= 0 and type(h.bets[i]) is EnvidoBet
 
 
 def _deal_part(obs: Observation) -> Observation:
@@ -195,7 +273,32 @@ def _deal_part(obs: Observation) -> Observation:
     )
 
 
-def same_view(world: Observation, real: Observation) -> bool:
+def same_view(world: Observation, real: Observation, variant: Variant | None = None) -> bool:
     """Whether a world's observation is the real one, but for the contests before the one
-    in play (a world starts at the contest in play)."""
-    return _deal_part(world) == _deal_part(real)
+    in play (a world starts at the contest in play). With ``variant`` (the real rules), the
+    real observation's part is read once for the worlds of a decision (:func:`_replay`) and
+    compared field by field, as the two parts' equality compares them."""
+    if variant is None:
+        return _deal_part(world) == _deal_part(real)
+    replay = _replay(variant, real)
+    part = replay.real
+    if part is None:
+        part = replay.real = _deal_part(real)
+    if type(world) is not Observation:
+        return _deal_part(world) == part
+    for name in _KEPT:
+        if getattr(world, name) != getattr(part, name):
+            return False
+    return (
+        part.hand_no == 0
+        and part.previous is None
+        and part.contests == remaining(world)
+        and part.contest == 0
+        and part.deal_seen == ()
+        and part.discards == (world.discards if world.contest == 0 else ())
+    )
+
+
+_PART = ("hand_no", "previous", "contests", "contest", "deal_seen", "discards")
+_KEPT = tuple(f.name for f in attrs.fields(Observation) if f.eq and f.name not in _PART)
+"""The fields that :func:`_deal_part` keeps as they are."""

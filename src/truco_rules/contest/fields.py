@@ -103,6 +103,7 @@ class HandFields(PartViews):
 
     __slots__ = (
         "_legal",
+        "_plays",
         "asks_by_seat",
         "bets",
         "bt",
@@ -144,6 +145,7 @@ class HandFields(PartViews):
     )
 
     _legal: list[Action] | None
+    _plays: list[Action] | None
     calls_any_time: bool
     caps_raises: bool
     tie_leader: str

@@ -143,8 +143,10 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         self.turn = self.order[0]
         self._init_side()
         self._legal = None
+        self._plays = None
         self._settle()
-        self._legal = None  # a bet may have read legal_actions() before anyone was to act
+        # a bet may have read legal_actions() before anyone was to act
+        self._legal = self._plays = None
 
     def copy(self) -> Hand:
         """An independent copy (hooks and dealt cards are shared: they are immutable);
@@ -196,11 +198,13 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         of the seat to act (:meth:`legal_actions`) is recognised by identity and not checked
         again.
         """
-        legal = self._legal
-        if legal is None or (seat is not None and seat != self.turn):
+        known = None  # the cached list of the seat to act, else its cached card plays
+        if seat is None or seat == self.turn:
+            known = self._plays if self._legal is None else self._legal
+        if known is None:
             self.check(action, seat)
         else:
-            for a in legal:
+            for a in known:
                 if a is action:
                     break
             else:
@@ -241,7 +245,7 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         bet = self._side_owner(act) if waiting else self.bt.owner.get(act.verb, -1)
         side = self._side_outcome(bet, s, act) if bet >= 0 else None  # may raise: first
         self.log.append((s, act))
-        self._legal = None
+        self._legal = self._plays = None
         verb = act.verb
         ph = self.phase
         if side is not None:
@@ -275,7 +279,8 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         else:  # a call forbidden in special hands: the game is lost
             self.special_play.forbidden_call(self, s)
         self._settle()
-        self._legal = None  # a bet may have read legal_actions() midway: not the next seat's
+        # a bet may have read legal_actions() midway: not the next seat's
+        self._legal = self._plays = None
 
     def _settle(self) -> None:
         """Work out who acts next; make automatic flor declarations."""
@@ -308,17 +313,18 @@ _ANSWERS = (A.QUIERO, A.PASO, A.NO_QUIERO)
 _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
-    if n not in ("_legal", "variant", "tr", "ld", "mr", "bt", "bets", "side_bets")
+    if n not in ("_legal", "_plays", "variant", "tr", "ld", "mr", "bt", "bets", "side_bets")
     and n != "side_scan"  # a cache: whether a bet may be waiting
     and n not in RULE_FLAGS
     and n not in _PARTS  # each part gives its own key
 )
 
 # every list field gets its own list, the cards in hand their own lists, the trick-play part
-# its own copy (in line, as the part's own copier makes it), the cached legal actions are
-# recomputed; everything else is shared: immutable values, and the ladder and special-hands
-# parts, which change only in _do and _mazo, where the contest first gives itself its own
-# copy of the part (copy on write: a search copies contests far more often than it calls)
+# its own copy (in line, as the part's own copier makes it), the cached legal actions and
+# card plays are recomputed; everything else is shared: immutable values, and the ladder and
+# special-hands parts, which change only in _do and _mazo, where the contest first gives
+# itself its own copy of the part (copy on write: a search copies contests far more often
+# than it calls)
 _copy_hand = copier(
     Hand,
     HandFields.__slots__,
@@ -330,6 +336,7 @@ _copy_hand = copier(
         },
         "cards": LIST_OF_LISTS,
         "_legal": "None",
+        "_plays": "None",
     },
     {"trick_play": (TrickPlay, TrickPlay.__slots__, trick_play.COPY)},
 )

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import attrs
 
@@ -174,18 +174,20 @@ def check_deal(
     ``ParseError`` if it is not a card order the table can deal from)."""
     if isinstance(deal, str):
         cards = variant.cards(deal)
-    elif isinstance(deal, Sequence) and all(type(c) is Card for c in deal):
-        cards = tuple(c for c in deal if type(c) is Card)
+    elif isinstance(deal, Sequence) and set(map(type, deal)) <= {Card}:  # Cards only
+        cards = tuple(cast("Sequence[Card]", deal))
     else:
         raise InvalidType(f"deals[{i}]", "card text or a sequence of Cards", deal)
     probe = variant.table.plan(DealContext(seats, 0, 0, (0, 0), variant.match.target, None))
     need = deal_size(variant, seats, probe)
     if len(cards) < need:
         raise ParseError(f"deal {i} must list at least {need} cards, got {len(cards)}")
-    unique = set(cards)
     deck = variant.deck.cards
-    # every card is one of the 40 shared instances, so a deck of 40 holds each of them
-    if len(unique) != len(cards) or (len(deck) < len(DECK) and not unique <= set(deck)):
+    # every card is one of the 40 shared instances (equal cards are the same object), so
+    # a deck of 40 holds each of them
+    if len(set(map(id, cards))) != len(cards) or (
+        len(deck) < len(DECK) and not set(cards) <= set(deck)
+    ):
         raise ParseError(f"deal {i} repeats a card or uses one not in the deck")
     return cards
 

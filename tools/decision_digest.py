@@ -1,0 +1,68 @@
+"""A digest of the default agent's decisions, to show that a change left every one of them
+as it was (issue 28: the reader made cheaper without changing a decision).
+
+    python tools/decision_digest.py                  # every built-in variant, 2 and 4 seats
+    python tools/decision_digest.py paulista mineiro
+
+Plays seeded matches (three a table) with the default agent in every seat, and two against
+a fast information-set search (which samples its worlds with the same sampler), and prints
+a sha256 of every chosen action's seat and text, a line a match, then one for them all. Run
+it before and after a change: the output must be identical. It decides nothing by time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import sys
+
+import truco_rules as tr
+from truco_rules.agents import ISMCTSAgent, default_agent
+
+
+def play(name: str, seats: int, i: int, rival: str | None = None) -> tuple[str, int]:
+    """Match ``i`` of a table: the digest of its decisions and how many there were."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=1000 + i)
+    agents: dict[int, object] = {}
+    for s in range(seats):
+        if rival and m.team[s] == 1:
+            agents[s] = ISMCTSAgent.with_strength(rival, seed=i * 8 + s)
+        else:
+            agents[s] = default_agent(seed=i * 8 + s)
+    digest = hashlib.sha256()
+    n = 0
+    while not m.is_over():
+        legal = m.legal_actions()
+        if m.is_chance_node():
+            m.apply(legal[0])
+            continue
+        seat = m.current_player()
+        action = agents[seat].choose(m, legal)  # type: ignore[attr-defined]
+        digest.update(f"{seat}:{action}\n".encode())
+        n += 1
+        m.apply(action)
+    return digest.hexdigest()[:16], n
+
+
+def main() -> int:
+    names = sys.argv[1:] or list(tr.variant_names())
+    total = hashlib.sha256()
+    for name in names:
+        for seats in (2, 4):
+            if seats not in tr.get_variant(name).seat_counts:
+                continue
+            for i in range(3):
+                d, n = play(name, seats, i)
+                total.update(d.encode())
+                print(f"{name} {seats} m{i} n={n} {d}", flush=True)
+    for name, seats in (("paulista", 2), ("argentine", 4)):
+        if name in names:
+            d, n = play(name, seats, 7, rival="fast")
+            total.update(d.encode())
+            print(f"{name} {seats} ismcts n={n} {d}", flush=True)
+    print("TOTAL", total.hexdigest())
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
