@@ -103,23 +103,28 @@ def _settle_action(hand: Hand, seat: int, legal: list[Action]) -> Action:
     return max(policy, key=lambda x: x[1])[0]
 
 
-def _play_on(h: Hand, steps: int = _STEPS) -> None:
-    """Play contest ``h`` on to its end by :func:`_settle_action` (at most ``steps``
-    actions). Where a card is to be played, only the card plays are asked for: the rule
+def _step(h: Hand) -> bool:
+    """One action of contest ``h`` by :func:`_settle_action`; ``False`` when the seat to
+    act has none. Where a card is to be played, only the card plays are asked for: the rule
     plays a card whenever it may, and reads nothing else of the legal list then."""
+    seat = h.turn
+    if h.phase == PH_PLAY:
+        plays = h.card_plays()
+        if plays:
+            h.apply(greedy_card(h, seat, plays), seat)
+            return True
+    legal = h.legal_actions(seat)
+    if not legal:
+        return False
+    h.apply(_settle_action(h, seat, legal), seat)
+    return True
+
+
+def _play_on(h: Hand, steps: int = _STEPS) -> None:
+    """Play contest ``h`` on to its end by :func:`_step` (at most ``steps`` actions)."""
     for _ in range(steps):
-        if h.over:
+        if h.over or not _step(h):
             break
-        seat = h.turn
-        if h.phase == PH_PLAY:
-            plays = h.card_plays()
-            if plays:
-                h.apply(greedy_card(h, seat, plays), seat)
-                continue
-        legal = h.legal_actions(seat)
-        if not legal:
-            break
-        h.apply(_settle_action(h, seat, legal), seat)
 
 
 def _winner(hand: Hand) -> int | None:
@@ -134,20 +139,12 @@ def _winner(hand: Hand) -> int | None:
     for i in range(_STEPS):
         if h.over:
             break
-        seat = h.turn
-        if h.phase == PH_PLAY:
-            if i and h.tricks_alone():
-                done, won = _by_cards(h, _STEPS - i)
-                if done:
-                    return won
-            plays = h.card_plays()
-            if plays:
-                h.apply(greedy_card(h, seat, plays), seat)
-                continue
-        legal = h.legal_actions(seat)
-        if not legal:
+        if i and h.phase == PH_PLAY and h.tricks_alone():
+            done, won = _by_cards(h, _STEPS - i)
+            if done:
+                return won
+        if not _step(h):
             break
-        h.apply(_settle_action(h, seat, legal), seat)
     return h.hand_winner
 
 
