@@ -33,7 +33,7 @@ from ..core.context import HandContext
 from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation, observe
-from .worlds import HIDDEN, Likelihood, rebuild, same_view
+from .worlds import HIDDEN, Likelihood, per_observation, rebuild, same_view
 
 __all__ = ["sample_world", "searchable", "weighted_world"]
 
@@ -163,17 +163,9 @@ class _Reading:
     """:func:`_single_plays`, once asked (an empty list until then)."""
 
 
-_last: tuple[Variant, Observation, _Reading] | None = None
-
-
+@per_observation
 def _reading(variant: Variant, obs: Observation) -> _Reading:
-    """The :class:`_Reading` of ``obs``, kept for the last observation read: the same
-    objects (compared by identity, held here so that no other object can take their
-    place) give the same reading; any other variant or observation is read afresh."""
-    global _last
-    last = _last
-    if last is not None and last[0] is variant and last[1] is obs:
-        return last[2]
+    """The :class:`_Reading` of ``obs`` (kept for the last observation read)."""
     known, seen = _known(variant, obs)
     stated, flor = _constraints(obs)
     reading = _Reading(
@@ -185,7 +177,6 @@ def _reading(variant: Variant, obs: Observation) -> _Reading:
         contexts={s: _context(obs, s) for s in known},
         plays=[],
     )
-    _last = (variant, obs, reading)
     return reading
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -159,17 +159,33 @@ def _step(variant: Variant, seat: int, s: int, text: str) -> tuple[int, int, Any
         return s, _BAD, error
 
 
-_last: tuple[Variant, Observation, _Replay] | None = None
+T = TypeVar("T")
 
 
+def per_observation(
+    read: Callable[[Variant, Observation], T],
+) -> Callable[[Variant, Observation], T]:
+    """``read`` kept for the last (variant, observation) pair it was given: the same objects
+    (compared by identity, held here so that no other object can take their place) give the
+    same result; any other pair is read afresh. A decision samples many worlds from one
+    observation; what does not depend on the cards drawn is read once."""
+    last: list[tuple[Variant, Observation, T] | None] = [None]
+
+    @functools.wraps(read)
+    def kept(variant: Variant, obs: Observation) -> T:
+        entry = last[0]
+        if entry is not None and entry[0] is variant and entry[1] is obs:
+            return entry[2]
+        value = read(variant, obs)
+        last[0] = (variant, obs, value)
+        return value
+
+    return kept
+
+
+@per_observation
 def _replay(variant: Variant, obs: Observation) -> _Replay:
-    """The :class:`_Replay` of ``obs``, kept for the last observation read: the same
-    objects (compared by identity, held here so that no other object can take their
-    place) give the same one; any other variant or observation is read afresh."""
-    global _last
-    last = _last
-    if last is not None and last[0] is variant and last[1] is obs:
-        return last[2]
+    """The :class:`_Replay` of ``obs`` (kept for the last observation read)."""
     replay = _Replay(
         variant=_world_variant(variant, obs),
         scores=tuple(obs.player_scores or obs.scores),
@@ -178,7 +194,6 @@ def _replay(variant: Variant, obs: Observation) -> _Replay:
         held={s: set(cs) for s, cs in obs.partner_cards},
         steps=tuple(_step(variant, obs.seat, s, text) for s, text in obs.current.public_log),
     )
-    _last = (variant, obs, replay)
     return replay
 
 
