@@ -17,31 +17,24 @@ import sys
 
 import truco_rules as tr
 from truco_rules.agents import ISMCTSAgent, default_agent
+from truco_rules.runs.simulate import play_match
 
 
 def play(name: str, seats: int, i: int, rival: str | None = None) -> tuple[str, int]:
     """Match ``i`` of a table: the digest of its decisions and how many there were."""
     v = tr.get_variant(name)
-    m = v.new_match(seats, seed=1000 + i)
-    agents: dict[int, object] = {}
-    for s in range(seats):
-        if rival and m.team[s] == 1:
-            agents[s] = ISMCTSAgent.with_strength(rival, seed=i * 8 + s)
-        else:
-            agents[s] = default_agent(seed=i * 8 + s)
+    teams = v.new_match(seats, seed=1000 + i).team
+    agents = {
+        s: ISMCTSAgent.with_strength(rival, seed=i * 8 + s)
+        if rival and teams[s] == 1
+        else default_agent(seed=i * 8 + s)
+        for s in range(seats)
+    }
+    m = play_match(v, seats, 1000 + i, agents)
     digest = hashlib.sha256()
-    n = 0
-    while not m.is_over():
-        legal = m.legal_actions()
-        if m.is_chance_node():
-            m.apply(legal[0])
-            continue
-        seat = m.current_player()
-        action = agents[seat].choose(m, legal)  # type: ignore[attr-defined]
+    for seat, action in m.actions:
         digest.update(f"{seat}:{action}\n".encode())
-        n += 1
-        m.apply(action)
-    return digest.hexdigest()[:16], n
+    return digest.hexdigest()[:16], len(m.actions)
 
 
 def main() -> int:
