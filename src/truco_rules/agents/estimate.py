@@ -30,6 +30,7 @@ __all__ = [
     "outcomes",
     "played_out",
     "points_after",
+    "share",
     "trick_chance",
 ]
 
@@ -239,10 +240,12 @@ def outcomes(worlds: Sequence[World], side: int, first: Action | None = None) ->
 def trick_chance(worlds: Sequence[World], side: int, first: Action | None = None) -> float:
     """The weighted share of ``worlds`` that ``side`` wins when the seat to act plays
     ``first`` (if given) and every seat then follows the rule of :func:`played_out`."""
-    return _mean(worlds, outcomes(worlds, side, first))
+    return share(worlds, outcomes(worlds, side, first))
 
 
-def _mean(worlds: Sequence[World], values: Sequence[float]) -> float:
+def share(worlds: Sequence[World], values: Sequence[float]) -> float:
+    """The weighted mean of ``values`` (one a world, e.g. :func:`outcomes`) over
+    ``worlds``; 0.5 when the worlds weigh nothing."""
     total = sum(w for _h, w in worlds)
     if total <= 0:
         return 0.5

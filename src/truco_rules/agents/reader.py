@@ -55,7 +55,7 @@ from ..game.dealing import MAX_SEED
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_world
-from .estimate import World, envido_chance, outcomes, points_after, trick_chance
+from .estimate import World, envido_chance, outcomes, points_after, share, trick_chance
 from .inference import TableModel
 from .ismcts import ISMCTSAgent
 from .rollout import hand_action
@@ -245,7 +245,8 @@ class ReaderAgent(SeatAgent):
     ) -> Action:
         names = variant.ladder.names
         values = variant.ladder.values
-        p = trick_chance(worlds, obs.team)
+        won = outcomes(worlds, obs.team)  # played out once: for p, and for a raise below
+        p = share(worlds, won)
         raises = [a for a in legal if a.verb in names]
         pending = obs.pending_call
         level = names.index(pending) + 1 if pending in names else 1
@@ -256,7 +257,6 @@ class ReaderAgent(SeatAgent):
             up = names.index(raises[0].verb) + 1
             new = values[min(up, len(values) - 1)]
             top = values[min(up + 1, len(values) - 1)]
-            won = outcomes(worlds, obs.team)
             gain = call_gain(variant, obs, worlds, won, (stake, new, top), self.call_read)
             if gain > self.call_margin:
                 return raises[0]
@@ -299,11 +299,10 @@ class ReaderAgent(SeatAgent):
         elif _verb(legal, ENVIDO) and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
             return self._lookahead(variant, obs, side, worlds)
         strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
-        total = sum(w for _h, w in worlds) or 1.0
         scored = []
         for i, a in enumerate(plays):
             won = outcomes(worlds, obs.team, a)
-            p = sum(w * x for (_h, w), x in zip(worlds, won, strict=True)) / total
+            p = share(worlds, won)
             scored.append((p, -_card_strength(strength, a), i, won))
         best = max(scored, key=lambda x: x[:3])
         calls = [a for a in legal if a.verb in names]
