@@ -12,6 +12,7 @@ import truco_rules as tr
 from truco_rules.agents.estimate import played_out
 from truco_rules.agents.inference import (
     CALL_MID,
+    ENVIDO_FLOOR,
     FLOOR,
     READ,
     READ_LAST,
@@ -208,3 +209,73 @@ def test_a_call_at_the_last_trick_says_more_than_one_at_the_first() -> None:
         assert last > plain if wins else last < plain
         seen[wins] += 1
     assert seen[0.0] and seen[1.0]
+
+
+class _EnvidoBettor:
+    """Bets the envido at its first chance with any cards (``floor`` 0) or only with at
+    least ``floor`` points, accepts the answer's envido, else plays as the simple bot."""
+
+    def __init__(self, floor: int) -> None:
+        self.floor = floor
+        self.bot = SimpleBot(random.Random(2))
+
+    def choose(self, m: tr.Match, legal: list[tr.Action]) -> tr.Action:
+        env = m.variant.envido
+        hand = m.hand
+        bet = next((a for a in legal if a.verb == "envido"), None)
+        if bet is not None and env is not None and hand is not None:
+            seat = m.current_player()
+            if env.points_in(hand.dealt[seat], hand.context(seat)) >= self.floor:
+                return bet
+        return self.bot.choose(m, legal)
+
+
+def _envido_tally(rival: object, seed: int) -> BetTally:
+    """Seat 0 (accepting every envido, else a simple bot) reads seat 1's envido bets over
+    a two-seat argentine-sin-flor match."""
+    v = tr.get_variant("argentine-sin-flor")
+    m = v.new_match(2, seed=seed)
+    me = SimpleBot(random.Random(seed))
+    tally = BetTally()
+    while not m.is_over():
+        legal = m.legal_actions()
+        if m.current_player() == 0:
+            tally.see(v.ladder.names, m.observation(0), v)
+            yes = next((a for a in legal if a.verb == "quiero"), None)
+            pending = m.hand is not None and m.hand.phase == "envido"
+            m.apply(yes if pending and yes is not None else me.choose(m, legal))
+        else:
+            m.apply(rival.choose(m, legal))  # type: ignore[attr-defined]
+    return tally
+
+
+def test_the_tally_reads_the_scores_the_envido_bets_showed() -> None:
+    """RULES §2.6: an envido accepted is settled by the scores, and the cards played show
+    them. A side whose envido bets show weak scores as often as the deck deals them is read
+    as betting with any cards (``envido_bluff`` near 1, a floor under the bet's
+    likelihood); a side that bets only with 30 or more is not (``envido_bluff`` under the
+    honest floor). Before any bet is seen, the reading is the honest one."""
+    assert BetTally().envido_bluff() < ENVIDO_FLOOR
+    loose = [_envido_tally(_EnvidoBettor(0), seed) for seed in range(3)]
+    tight = [_envido_tally(_EnvidoBettor(30), seed) for seed in range(3)]
+    assert sum(t.envido_seen for t in loose) >= 10
+    assert sum(t.envido_weak for t in loose) >= 3
+    assert all(t.envido_weak == 0 for t in tight)
+    assert max(t.envido_bluff() for t in tight) < ENVIDO_FLOOR
+    assert max(t.envido_bluff() for t in loose) > 0.5
+    # without the variant's envido rules the scores are not read
+    blind = BetTally()
+    m = tr.get_variant("argentine-sin-flor").new_match(2, seed=1)
+    blind.see(m.variant.ladder.names, m.observation(0))
+    assert blind.envido_seen == 0
+
+
+def test_an_envido_bet_from_a_bettor_of_any_cards_says_less() -> None:
+    """The floor ``envido_bluff`` lifts the likelihood of an envido bet in a world where
+    the bettor's score is weak, and no other choice."""
+    m = in_first_contest("argentine-sin-flor", 2, 3)
+    seat = m.current_player()
+    bet = next(a for a in m.legal_actions() if a.verb == "envido")
+    assert TableModel(envido_bluff=0.9)(m, seat, bet) >= 0.9
+    play = next(a for a in m.legal_actions() if a.verb == "play")
+    assert TableModel(envido_bluff=0.9)(m, seat, play) == TableModel()(m, seat, play)

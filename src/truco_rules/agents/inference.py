@@ -165,17 +165,23 @@ class TableModel:
     """:func:`table_likelihood` for a table whose other side bluffs: ``bluff`` is the
     share of its ladder calls made with cards that do not warrant one (the floor of a
     call's likelihood, at least :data:`FLOOR`), ``side_bluff`` the same for side bets (at
-    least :data:`SIDE_FLOOR`); see :mod:`.tally`."""
+    least :data:`SIDE_FLOOR`), ``envido_bluff`` how likely an envido bet is with a weak
+    score against a strong one, read from the scores its bets showed (the floor of an envido
+    bet's likelihood, at least :data:`ENVIDO_FLOOR`); see :mod:`.tally`."""
 
     bluff: float = 0.0
     side_bluff: float = 0.0
+    envido_bluff: float = 0.0
 
     def __call__(self, m: Match, seat: int, action: Action) -> float:
         """How likely ``seat`` is to choose ``action`` in world ``m``."""
-        return _likelihood(m, seat, action, max(FLOOR, self.bluff), self.side_bluff)
+        side = self.side_bluff
+        return _likelihood(m, seat, action, max(FLOOR, self.bluff), side, self.envido_bluff)
 
 
-def _likelihood(m: Match, seat: int, action: Action, floor: float, side_bluff: float) -> float:
+def _likelihood(
+    m: Match, seat: int, action: Action, floor: float, side_bluff: float, envido_bluff: float
+) -> float:
     hand = m.hand
     if hand is None:
         return 1.0
@@ -192,7 +198,8 @@ def _likelihood(m: Match, seat: int, action: Action, floor: float, side_bluff: f
         yes = bet_reading(hand, seat, ACCEPT_MID, later_read(READ_ANSWER, hand.trick_no))
         return yes if verb == QUIERO else max(FLOOR, 1.0 - yes)
     if verb in ENVIDO_MID or (hand.phase == PH_ENVIDO and verb in (QUIERO, NO_QUIERO)):
-        return _envido_likelihood(m, hand, seat, verb, max(ENVIDO_FLOOR, side_bluff))
+        bluff = max(ENVIDO_FLOOR, side_bluff, envido_bluff if verb in ENVIDO_MID else 0.0)
+        return _envido_likelihood(m, hand, seat, verb, bluff)
     if verb == PLAY:
         if action.down or action.under is not None:
             return 1.0

@@ -11,20 +11,41 @@ gives those bluff shares, starting from a prior of :data:`PRIOR` contests at the
 share. It also weighs whether the other side is a *loose* caller, whose calls say little
 of its cards, or a tight one (:meth:`BetTally.loose`), by how often it calls, how often it
 calls before its caller has played a card, and how often it wins the calls that are met
-and played out. It reads nothing but the seat's observations, and starts over with each
-match.
+and played out. And it reads the envido scores the other side's envido bets were made
+with, wherever the contest shows them (stated, or enough of the bettor's cards seen on the
+table or shown): a side whose bets often turn out weak scores bets with any cards
+(:meth:`BetTally.envido_bluff`). It reads nothing but the seat's observations, and starts
+over with each match.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 import attrs
 
 from ..core.actions import ENVIDO, FALTA_ENVIDO, REAL_ENVIDO
+from ..core.cards import Card
+from ..core.context import HandContext
+from ..rules.envido import EnvidoRules
+from ..rules.variant import Variant
+from ..views.observation import HandView
 from ..views.observe import Observation
 
-__all__ = ["BACKED", "BLIND", "CALLS", "HONEST", "LOOSE", "LOOSE_FLOOR", "PRIOR", "BetTally"]
+__all__ = [
+    "BACKED",
+    "BLIND",
+    "CALLS",
+    "HONEST",
+    "LOOSE",
+    "LOOSE_FLOOR",
+    "PRIOR",
+    "WEAK_ENVIDO",
+    "WEAK_PRIOR",
+    "WEAK_SHARE",
+    "BetTally",
+]
 
 HONEST = 0.25
 """The share of contests in which a side holds cards that warrant a call (or a side bet)."""
@@ -49,6 +70,15 @@ LOOSE_FLOOR = 0.8
 """The floor of a call's likelihood from a loose caller: its call says little (against the
 search at two seats, 30 matches, a fixed floor of 0.5 won 22 and 0.85
 won 23 where the honest reading won 14)."""
+WEAK_ENVIDO = 25
+"""An envido score below this is a weak one to bet on."""
+WEAK_SHARE = 0.62
+"""The share of weak envido scores (below :data:`WEAK_ENVIDO`) among all the three-card
+hands of the 40-card Spanish deck (6,116 of 9,880): the share among the bets of a side
+that bets the envido with any cards."""
+WEAK_PRIOR = (0.1, 4.0)
+"""The share of weak scores among the envido bets of a side that bets honestly, and how
+many bets' worth of weight that prior carries."""
 _ENDS = ("tricks", "refused", "mazo")  # how a contest's ladder stake is settled
 _SIDE_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
@@ -68,14 +98,22 @@ class BetTally:
     blind: int = 0
     """Contests in which the other side's first call came before its caller had played a
     card."""
+    envido_seen: int = 0
+    """The other side's envido bets whose bettor's score the contest showed weak or not."""
+    envido_weak: int = 0
+    """Of those, the bets made with a weak score (below :data:`WEAK_ENVIDO`)."""
     _last: tuple[int, int] = (-1, -1)
 
-    def see(self, ladder_names: tuple[str, ...], obs: Observation) -> None:
+    def see(
+        self, ladder_names: tuple[str, ...], obs: Observation, variant: Variant | None = None
+    ) -> None:
         """Count the contest before ``obs`` if it is new (a match that starts over, or an
-        earlier deal than the last seen, clears the count)."""
+        earlier deal than the last seen, clears the count); with the ``variant`` (its envido
+        rules and deck), read the scores of the other side's envido bets where they showed."""
         key = (obs.hand_no, obs.contest)
         if key < self._last or (key == (0, 0) and obs.previous is None):
             self.contests = self.ladder = self.side = self.shown = self.backed = self.blind = 0
+            self.envido_seen = self.envido_weak = 0
         if key == self._last:
             return
         self._last = key
@@ -88,6 +126,8 @@ class BetTally:
         called = any(v in ladder_names for v in verbs)
         self.ladder += called
         self.side += any(v in _SIDE_BETS for v in verbs)
+        if variant is not None and variant.envido is not None:
+            self._read_envido(variant.envido, variant.deck.cards, obs, prev, rivals)
         if called:
             self.blind += _blind(ladder_names, rivals, prev.public_log)
             self._show(ladder_names, obs, prev.public_log, prev.points)
@@ -111,6 +151,35 @@ class BetTally:
             return  # folded to their call: their cards were never shown
         self.shown += 1
         self.backed += side != obs.team
+
+    def _read_envido(
+        self,
+        envido: EnvidoRules,
+        deck: Sequence[Card],
+        obs: Observation,
+        prev: HandView,
+        rivals: set[int],
+    ) -> None:
+        """Count the other side's envido bets in contest ``prev`` whose bettor's score it
+        showed weak or not (see :func:`_weak`)."""
+        log = prev.public_log
+        bettors = {s for s, text in log if s in rivals and text.split(" ")[0] in _SIDE_BETS}
+        for seat in sorted(bettors):
+            weak = _weak(envido, deck, obs, prev, seat)
+            if weak is not None:
+                self.envido_seen += 1
+                self.envido_weak += weak
+
+    def envido_bluff(self) -> float:
+        """How likely the other side's envido bet is with a weak score, relative to a
+        strong one: from the share ``w`` of weak scores among its bets seen (starting from
+        :data:`WEAK_PRIOR`) against their share among all hands (:data:`WEAK_SHARE`), the
+        odds ratio ``(w / WEAK_SHARE) / ((1 - w) / (1 - WEAK_SHARE))``, at most 1 (a side
+        whose bets show weak scores as often as the deck deals them bets with any)."""
+        honest, weight = WEAK_PRIOR
+        w = (self.envido_weak + honest * weight) / (self.envido_seen + weight)
+        w = min(WEAK_SHARE, w)
+        return (w / WEAK_SHARE) / ((1.0 - w) / (1.0 - WEAK_SHARE))
 
     def bluff(self) -> float:
         """The other side's share of ladder calls made without cards that warrant one."""
@@ -161,6 +230,35 @@ def _blind(
         elif seat in rivals and verb in ladder_names:
             return seat not in played
     return False
+
+
+def _weak(
+    envido: EnvidoRules, deck: Sequence[Card], obs: Observation, prev: HandView, seat: int
+) -> bool | None:
+    """Whether ``seat``'s envido score in contest ``prev`` was weak (below
+    :data:`WEAK_ENVIDO`), if the contest showed it: as stated, or by its cards seen (played
+    face up or shown), three of them or two that settle it whatever the third (where no
+    card is turned up, which could change a score); ``None`` if it did not show."""
+    for s, stated in prev.envido_statements:
+        if s == seat and stated is not None:
+            return stated < WEAK_ENVIDO
+    if obs.turned is not None:
+        return None
+    cards: list[Card] = [p.card for p in prev.table if p.seat == seat and p.card is not None]
+    for s, shown in prev.shown:
+        if s == seat:
+            cards.extend(c for c in shown if c not in cards)
+    context = HandContext(None, obs.seats, seat, obs.scores)
+    if len(cards) == 3:
+        return envido.points_in(cards, context) < WEAK_ENVIDO
+    if len(cards) != 2 or not deck:
+        return None
+    scores = {envido.points_in((*cards, c), context) for c in deck if c not in cards}
+    if max(scores) < WEAK_ENVIDO:
+        return True
+    if min(scores) >= WEAK_ENVIDO:
+        return False
+    return None
 
 
 def _side(obs: Observation, seat: int) -> int:
