@@ -255,19 +255,21 @@ def test_the_tally_reads_the_scores_the_envido_bets_showed() -> None:
     as betting with any cards (``envido_bluff`` near 1, a floor under the bet's
     likelihood); a side that bets only with 30 or more is not (``envido_bluff`` under the
     honest floor). Before any bet is seen, the reading is the honest one."""
-    assert BetTally().envido_bluff() < ENVIDO_FLOOR
+    assert max(BetTally().envido_bluffs().values()) < ENVIDO_FLOOR
     loose = [_envido_tally(_EnvidoBettor(0), seed) for seed in range(3)]
     tight = [_envido_tally(_EnvidoBettor(30), seed) for seed in range(3)]
-    assert sum(t.envido_seen for t in loose) >= 10
-    assert sum(t.envido_weak for t in loose) >= 3
-    assert all(t.envido_weak == 0 for t in tight)
-    assert max(t.envido_bluff() for t in tight) < ENVIDO_FLOOR
-    assert max(t.envido_bluff() for t in loose) > 0.5
+    assert sum(t.envido_seen.get("envido", 0) for t in loose) >= 10
+    assert sum(t.envido_weak.get("envido", 0) for t in loose) >= 3
+    assert all(sum(t.envido_weak.values()) == 0 for t in tight)
+    assert max(t.envido_bluff("envido") for t in tight) < ENVIDO_FLOOR
+    assert max(t.envido_bluff("envido") for t in loose) > 0.5
+    # each bet is read apart: the bettor made no falta envido
+    assert max(t.envido_bluff("falta-envido") for t in loose) < ENVIDO_FLOOR
     # without the variant's envido rules the scores are not read
     blind = BetTally()
     m = tr.get_variant("argentine-sin-flor").new_match(2, seed=1)
     blind.see(m.variant.ladder.names, m.observation(0))
-    assert blind.envido_seen == 0
+    assert blind.envido_seen == {}
 
 
 def test_an_envido_bet_from_a_bettor_of_any_cards_says_less() -> None:
@@ -276,6 +278,10 @@ def test_an_envido_bet_from_a_bettor_of_any_cards_says_less() -> None:
     m = in_first_contest("argentine-sin-flor", 2, 3)
     seat = m.current_player()
     bet = next(a for a in m.legal_actions() if a.verb == "envido")
-    assert TableModel(envido_bluff=0.9)(m, seat, bet) >= 0.9
+    loose = TableModel(envido_bluff={"envido": 0.9})
+    assert loose(m, seat, bet) >= 0.9
+    assert TableModel(envido_bluff={"falta-envido": 0.9})(m, seat, bet) < 0.9 or (
+        TableModel()(m, seat, bet) >= 0.9
+    )
     play = next(a for a in m.legal_actions() if a.verb == "play")
-    assert TableModel(envido_bluff=0.9)(m, seat, play) == TableModel()(m, seat, play)
+    assert loose(m, seat, play) == TableModel()(m, seat, play)

@@ -18,6 +18,7 @@ uses to weigh a call of its own.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 
 import attrs
 
@@ -165,13 +166,13 @@ class TableModel:
     """:func:`table_likelihood` for a table whose other side bluffs: ``bluff`` is the
     share of its ladder calls made with cards that do not warrant one (the floor of a
     call's likelihood, at least :data:`FLOOR`), ``side_bluff`` the same for side bets (at
-    least :data:`SIDE_FLOOR`), ``envido_bluff`` how likely an envido bet is with a weak
-    score against a strong one, read from the scores its bets showed (the floor of an envido
-    bet's likelihood, at least :data:`ENVIDO_FLOOR`); see :mod:`.tally`."""
+    least :data:`SIDE_FLOOR`), ``envido_bluff`` for each envido bet how likely it is with
+    a weak score against a strong one, read from the scores such bets showed (the floor of
+    the bet's likelihood, at least :data:`ENVIDO_FLOOR`); see :mod:`.tally`."""
 
     bluff: float = 0.0
     side_bluff: float = 0.0
-    envido_bluff: float = 0.0
+    envido_bluff: Mapping[str, float] = attrs.field(factory=dict)
 
     def __call__(self, m: Match, seat: int, action: Action) -> float:
         """How likely ``seat`` is to choose ``action`` in world ``m``."""
@@ -180,7 +181,12 @@ class TableModel:
 
 
 def _likelihood(
-    m: Match, seat: int, action: Action, floor: float, side_bluff: float, envido_bluff: float
+    m: Match,
+    seat: int,
+    action: Action,
+    floor: float,
+    side_bluff: float,
+    envido_bluff: Mapping[str, float],
 ) -> float:
     hand = m.hand
     if hand is None:
@@ -198,7 +204,7 @@ def _likelihood(
         yes = bet_reading(hand, seat, ACCEPT_MID, later_read(READ_ANSWER, hand.trick_no))
         return yes if verb == QUIERO else max(FLOOR, 1.0 - yes)
     if verb in ENVIDO_MID or (hand.phase == PH_ENVIDO and verb in (QUIERO, NO_QUIERO)):
-        bluff = max(ENVIDO_FLOOR, side_bluff, envido_bluff if verb in ENVIDO_MID else 0.0)
+        bluff = max(ENVIDO_FLOOR, side_bluff, envido_bluff.get(verb, 0.0))
         return _envido_likelihood(m, hand, seat, verb, bluff)
     if verb == PLAY:
         if action.down or action.under is not None:

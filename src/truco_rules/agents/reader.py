@@ -198,7 +198,7 @@ class ReaderAgent(SeatAgent):
         misses = 0
         tally = self._tally
         model = (
-            TableModel(tally.call_floor(), tally.side_bluff(), tally.envido_bluff())
+            TableModel(tally.call_floor(), tally.side_bluff(), tally.envido_bluffs())
             if self.infer
             else None
         )

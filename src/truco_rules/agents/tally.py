@@ -98,9 +98,10 @@ class BetTally:
     blind: int = 0
     """Contests in which the other side's first call came before its caller had played a
     card."""
-    envido_seen: int = 0
-    """The other side's envido bets whose bettor's score the contest showed weak or not."""
-    envido_weak: int = 0
+    envido_seen: dict[str, int] = attrs.field(factory=dict)
+    """The other side's envido bets, by bet (``envido``, ``real-envido``,
+    ``falta-envido``), whose bettor's score the contest showed weak or not."""
+    envido_weak: dict[str, int] = attrs.field(factory=dict)
     """Of those, the bets made with a weak score (below :data:`WEAK_ENVIDO`)."""
     _last: tuple[int, int] = (-1, -1)
 
@@ -113,7 +114,8 @@ class BetTally:
         key = (obs.hand_no, obs.contest)
         if key < self._last or (key == (0, 0) and obs.previous is None):
             self.contests = self.ladder = self.side = self.shown = self.backed = self.blind = 0
-            self.envido_seen = self.envido_weak = 0
+            self.envido_seen.clear()
+            self.envido_weak.clear()
         if key == self._last:
             return
         self._last = key
@@ -162,22 +164,31 @@ class BetTally:
     ) -> None:
         """Count the other side's envido bets in contest ``prev`` whose bettor's score it
         showed weak or not (see :func:`_weak`)."""
-        log = prev.public_log
-        bettors = {s for s, text in log if s in rivals and text.split(" ")[0] in _SIDE_BETS}
-        for seat in sorted(bettors):
+        bets: dict[int, set[str]] = {}
+        for seat, text in prev.public_log:
+            verb = text.split(" ")[0]
+            if seat in rivals and verb in _SIDE_BETS:
+                bets.setdefault(seat, set()).add(verb)
+        for seat in sorted(bets):
             weak = _weak(envido, deck, obs, prev, seat)
-            if weak is not None:
-                self.envido_seen += 1
-                self.envido_weak += weak
+            if weak is None:
+                continue
+            for verb in bets[seat]:
+                self.envido_seen[verb] = self.envido_seen.get(verb, 0) + 1
+                self.envido_weak[verb] = self.envido_weak.get(verb, 0) + weak
 
-    def envido_bluff(self) -> float:
-        """How likely the other side's envido bet is with a weak score, relative to a
-        strong one: from the share ``w`` of weak scores among its bets seen (starting from
+    def envido_bluff(self, bet: str) -> float:
+        """How likely the other side's envido bet ``bet`` (``envido``, ``real-envido``,
+        ``falta-envido``) is with a weak score, relative to a strong one: from the share
+        ``w`` of weak scores among its bets of that kind seen (starting from
         :data:`WEAK_PRIOR`) against their share among all hands (:data:`WEAK_SHARE`), the
         odds ratio ``(w / WEAK_SHARE) / ((1 - w) / (1 - WEAK_SHARE))``, at most 1 (a side
-        whose bets show weak scores as often as the deck deals them bets with any)."""
+        whose bets show weak scores as often as the deck deals them bets with any). Each
+        kind is read apart: a side may bet the envido with any cards and the falta envido
+        only with the best (the information-set search: 69% and 33% of its bets weak)."""
         honest, weight = WEAK_PRIOR
-        w = (self.envido_weak + honest * weight) / (self.envido_seen + weight)
+        seen = self.envido_seen.get(bet, 0)
+        w = (self.envido_weak.get(bet, 0) + honest * weight) / (seen + weight)
         w = min(WEAK_SHARE, w)
         return (w / WEAK_SHARE) / ((1.0 - w) / (1.0 - WEAK_SHARE))
 
@@ -194,6 +205,10 @@ class BetTally:
         bluff share (:meth:`bluff`) and :data:`LOOSE_FLOOR` times the chance that it is a
         loose caller (:meth:`loose`)."""
         return max(self.bluff(), LOOSE_FLOOR * self.loose())
+
+    def envido_bluffs(self) -> dict[str, float]:
+        """:meth:`envido_bluff` of each envido bet."""
+        return {bet: self.envido_bluff(bet) for bet in _SIDE_BETS}
 
     def loose(self) -> float:
         """The chance that the other side is a loose caller, one whose calls say little
