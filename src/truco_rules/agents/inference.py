@@ -204,7 +204,10 @@ def _likelihood(
         yes = bet_reading(hand, seat, ACCEPT_MID, later_read(READ_ANSWER, hand.trick_no))
         return yes if verb == QUIERO else max(FLOOR, 1.0 - yes)
     if verb in ENVIDO_MID or (hand.phase == PH_ENVIDO and verb in (QUIERO, NO_QUIERO)):
-        bluff = max(ENVIDO_FLOOR, side_bluff, envido_bluff.get(verb, 0.0))
+        if verb in ENVIDO_MID:
+            bluff = max(side_bluff, envido_bluff.get(verb, ENVIDO_FLOOR))
+        else:
+            bluff = max(ENVIDO_FLOOR, side_bluff)
         return _envido_likelihood(m, hand, seat, verb, bluff)
     if verb == PLAY:
         if action.down or action.under is not None:

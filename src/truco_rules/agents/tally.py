@@ -44,6 +44,7 @@ __all__ = [
     "WEAK_ENVIDO",
     "WEAK_PRIOR",
     "WEAK_SHARE",
+    "WEAK_WEIGHT",
     "BetTally",
 ]
 
@@ -76,9 +77,12 @@ WEAK_SHARE = 0.62
 """The share of weak envido scores (below :data:`WEAK_ENVIDO`) among all the three-card
 hands of the 40-card Spanish deck (6,116 of 9,880): the share among the bets of a side
 that bets the envido with any cards."""
-WEAK_PRIOR = (0.1, 4.0)
-"""The share of weak scores among the envido bets of a side that bets honestly, and how
-many bets' worth of weight that prior carries."""
+WEAK_PRIOR = {ENVIDO: 0.3, REAL_ENVIDO: 0.2, FALTA_ENVIDO: 0.1}
+"""The share of weak scores among a side's envido bets of each kind before any is seen: the
+plain envido, which costs one point refused, is the cheap bluff; the falta envido, which may
+cost the match, the rare one (the information-set search: 69%, 50% and 33%)."""
+WEAK_WEIGHT = 4.0
+"""How many bets' worth of weight :data:`WEAK_PRIOR` carries."""
 _ENDS = ("tricks", "refused", "mazo")  # how a contest's ladder stake is settled
 _SIDE_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 
@@ -186,9 +190,9 @@ class BetTally:
         whose bets show weak scores as often as the deck deals them bets with any). Each
         kind is read apart: a side may bet the envido with any cards and the falta envido
         only with the best (the information-set search: 69% and 33% of its bets weak)."""
-        honest, weight = WEAK_PRIOR
+        prior, weight = WEAK_PRIOR.get(bet, min(WEAK_PRIOR.values())), WEAK_WEIGHT
         seen = self.envido_seen.get(bet, 0)
-        w = (self.envido_weak.get(bet, 0) + honest * weight) / (seen + weight)
+        w = (self.envido_weak.get(bet, 0) + prior * weight) / (seen + weight)
         w = min(WEAK_SHARE, w)
         return (w / WEAK_SHARE) / ((1.0 - w) / (1.0 - WEAK_SHARE))
 
