@@ -12,7 +12,6 @@ import truco_rules as tr
 from truco_rules.agents.estimate import played_out
 from truco_rules.agents.inference import (
     CALL_MID,
-    ENVIDO_FLOOR,
     FLOOR,
     READ,
     READ_LAST,
@@ -45,7 +44,7 @@ def test_an_envido_bet_makes_the_deals_with_high_scores_count_for_more() -> None
         points = env.points_in(hand.dealt[seat], hand.context(seat))
         weight = table_likelihood(m, seat, falta)
         assert 0 < weight <= 1
-        if points >= 30:
+        if points >= 31:
             high.append(weight)
         elif points <= 20:
             low.append(weight)

@@ -77,7 +77,7 @@ WEAK_SHARE = 0.62
 """The share of weak envido scores (below :data:`WEAK_ENVIDO`) among all the three-card
 hands of the 40-card Spanish deck (6,116 of 9,880): the share among the bets of a side
 that bets the envido with any cards."""
-WEAK_PRIOR = {ENVIDO: 0.3, REAL_ENVIDO: 0.2, FALTA_ENVIDO: 0.1}
+WEAK_PRIOR = {ENVIDO: 0.3, REAL_ENVIDO: 0.2, FALTA_ENVIDO: 0.05}
 """The share of weak scores among a side's envido bets of each kind before any is seen: the
 plain envido, which costs one point refused, is the cheap bluff; the falta envido, which may
 cost the match, the rare one (the information-set search: 69%, 50% and 33%)."""
