@@ -74,8 +74,8 @@ a call."""
 ENVIDO_MID = {ENVIDO: 25.0, REAL_ENVIDO: 27.0, FALTA_ENVIDO: 30.0}
 """The envido score at which a seat makes each envido bet half the time (one point more to
 raise a bet made to it). A falta envido may cost the match: it is bet with 30 or more (the
-information-set search's falta envidos in argentine-blog, not at the end of the match, with
-27 to 33, most from 30; read at 28, the reader accepted them with 25 to 28 and lost them)."""
+information-set search's falta envidos in two-seat argentine-blog, away from the end of the
+match, held 27 to 33, most of them 30 or more)."""
 ENVIDO_ACCEPT = 25.0
 """The envido score at which a seat accepts an envido bet half the time."""
 ENVIDO_SLOPE = 2.0
@@ -170,7 +170,8 @@ class TableModel:
     call's likelihood, at least :data:`FLOOR`), ``side_bluff`` the same for side bets (at
     least :data:`SIDE_FLOOR`), ``envido_bluff`` for each envido bet how likely it is with
     a weak score against a strong one, read from the scores such bets showed (the floor of
-    the bet's likelihood, at least :data:`ENVIDO_FLOOR`); see :mod:`.tally`."""
+    the bet's likelihood; :data:`ENVIDO_FLOOR` for a bet it does not name); see
+    :mod:`.tally`."""
 
     bluff: float = 0.0
     side_bluff: float = 0.0
