@@ -74,8 +74,8 @@ a call."""
 ENVIDO_MID = {ENVIDO: 25.0, REAL_ENVIDO: 27.0, FALTA_ENVIDO: 30.0}
 """The envido score at which a seat makes each envido bet half the time (one point more to
 raise a bet made to it). A falta envido may cost the match: it is bet with 30 or more (the
-information-set search's falta envidos in two-seat argentine-blog, away from the end of the
-match, held 27 to 33, most of them 30 or more)."""
+information-set search's falta envidos at two seats, where an accepted one is worth the
+match, held 27 to 33 away from the end of the match, most of them 30 or more)."""
 ENVIDO_ACCEPT = 25.0
 """The envido score at which a seat accepts an envido bet half the time."""
 ENVIDO_SLOPE = 2.0
