@@ -81,7 +81,8 @@ ENVIDO_ACCEPT = 25.0
 ENVIDO_SLOPE = 2.0
 """How sharply the chance of an envido bet or acceptance rises with the score."""
 ENVIDO_FLOOR = 0.2
-"""No envido bet or answer is less likely than this with any score (the others bluff: a
+"""No envido answer, nor an envido bet the table model reads no floor for
+(:attr:`TableModel.envido_bluff`), is less likely than this with any score (the others bluff: a
 search player bets the real envido with 3 points where its refusal is worth 2; against it,
 at two seats, 0.2 took 15.8 envido points a match to its 14.7 where 0.1 took 13.3 to
 18.3, 12 matches)."""
