@@ -73,8 +73,10 @@ class _Caller:
         return calls[0] if calls else self.bot.choose(m, legal)
 
 
-def _tally_against(rival: object, seed: int) -> BetTally:
-    """Seat 0 (a simple bot) counts seat 1's bets over a two-seat match to 30 points."""
+def _tally_against(rival: object, seed: int, envido: bool = False) -> BetTally:
+    """Seat 0 (a simple bot) counts seat 1's bets over a two-seat argentine-sin-flor match
+    to 30 points; with ``envido`` it also reads the envido scores (the variant given to
+    the tally) and accepts every envido bet made to it."""
     v = tr.get_variant("argentine-sin-flor")
     m = v.new_match(2, seed=seed)
     me = SimpleBot(random.Random(seed))
@@ -85,8 +87,10 @@ def _tally_against(rival: object, seed: int) -> BetTally:
             m.apply(legal[0])
             continue
         if m.current_player() == 0:
-            tally.see(v.ladder.names, m.observation(0))
-            m.apply(me.choose(m, legal))
+            tally.see(v.ladder.names, m.observation(0), v if envido else None)
+            yes = next((a for a in legal if a.verb == "quiero"), None)
+            pending = envido and m.hand is not None and m.hand.phase == "envido"
+            m.apply(yes if pending and yes is not None else me.choose(m, legal))
         else:
             m.apply(rival.choose(m, legal))  # type: ignore[attr-defined]
     return tally
@@ -229,25 +233,6 @@ class _EnvidoBettor:
         return self.bot.choose(m, legal)
 
 
-def _envido_tally(rival: object, seed: int) -> BetTally:
-    """Seat 0 (accepting every envido, else a simple bot) reads seat 1's envido bets over
-    a two-seat argentine-sin-flor match."""
-    v = tr.get_variant("argentine-sin-flor")
-    m = v.new_match(2, seed=seed)
-    me = SimpleBot(random.Random(seed))
-    tally = BetTally()
-    while not m.is_over():
-        legal = m.legal_actions()
-        if m.current_player() == 0:
-            tally.see(v.ladder.names, m.observation(0), v)
-            yes = next((a for a in legal if a.verb == "quiero"), None)
-            pending = m.hand is not None and m.hand.phase == "envido"
-            m.apply(yes if pending and yes is not None else me.choose(m, legal))
-        else:
-            m.apply(rival.choose(m, legal))  # type: ignore[attr-defined]
-    return tally
-
-
 def test_the_tally_reads_the_scores_the_envido_bets_showed() -> None:
     """RULES §2.6: an envido accepted is settled by the scores, and the cards played show
     them. A side whose envido bets show weak scores as often as the deck deals them is read
@@ -257,8 +242,8 @@ def test_the_tally_reads_the_scores_the_envido_bets_showed() -> None:
     envido as the rarest."""
     fresh = BetTally().envido_bluffs()
     assert fresh["falta-envido"] < fresh["real-envido"] < fresh["envido"] < 0.5
-    loose = [_envido_tally(_EnvidoBettor(0), seed) for seed in range(3)]
-    tight = [_envido_tally(_EnvidoBettor(30), seed) for seed in range(3)]
+    loose = [_tally_against(_EnvidoBettor(0), seed, envido=True) for seed in range(3)]
+    tight = [_tally_against(_EnvidoBettor(30), seed, envido=True) for seed in range(3)]
     assert sum(t.envido_seen.get("envido", 0) for t in loose) >= 10
     assert sum(t.envido_weak.get("envido", 0) for t in loose) >= 3
     assert all(sum(t.envido_weak.values()) == 0 for t in tight)
