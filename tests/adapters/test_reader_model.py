@@ -87,9 +87,10 @@ def _tally_against(rival: object, seed: int, envido: bool = False) -> BetTally:
             m.apply(legal[0])
             continue
         if m.current_player() == 0:
-            tally.see(v.ladder.names, m.observation(0), v if envido else None)
+            obs = m.observation(0)
+            tally.see(v.ladder.names, obs, v if envido else None)
             yes = next((a for a in legal if a.verb == "quiero"), None)
-            pending = envido and m.hand is not None and m.hand.phase == "envido"
+            pending = envido and obs.phase == "answer-envido"
             m.apply(yes if pending and yes is not None else me.choose(m, legal))
         else:
             m.apply(rival.choose(m, legal))  # type: ignore[attr-defined]
