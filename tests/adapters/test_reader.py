@@ -303,3 +303,51 @@ def test_a_call_is_read_by_an_answer_that_has_seen_tricks() -> None:
         assert call_gain(v, obs, worlds, won, stakes, read=0.8) < blind
     with pytest.raises(tr.InvalidOption, match="call_read"):
         ReaderAgent(call_read=1.2)
+
+
+def _calls_against_a_loose_caller(name: str, seeds: range) -> list[tuple[str, bool, bool]]:
+    """Every play decision of seat 0 where a call of the ladder is legal, against a seat
+    that calls at once whenever it may (a loose caller): the rung, and whether the reader
+    calls it by default and with ``loose_call_at`` raised to ``call_at`` (the same seed,
+    so the same worlds; both see every decision)."""
+    v = tr.get_variant(name)
+    names = v.ladder.names
+    out = []
+    for seed in seeds:
+        m = v.new_match(2, seed=seed)
+        eager = ReaderAgent(seed=seed)
+        strict = ReaderAgent(seed=seed, loose_call_at=ReaderAgent().call_at)
+        bots = [SimpleBot(random.Random(seed)), SimpleBot(random.Random(seed + 1))]
+        while not m.is_over():
+            legal = m.legal_actions()
+            if m.is_chance_node():
+                m.apply(legal[0])
+                continue
+            seat = m.current_player()
+            call = next((a for a in legal if a.verb in names), None)
+            if seat == 1:
+                m.apply(call or bots[1].choose(m, legal))
+                continue
+            a, b = eager.choose(m, legal), strict.choose(m, legal)
+            assert a in legal and b in legal
+            if call is not None and m.observation(0).phase == "play":
+                out.append((call.verb, a == call, b == call))
+            m.apply(bots[0].choose(m, legal))
+        assert eager._tally.loose() > 0.5
+    return out
+
+
+def test_against_a_loose_caller_a_call_that_doubles_the_stake_is_made_with_less() -> None:
+    """RULES §2.5 (the ladder of calls): against a side that calls in every contest, the
+    reader calls a rung that at most doubles the stake in force (mineiro: 2 to 4, 4 to 6)
+    from a lower chance of the tricks (``loose_call_at``) wherever calling beats playing
+    on: every call it made with the gate at ``call_at`` and more. A rung that triples the
+    stake (paulista's truco, 1 to 3) keeps the gate."""
+    seen = _calls_against_a_loose_caller("mineiro", range(4))
+    assert all(a for _verb, a, b in seen if b)
+    assert sum(a and not b for _verb, a, b in seen) >= 1
+    seen = _calls_against_a_loose_caller("paulista", range(4))
+    assert any(verb == "truco" for verb, _a, _b in seen)
+    assert all(a == b for verb, a, b in seen if verb == "truco")
+    with pytest.raises(tr.InvalidOption, match="loose_call_at"):
+        ReaderAgent(loose_call_at=2)

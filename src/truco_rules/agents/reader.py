@@ -10,7 +10,8 @@ contest is played out, and ``q``, the chance that its side holds the best envido
 - **a call** of the bet ladder when calling beats playing on by
   :attr:`ReaderAgent.call_margin` in the chance of winning the match, the rivals answering in
   each world as their cards there warrant (:mod:`.inference`), and ``p`` is at least
-  :attr:`ReaderAgent.call_at`;
+  :attr:`ReaderAgent.call_at` (against a loose caller, for a rung that at most doubles
+  the stake, :attr:`ReaderAgent.loose_call_at`);
 - **an answer** by the match: accept when accepting is worth at least refusing in the chance
   of winning the match (:class:`~.odds.MatchOdds`: ``p`` times the chance after winning the
   new stake, plus ``1 - p`` times the chance after losing it, against the chance after
@@ -119,6 +120,15 @@ class ReaderAgent(SeatAgent):
     points a call where playing on (greedily, with the real cards) would have won 0.24,
     while its calls at the second trick with chances from 0.4 to 0.7 won -0.04 where
     playing on would have won 0.09 (170 calls)."""
+    loose_call_at: float = 0.0
+    """Against a loose caller (:meth:`~.tally.BetTally.loose` at least 0.5), the chance
+    of the tricks from which to call a rung that at most doubles the stake in force (the
+    call is still made only when it beats playing on by :attr:`call_margin`). Such a side
+    refuses most calls whatever the caller holds (ISMCTS refused 85% of the reader's first
+    calls at a two-seat table with a ladder of 2, 4, 6, 10, 12), and where a call at most
+    doubles the stake, a refusal of one in three pays for the calls met and lost. A rung
+    that triples it (from 1 to 3) keeps :attr:`call_at`: there a weak call met by a raise
+    loses more than the refusals bring."""
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
@@ -145,6 +155,7 @@ class ReaderAgent(SeatAgent):
             "call_read",
             "accept_margin",
             "envido_at",
+            "loose_call_at",
         ):
             setattr(self, name, _unit(getattr(self, name), name))
         if type(self.side_search) is not int or not 0 <= self.side_search <= 10**6:
@@ -321,10 +332,15 @@ class ReaderAgent(SeatAgent):
             scored.append((p, -_card_strength(strength, a), i, won))
         best = max(scored, key=lambda x: x[:3])
         calls = [a for a in legal if a.verb in names]
-        if calls and best[0] >= self.call_at:
+        if calls:
             call = calls[0]
-            new = variant.ladder.values[min(names.index(call.verb) + 1, len(names))]
             values = variant.ladder.values
+            new = values[min(names.index(call.verb) + 1, len(names))]
+            call_at = self.call_at
+            if new <= 2 * obs.stake and self._tally.loose() >= 0.5:
+                call_at = min(call_at, self.loose_call_at)
+            if best[0] < call_at:
+                return plays[best[2]]
             top = values[min(names.index(call.verb) + 2, len(values) - 1)]
             stakes = (obs.stake, new, top)
             gain = call_gain(variant, obs, worlds, best[3], stakes, self.call_read)
