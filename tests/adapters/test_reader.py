@@ -5,6 +5,7 @@ its observation), the strengths, and the estimates it bets by."""
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 from conftest import in_first_contest
@@ -240,37 +241,46 @@ def test_without_the_opponent_model_it_still_plays_legal_moves() -> None:
         ReaderAgent(infer=1)  # type: ignore[arg-type]
 
 
+def _against_a_caller(
+    name: str, seed: int, eager: ReaderAgent, strict: ReaderAgent, verbs: set[str]
+) -> Iterator[tuple[tr.Match, list[tr.Action], tr.Action, tr.Action]]:
+    """A two-seat match of ``name`` (seed ``seed``) in which seat 1 makes a call of
+    ``verbs`` whenever it may (a loose caller), else plays as the simple bot: at each
+    decision of seat 0, the match, its legal actions and the choices of ``eager`` and
+    ``strict`` (both see every decision); the simple bot then plays seat 0."""
+    m = tr.get_variant(name).new_match(2, seed=seed)
+    bots = [SimpleBot(random.Random(seed)), SimpleBot(random.Random(seed + 1))]
+    while not m.is_over():
+        legal = m.legal_actions()
+        if m.is_chance_node():
+            m.apply(legal[0])
+            continue
+        if m.current_player() == 1:
+            call = next((a for a in legal if a.verb in verbs), None)
+            m.apply(call or bots[1].choose(m, legal))
+            continue
+        a, b = eager.choose(m, legal), strict.choose(m, legal)
+        assert a in legal and b in legal
+        yield m, legal, a, b
+        m.apply(bots[0].choose(m, legal))
+
+
 def test_a_loose_callers_call_is_raised_below_raise_at_when_raising_beats_accepting() -> None:
     """RULES §2.5: the side that is called may raise instead of accepting. Against a side
     that calls truco at once in every contest (a loose caller), with the same seed (so the
     same worlds), the reader raises wherever it raised with the rule of ``raise_at``
     alone, and also where its chance is lower but raising is worth more in the match odds
     than accepting."""
-    v = tr.get_variant("paulista")
     more = 0
     for seed in range(6):
-        m = v.new_match(2, seed=seed)
         eager = ReaderAgent(seed=seed)
         strict = ReaderAgent(seed=seed, raise_from=ReaderAgent().raise_at)
-        bots = [SimpleBot(random.Random(seed)), SimpleBot(random.Random(seed + 1))]
-        while not m.is_over():
-            legal = m.legal_actions()
-            if m.is_chance_node():
-                m.apply(legal[0])
-                continue
-            seat = m.current_player()
-            call = next((a for a in legal if a.verb == "truco"), None)
-            if seat == 1:
-                m.apply(call or bots[1].choose(m, legal))
-                continue
-            a, b = eager.choose(m, legal), strict.choose(m, legal)  # both see every contest
-            assert a in legal and b in legal
+        for m, _legal, a, b in _against_a_caller("paulista", seed, eager, strict, {"truco"}):
             if m.observation(0).pending_call == "truco":
                 if b.verb == "seis":
                     assert a.verb == "seis"
                 more += a.verb == "seis" and b.verb != "seis"
-            m.apply(bots[0].choose(m, legal))
-    assert eager._tally.loose() > 0.5
+        assert eager._tally.loose() > 0.5
     assert more >= 1
     with pytest.raises(tr.InvalidOption, match="raise_from"):
         ReaderAgent(raise_from=-0.1)
@@ -310,29 +320,15 @@ def _calls_against_a_loose_caller(name: str, seeds: range) -> list[tuple[str, bo
     that calls at once whenever it may (a loose caller): the rung, and whether the reader
     calls it by default and with ``loose_call_at`` raised to ``call_at`` (the same seed,
     so the same worlds; both see every decision)."""
-    v = tr.get_variant(name)
-    names = v.ladder.names
+    names = set(tr.get_variant(name).ladder.names)
     out = []
     for seed in seeds:
-        m = v.new_match(2, seed=seed)
         eager = ReaderAgent(seed=seed)
         strict = ReaderAgent(seed=seed, loose_call_at=ReaderAgent().call_at)
-        bots = [SimpleBot(random.Random(seed)), SimpleBot(random.Random(seed + 1))]
-        while not m.is_over():
-            legal = m.legal_actions()
-            if m.is_chance_node():
-                m.apply(legal[0])
-                continue
-            seat = m.current_player()
-            call = next((a for a in legal if a.verb in names), None)
-            if seat == 1:
-                m.apply(call or bots[1].choose(m, legal))
-                continue
-            a, b = eager.choose(m, legal), strict.choose(m, legal)
-            assert a in legal and b in legal
+        for m, legal, a, b in _against_a_caller(name, seed, eager, strict, names):
+            call = next((x for x in legal if x.verb in names), None)
             if call is not None and m.observation(0).phase == "play":
                 out.append((call.verb, a == call, b == call))
-            m.apply(bots[0].choose(m, legal))
         assert eager._tally.loose() > 0.5
     return out
 

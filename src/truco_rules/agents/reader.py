@@ -72,6 +72,7 @@ STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
 """The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision."""
 _ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 _MISSES = 3  # worlds not found before the agent makes do with those it has
+_LOOSE = 0.5  # the other side is read as a loose caller from this chance (BetTally.loose)
 
 
 def _unit(value: object, name: str) -> float:
@@ -279,7 +280,7 @@ class ReaderAgent(SeatAgent):
         stake = values[min(level, len(values) - 1)]
         if raises and p >= self.raise_at:
             return raises[0]
-        if raises and p >= self.raise_from and self._tally.loose() >= 0.5:
+        if raises and p >= self.raise_from and self._tally.loose() >= _LOOSE:
             up = names.index(raises[0].verb) + 1
             new = values[min(up, len(values) - 1)]
             top = values[min(up + 1, len(values) - 1)]
@@ -337,7 +338,7 @@ class ReaderAgent(SeatAgent):
             values = variant.ladder.values
             new = values[min(names.index(call.verb) + 1, len(names))]
             call_at = self.call_at
-            if new <= 2 * obs.stake and self._tally.loose() >= 0.5:
+            if new <= 2 * obs.stake and self._tally.loose() >= _LOOSE:
                 call_at = min(call_at, self.loose_call_at)
             if best[0] < call_at:
                 return plays[best[2]]
