@@ -23,7 +23,7 @@ import time
 import attrs
 
 from ..contest.hand import Hand
-from ..core.actions import DISCARD, MAZO, PLAY, Action
+from ..core.actions import MAZO, PLAY, Action
 from ..core.errors import IllegalAction, InvalidOption
 from ..game.dealing import MAX_SEED
 from ..match import Match
@@ -32,7 +32,7 @@ from ..views.observe import Observation
 from .determinize import weighted_world
 from .odds import match_odds
 from .rollout import hand_action
-from .seat_agent import SeatAgent
+from .seat_agent import SeatAgent, fallback_action
 
 __all__ = ["ISMCTSAgent"]
 
@@ -141,7 +141,7 @@ class ISMCTSAgent(SeatAgent):
             default=None,
         )
         if best is None:
-            return _fallback(variant, obs, legal, self.rng)
+            return fallback_action(variant, obs, legal, self.rng)
         return list(root.children)[best[2]][1]  # type: ignore[index,no-any-return]
 
     def _search(self, variant: Variant, obs: Observation) -> _Node:
@@ -283,17 +283,3 @@ class _Points:
         else:
             chance = self._chance(mine, theirs)
         return v + 6.0 * (chance - self.before)
-
-
-def _fallback(
-    variant: Variant, obs: Observation, legal: list[Action], rng: random.Random
-) -> Action:
-    """A plain rule where no world can be rebuilt (discards, blind hands)."""
-    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
-    if legal[0].verb == DISCARD:
-        return min(legal, key=lambda a: strength[a.card.index] if a.card is not None else 0)
-    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
-    if plays:
-        return min(plays, key=lambda a: strength[a.card.index] if a.card is not None else 0)
-    calm = [a for a in legal if a.verb != MAZO]
-    return rng.choice(calm or legal)

@@ -9,7 +9,8 @@ contest is played out, and ``q``, the chance that its side holds the best envido
 - **a card**: the one whose played-out contests it wins most often (the weakest of equals);
 - **a call** of the bet ladder when calling beats playing on by
   :attr:`ReaderAgent.call_margin` in the chance of winning the match, the rivals answering in
-  each world as their cards there warrant (:mod:`.inference`), and ``p`` is at least
+  each world as their cards there warrant (:mod:`.inference`; as often as they have met its
+  calls, :mod:`.answers`), and ``p`` is at least
   :attr:`ReaderAgent.call_at` (against a loose caller, for a rung that at most doubles
   the stake, :attr:`ReaderAgent.loose_call_at`);
 - **an answer** by the match: accept when accepting is worth at least refusing in the chance
@@ -36,14 +37,12 @@ choice, and reads nothing but the public rules and its seat's observation.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 
 import attrs
 
 from ..core.actions import (
     ACCEPT_HAND,
     DECLINE_HAND,
-    DISCARD,
     ENVIDO,
     FALTA_ENVIDO,
     MAZO,
@@ -57,13 +56,14 @@ from ..core.errors import IllegalAction, InvalidOption
 from ..game.dealing import MAX_SEED
 from ..rules.variant import Variant
 from ..views.observe import Observation
+from .answers import AnswerTally
 from .determinize import weighted_world
 from .estimate import World, envido_chance, outcomes, points_after, share, trick_chance
 from .inference import TableModel
 from .ismcts import ISMCTSAgent
 from .rollout import hand_action
-from .seat_agent import SeatAgent
-from .stakes import call_gain, chance_after, worth_playing
+from .seat_agent import SeatAgent, card_strength, fallback_action
+from .stakes import accept_chance, call_gain, chance_after, worth_playing
 from .tally import BetTally
 
 __all__ = ["STRENGTHS", "ReaderAgent"]
@@ -130,6 +130,9 @@ class ReaderAgent(SeatAgent):
     doubles the stake, a refusal of one in three pays for the calls met and lost. A rung
     that triples it (from 1 to 3) keeps :attr:`call_at`: there a weak call met by a raise
     loses more than the refusals bring."""
+    read_answers: bool = True
+    """Scale the model's chances that a call is accepted by how often the other side has
+    met the reader's calls in the match against them (:meth:`~.answers.AnswerTally.scale`)."""
     accept_margin: float = 0.0
     """Accept a call only when accepting beats refusing by this much chance of the match."""
     envido_at: float = 0.7
@@ -144,6 +147,7 @@ class ReaderAgent(SeatAgent):
     rng: random.Random = attrs.field(init=False)
     _search: ISMCTSAgent | None = attrs.field(init=False, default=None)
     _tally: BetTally = attrs.field(init=False, factory=BetTally)
+    _answers: AnswerTally = attrs.field(init=False, factory=AnswerTally)
 
     def __attrs_post_init__(self) -> None:
         if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
@@ -161,8 +165,9 @@ class ReaderAgent(SeatAgent):
             setattr(self, name, _unit(getattr(self, name), name))
         if type(self.side_search) is not int or not 0 <= self.side_search <= 10**6:
             raise InvalidOption("side_search", self.side_search, "an int from 0 to 1,000,000")
-        if type(self.infer) is not bool:
-            raise InvalidOption("infer", self.infer, "True or False")
+        for flag in ("infer", "read_answers"):
+            if type(getattr(self, flag)) is not bool:
+                raise InvalidOption(flag, getattr(self, flag), "True or False")
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
             raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
         if self.variant is not None and not isinstance(self.variant, Variant):
@@ -188,11 +193,12 @@ class ReaderAgent(SeatAgent):
         if not legal:
             raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
         self._tally.see(variant.ladder.names, obs, variant)
+        self._answers.see(variant.ladder.names, obs)
         if len(legal) == 1:
             return legal[0]
         worlds = self._sample(variant, obs)
         if not worlds:
-            return _fallback(variant, obs, legal, self.rng)
+            return fallback_action(variant, obs, legal, self.rng)
         phase = obs.phase
         if phase == "answer-call":
             return self._answer(variant, obs, legal, worlds)
@@ -279,14 +285,13 @@ class ReaderAgent(SeatAgent):
         level = names.index(pending) + 1 if pending in names else 1
         stake = values[min(level, len(values) - 1)]
         if raises and p >= self.raise_at:
-            return raises[0]
+            return self._call(obs, worlds, won, raises[0])
         if raises and p >= self.raise_from and self._tally.loose() >= _LOOSE:
             up = names.index(raises[0].verb) + 1
             new = values[min(up, len(values) - 1)]
             top = values[min(up + 1, len(values) - 1)]
-            gain = call_gain(variant, obs, worlds, won, (stake, new, top), self.call_read)
-            if gain > self.call_margin:
-                return raises[0]
+            if self._call_gain(variant, obs, worlds, won, (stake, new, top)) > self.call_margin:
+                return self._call(obs, worlds, won, raises[0])
         accept = _verb(legal, QUIERO)
         refuse = _verb(legal, NO_QUIERO)
         if accept is None or refuse is None:
@@ -330,7 +335,7 @@ class ReaderAgent(SeatAgent):
         for i, a in enumerate(plays):
             won = outcomes(worlds, obs.team, a)
             p = share(worlds, won)
-            scored.append((p, -_card_strength(strength, a), i, won))
+            scored.append((p, -card_strength(strength, a), i, won))
         best = max(scored, key=lambda x: x[:3])
         calls = [a for a in legal if a.verb in names]
         if calls:
@@ -344,14 +349,28 @@ class ReaderAgent(SeatAgent):
                 return plays[best[2]]
             top = values[min(names.index(call.verb) + 2, len(values) - 1)]
             stakes = (obs.stake, new, top)
-            gain = call_gain(variant, obs, worlds, best[3], stakes, self.call_read)
-            if gain > self.call_margin:
-                return call
+            if self._call_gain(variant, obs, worlds, best[3], stakes) > self.call_margin:
+                return self._call(obs, worlds, best[3], call)
         return plays[best[2]]
 
+    def _call_gain(
+        self,
+        variant: Variant,
+        obs: Observation,
+        worlds: list[World],
+        won: list[float],
+        stakes: tuple[int, int, int],
+    ) -> float:
+        """:func:`~.stakes.call_gain`, scaled by the answers seen (:attr:`read_answers`)."""
+        scale = self._answers.scale() if self.read_answers else 1.0
+        return call_gain(variant, obs, worlds, won, stakes, self.call_read, scale)
 
-def _card_strength(strength: Sequence[int], action: Action) -> int:
-    return 0 if action.card is None else strength[action.card.index]
+    def _call(
+        self, obs: Observation, worlds: list[World], won: list[float], call: Action
+    ) -> Action:
+        """Make ``call``, noting the model's chance that the other side accepts it."""
+        self._answers.called(obs, call.verb, accept_chance(obs, worlds, won, self.call_read))
+        return call
 
 
 def _verb(legal: list[Action], verb: str) -> Action | None:
@@ -359,18 +378,3 @@ def _verb(legal: list[Action], verb: str) -> Action | None:
         if a.verb == verb:
             return a
     return None
-
-
-def _fallback(
-    variant: Variant, obs: Observation, legal: list[Action], rng: random.Random
-) -> Action:
-    """A plain rule where no world can be rebuilt (discards, blind hands): the weakest
-    card, else anything but going to the deck."""
-    strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
-    if legal[0].verb == DISCARD:
-        return min(legal, key=lambda a: _card_strength(strength, a))
-    plays = [a for a in legal if a.verb == PLAY and a.card is not None and not a.down]
-    if plays:
-        return min(plays, key=lambda a: _card_strength(strength, a))
-    calm = [a for a in legal if a.verb != MAZO]
-    return rng.choice(calm or legal)

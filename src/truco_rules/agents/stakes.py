@@ -13,13 +13,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..contest.hand import Hand
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .estimate import World
 from .inference import ACCEPT_MID, accepts, raises, read_bet, side_power
 from .odds import match_odds
 
-__all__ = ["call_gain", "chance_after", "worth_playing"]
+__all__ = ["accept_chance", "call_gain", "chance_after", "worth_playing"]
 
 _LAST = 2
 """The index of the last trick of a contest (every variant's contest has three)."""
@@ -40,10 +41,34 @@ def worth_playing(
 ) -> bool:
     """Whether playing for ``stake`` with chance ``p`` of winning it is worth at least
     giving away ``refused`` points (plus ``margin``), in the chance of winning the match."""
-    play = p * chance_after(variant, obs, stake, 0) + (1 - p) * chance_after(
-        variant, obs, 0, stake
-    )
+    play = p * chance_after(variant, obs, stake, 0) + (1 - p) * chance_after(variant, obs, 0, stake)
     return play >= chance_after(variant, obs, 0, refused) + margin
+
+
+def _accepts(hand: Hand, side: int, x: float, read: float) -> tuple[float, float]:
+    """The chances that the side other than ``side`` accepts a call in contest ``hand``
+    and, if it does, raises it, where ``side`` wins the played-out contest with chance
+    ``x`` (see :func:`call_gain`)."""
+    rivals = [s for s in hand.order if hand.team[s] != side]
+    power = max((side_power(hand, s) for s in rivals), default=1.0)
+    seen = read * min(1.0, hand.trick_no / _LAST)
+    yes = read_bet(power, 1.0 - x, ACCEPT_MID, seen) if seen else accepts(power)
+    return yes, raises(power)
+
+
+def accept_chance(
+    obs: Observation, worlds: Sequence[World], won: Sequence[float], read: float = 0.0
+) -> float:
+    """The chance, over ``worlds``, that the other side accepts (or raises) a call by the
+    side of ``obs``'s seat, answering as :func:`call_gain` has it answer."""
+    total = sum(weight for _hand, weight in worlds)
+    if total <= 0:
+        return 0.0
+    yes = sum(
+        weight * _accepts(hand, obs.team, x, read)[0]
+        for (hand, weight), x in zip(worlds, won, strict=True)
+    )
+    return yes / total
 
 
 def call_gain(
@@ -53,6 +78,7 @@ def call_gain(
     won: Sequence[float],
     stakes: tuple[int, int, int],
     read: float = 0.0,
+    scale: float = 1.0,
 ) -> float:
     """How much calling beats playing on, in the chance of winning the match.
 
@@ -63,7 +89,9 @@ def call_gain(
     seen tricks played knows its chances better); it raises as
     :func:`~.inference.raises` says, and the seat then accepts the raise where it wins
     that world's contest, else refuses. ``stakes``: the stake in force, the one called,
-    the one a raise would call."""
+    the one a raise would call. ``scale`` multiplies the chance of acceptance (up to 1):
+    how much more often than the model says the other side has met the side's calls
+    (:meth:`~.answers.AnswerTally.scale`)."""
     stake, new, top = stakes
     up, down = chance_after(variant, obs, stake, 0), chance_after(variant, obs, 0, stake)
     up_new, down_new = chance_after(variant, obs, new, 0), chance_after(variant, obs, 0, new)
@@ -71,11 +99,9 @@ def call_gain(
     total = 0.0
     gain = 0.0
     for (hand, weight), x in zip(worlds, won, strict=True):
-        rivals = [s for s in hand.order if hand.team[s] != obs.team]
-        power = max((side_power(hand, s) for s in rivals), default=1.0)
-        seen = read * min(1.0, hand.trick_no / _LAST)
-        yes = read_bet(power, 1.0 - x, ACCEPT_MID, seen) if seen else accepts(power)
-        up_again = raises(power) if top > new else 0.0
+        yes, again = _accepts(hand, obs.team, x, read)
+        yes = min(1.0, scale * yes)
+        up_again = again if top > new else 0.0
         stay = x * up + (1 - x) * down
         played = x * up_new + (1 - x) * down_new
         raised = x * up_top + (1 - x) * down_top if x >= 0.5 else down_new
