@@ -12,7 +12,7 @@ import pytest
 
 import truco_rules as tr
 from truco_rules.agents import ReaderAgent
-from truco_rules.agents.answers import ANSWER_PRIOR, AnswerTally
+from truco_rules.agents.answers import ANSWER_PRIOR, AnswerTally, _answer
 from truco_rules.bots import SimpleBot
 
 Answer = Callable[[list[tr.Action]], "tr.Action | None"]
@@ -95,11 +95,41 @@ def test_a_side_that_refuses_every_call_is_called_more() -> None:
         ReaderAgent(read_answers=1)  # type: ignore[arg-type]
 
 
-def test_a_new_match_starts_the_count_over() -> None:
-    """The reading is of one match: a new match clears it."""
-    reader = ReaderAgent(seed=1)
-    _match("mineiro", 0, reader, _refuse)
-    assert reader._answers.expected > 0
-    m = tr.get_variant("mineiro").new_match(2, seed=9)
-    reader.choose(m, m.legal_actions())
-    assert reader._answers == AnswerTally(last=(0, 0))
+def test_an_answer_in_the_first_contest_is_counted_and_a_new_match_starts_over() -> None:
+    """RULES §2.5: a call, then its answer, within the first contest of the match; the
+    reading is of one match: a new match clears it."""
+    v = tr.get_variant("mineiro")
+    tally = AnswerTally()
+    m = v.new_match(2, seed=0)
+    seat = m.current_player()
+    tally.see(v.ladder.names, m.observation(seat))
+    tally.called(m.observation(seat), "truco", 0.4)
+    m.apply("truco")
+    m.apply("quiero")
+    assert m.current_player() == seat and m.observation(seat).hand_no == 0
+    tally.see(v.ladder.names, m.observation(seat))
+    assert (tally.expected, tally.met) == (pytest.approx(0.4), 1)
+    m = v.new_match(2, seed=0)
+    tally.see(v.ladder.names, m.observation(m.current_player()))
+    assert (tally.expected, tally.met) == (0.0, 0)
+
+
+def _log(*entries: tuple[int, str]) -> tuple[tuple[int, str], ...]:
+    return entries
+
+
+def test_the_answer_to_a_call_skips_a_side_bet_called_in_between() -> None:
+    """RULES §2.5, §3 (the envido is settled before the truco it interrupts is answered):
+    the answer read is the other side's to the ladder call; going to the deck that ends the
+    contest is a refusal."""
+    obs = tr.get_variant("argentine").new_match(2, seed=0).observation(0)
+    names = tr.get_variant("argentine").ladder.names
+    them = 1 - obs.team
+    envido = _log((them, "envido"), (obs.team, "quiero"), (them, "declare 27"))
+    assert _answer((*envido, (them, "no-quiero")), names, obs, False) == "no-quiero"
+    assert _answer(envido, names, obs, False) is None
+    assert _answer(((them, "envido"), (obs.team, "real-envido")), names, obs, False) is None
+    assert _answer(((them, "retruco"),), names, obs, False) == "retruco"
+    assert _answer(((them, "mazo"),), names, obs, True) == "no-quiero"
+    assert _answer(((them, "mazo"),), names, obs, False) is None
+    assert _answer(((obs.team, "quiero"),), names, obs, False) is None

@@ -17,7 +17,22 @@ from __future__ import annotations
 
 import attrs
 
-from ..core.actions import NO_QUIERO, QUIERO
+from ..core.actions import (
+    ACCEPT_HAND,
+    CON_FLOR_ME_ACHICO,
+    CON_FLOR_QUIERO,
+    DEAL,
+    DECLARE,
+    DECLINE_HAND,
+    DISCARD,
+    FLOR,
+    MAZO,
+    NO_QUIERO,
+    PASO,
+    PLAY,
+    QUIERO,
+    SON_BUENAS,
+)
 from ..views.observation import HandView
 from ..views.observe import Observation
 
@@ -27,6 +42,12 @@ ANSWER_PRIOR = 1.0
 """How many calls' worth of weight the model's own acceptance chance carries in
 :meth:`AnswerTally.scale` (each call a unit of expected acceptance met as expected)."""
 _SCALE = (0.1, 2.0)  # the least and the most the model's chances are scaled by
+_ANSWERS = (QUIERO, NO_QUIERO)
+# verbs that open no side bet: anything else (an envido, a contraflor, a third party's bet)
+# is answered by quiero or no-quiero before the ladder call it interrupts is answered
+_NOT_BETS = frozenset(
+    (PLAY, DECLARE, SON_BUENAS, FLOR, CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, MAZO, PASO, *_ANSWERS)
+) | {ACCEPT_HAND, DECLINE_HAND, DISCARD, DEAL}
 
 
 def _side(obs: Observation, seat: int) -> int:
@@ -46,6 +67,7 @@ class AnswerTally:
     """Calls not yet seen answered, by contest ``(hand_no, contest)``: the call's index in
     the contest's public log, its seat and verb, and the model's chance of acceptance."""
     _last: tuple[int, int] = (-1, -1)
+    _seen: int = 0  # the length of the public log of the last contest seen
 
     def called(self, obs: Observation, verb: str, chance: float) -> None:
         """Note that the seat of ``obs`` is about to call ``verb``, and that the model
@@ -56,12 +78,14 @@ class AnswerTally:
 
     def see(self, ladder_names: tuple[str, ...], obs: Observation) -> None:
         """Count the answers that ``obs`` shows to the seat's calls (in the contest in play
-        and in the one before it); a match that starts over clears the count."""
+        and in the one before it); a match that starts over (an earlier contest, or the
+        same one with a shorter record) clears the count."""
         key = (obs.hand_no, obs.contest)
-        if key < self._last or (key == (0, 0) and obs.previous is None):
+        seen = len(obs.current.public_log)
+        if key < self._last or (key == self._last and seen < self._seen):  # a new match
             self.expected, self.met = 0.0, 0
             self._waiting.clear()
-        last, self._last = self._last, key
+        last, self._last, self._seen = self._last, key, seen
         for waiting in list(self._waiting):
             if waiting == key:
                 self._read(waiting, obs.current, ladder_names, obs, done=False)
@@ -88,14 +112,7 @@ class AnswerTally:
         for at, caller, called, chance in self._waiting[key]:
             if at < len(log) and (log[at][0], log[at][1].split(" ")[0]) != (caller, called):
                 continue  # not this seat's call: a record other than the one expected
-            answer = None
-            for seat, text in log[at + 1 :]:
-                verb = text.split(" ")[0]
-                if _side(obs, seat) != obs.team and (
-                    verb in (QUIERO, NO_QUIERO) or verb in ladder_names
-                ):
-                    answer = verb
-                    break
+            answer = _answer(log[at + 1 :], ladder_names, obs, done)
             if answer is not None:
                 self.expected += chance
                 self.met += answer != NO_QUIERO
@@ -109,3 +126,31 @@ class AnswerTally:
         low, high = _SCALE
         ratio = (self.met + ANSWER_PRIOR) / (self.expected + ANSWER_PRIOR)
         return min(high, max(low, ratio))
+
+
+def _answer(
+    log: tuple[tuple[int, str], ...], ladder_names: tuple[str, ...], obs: Observation, done: bool
+) -> str | None:
+    """The other side's answer in ``log`` (what followed a call) to the call before it: a
+    raise, ``quiero`` or ``no-quiero`` (a side bet called in between is answered first),
+    or going to the deck as the contest's last action (a refusal); ``None`` if none yet."""
+    side_bet = False  # a side bet awaits its answer
+    for i, (seat, text) in enumerate(log):
+        verb = text.split(" ")[0]
+        theirs = _side(obs, seat) != obs.team
+        if verb in ladder_names:
+            if theirs:
+                return verb
+        elif verb in _ANSWERS:
+            if side_bet:
+                side_bet = False
+            elif theirs:
+                return verb
+        elif verb == MAZO:
+            if theirs and done and i == len(log) - 1:
+                return NO_QUIERO
+        elif verb not in _NOT_BETS:
+            side_bet = True
+        elif verb in (PLAY, DECLARE, SON_BUENAS, CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO):
+            side_bet = False
+    return None

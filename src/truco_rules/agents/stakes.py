@@ -100,7 +100,7 @@ def call_gain(
     gain = 0.0
     for (hand, weight), x in zip(worlds, won, strict=True):
         yes, again = _accepts(hand, obs.team, x, read)
-        yes = min(1.0, scale * yes)
+        yes = max(0.0, min(1.0, scale * yes))
         up_again = again if top > new else 0.0
         stay = x * up + (1 - x) * down
         played = x * up_new + (1 - x) * down_new
