@@ -35,6 +35,7 @@ from ..core.actions import (
 )
 from ..views.observation import HandView
 from ..views.observe import Observation
+from .tally import side_of
 
 __all__ = ["ANSWER_PRIOR", "AnswerTally"]
 
@@ -48,10 +49,6 @@ _ANSWERS = (QUIERO, NO_QUIERO)
 _NOT_BETS = frozenset(
     (PLAY, DECLARE, SON_BUENAS, FLOR, CON_FLOR_QUIERO, CON_FLOR_ME_ACHICO, MAZO, PASO, *_ANSWERS)
 ) | {ACCEPT_HAND, DECLINE_HAND, DISCARD, DEAL}
-
-
-def _side(obs: Observation, seat: int) -> int:
-    return obs.sides[seat] if len(obs.sides) > seat else seat % 2
 
 
 @attrs.define
@@ -137,7 +134,7 @@ def _answer(
     side_bet = False  # a side bet awaits its answer
     for i, (seat, text) in enumerate(log):
         verb = text.split(" ")[0]
-        theirs = _side(obs, seat) != obs.team
+        theirs = side_of(obs, seat) != obs.team
         if verb in ladder_names:
             if theirs:
                 return verb

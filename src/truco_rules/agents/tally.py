@@ -46,6 +46,7 @@ __all__ = [
     "WEAK_SHARE",
     "WEAK_WEIGHT",
     "BetTally",
+    "side_of",
 ]
 
 HONEST = 0.25
@@ -126,7 +127,7 @@ class BetTally:
         prev = obs.previous
         if prev is None:
             return
-        rivals = {s for s in range(obs.seats) if _side(obs, s) != obs.team}
+        rivals = {s for s in range(obs.seats) if side_of(obs, s) != obs.team}
         verbs = {text.split(" ")[0] for s, text in prev.public_log if s in rivals}
         self.contests += 1
         called = any(v in ladder_names for v in verbs)
@@ -152,7 +153,7 @@ class BetTally:
             return
         side, why = ends[-1]
         calls = [s for s, text in log if text.split(" ")[0] in ladder_names]
-        theirs_last = bool(calls) and _side(obs, calls[-1]) != obs.team
+        theirs_last = bool(calls) and side_of(obs, calls[-1]) != obs.team
         if why != "tricks" and side != obs.team and theirs_last:
             return  # folded to their call: their cards were never shown
         self.shown += 1
@@ -280,5 +281,7 @@ def _weak(
     return None
 
 
-def _side(obs: Observation, seat: int) -> int:
+def side_of(obs: Observation, seat: int) -> int:
+    """The side (0 or 1) of ``seat`` in the deal ``obs`` sees (alternate seats where the
+    observation names no sides)."""
     return obs.sides[seat] if len(obs.sides) > seat else seat % 2
