@@ -4,6 +4,7 @@ its observation), the strengths, and the estimates it bets by."""
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator
 
@@ -22,7 +23,7 @@ from truco_rules.agents.inference import (
     side_power,
     table_likelihood,
 )
-from truco_rules.agents.stakes import call_gain
+from truco_rules.agents.stakes import call_gain, shifted
 from truco_rules.bots import SimpleBot
 from truco_rules.testing import check_observation_hides, hidden_swaps
 
@@ -347,3 +348,26 @@ def test_against_a_loose_caller_a_call_that_doubles_the_stake_is_made_with_less(
     assert all(a == b for verb, a, b in seen if verb == "truco")
     with pytest.raises(tr.InvalidOption, match="loose_call_at"):
         ReaderAgent(loose_call_at=2)
+
+
+def test_a_loose_callers_call_is_accepted_with_a_lower_chance() -> None:
+    """RULES §2.5: a call is accepted or refused. Against a side that calls truco at once
+    in every contest (a loose caller), with the same seed (so the same worlds), the reader
+    accepts wherever it accepted reading its chance as it is (``loose_answer=0``), and
+    also where its chance is lower: a loose caller's call says less of its cards than the
+    sampled worlds read."""
+    more = 0
+    for seed in range(6):
+        eager = ReaderAgent(seed=seed)
+        strict = ReaderAgent(seed=seed, loose_answer=0.0)
+        for m, _legal, a, b in _against_a_caller("mineiro", seed, eager, strict, {"truco"}):
+            if m.observation(0).pending_call == "truco":
+                if b.verb != "no-quiero":
+                    assert a.verb == b.verb
+                more += a.verb == "quiero" and b.verb == "no-quiero"
+        assert eager._tally.loose() > 0.5
+    assert more >= 1
+    assert shifted(0.2, 0.0) == 0.2 and shifted(1.0, 3.0) == 1.0
+    assert shifted(0.2, 1.5) == pytest.approx(1 / (1 + 4 * math.exp(-1.5)))
+    with pytest.raises(tr.InvalidOption, match="loose_answer"):
+        ReaderAgent(loose_answer=-1)

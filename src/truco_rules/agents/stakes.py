@@ -11,6 +11,7 @@ the other side answering in each sampled world as its cards there warrant.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from ..contest.hand import Hand
@@ -20,7 +21,14 @@ from .estimate import World
 from .inference import ACCEPT_MID, accepts, raises, read_bet, side_power
 from .odds import match_odds
 
-__all__ = ["accept_chance", "call_gain", "chance_after", "worth_playing"]
+__all__ = [
+    "accept_chance",
+    "call_gain",
+    "chance_after",
+    "refusal_gain",
+    "shifted",
+    "worth_playing",
+]
 
 _LAST = 2
 """The index of the last trick of a contest (every variant's contest has three)."""
@@ -43,6 +51,22 @@ def worth_playing(
     giving away ``refused`` points (plus ``margin``), in the chance of winning the match."""
     play = p * chance_after(variant, obs, stake, 0) + (1 - p) * chance_after(variant, obs, 0, stake)
     return play >= chance_after(variant, obs, 0, refused) + margin
+
+
+def refusal_gain(variant: Variant, obs: Observation, p: float, stake: int) -> float:
+    """How much refusing a call for ``stake`` (giving away the stake in force) beats
+    accepting it with chance ``p`` of winning it, in the chance of winning the match."""
+    accepted = p * chance_after(variant, obs, stake, 0) + (1 - p) * chance_after(
+        variant, obs, 0, stake
+    )
+    return chance_after(variant, obs, 0, obs.stake) - accepted
+
+
+def shifted(p: float, shift: float) -> float:
+    """The chance ``p`` with ``shift`` added to its log-odds (0 and 1 stay as they are)."""
+    if not shift or not 0.0 < p < 1.0:
+        return p
+    return 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + shift)))
 
 
 def _accepts(hand: Hand, side: int, x: float, read: float) -> tuple[float, float]:
