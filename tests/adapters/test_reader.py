@@ -23,7 +23,7 @@ from truco_rules.agents.inference import (
     side_power,
     table_likelihood,
 )
-from truco_rules.agents.stakes import call_gain, shifted
+from truco_rules.agents.stakes import call_gain, refusal_gain, shifted, worth_playing
 from truco_rules.bots import SimpleBot
 from truco_rules.testing import check_observation_hides, hidden_swaps
 
@@ -369,5 +369,13 @@ def test_a_loose_callers_call_is_accepted_with_a_lower_chance() -> None:
     assert more >= 1
     assert shifted(0.2, 0.0) == 0.2 and shifted(1.0, 3.0) == 1.0
     assert shifted(0.2, 1.5) == pytest.approx(1 / (1 + 4 * math.exp(-1.5)))
+    assert 0.0 < shifted(1e-300, -10.0) < shifted(1e-300, 10.0) < 1e-290
+    v = tr.get_variant("mineiro")
+    obs = v.new_match(2, seed=0).observation(0)
+    # refusing beats accepting exactly where accepting is not worth it
+    for p in (0.0, 0.2, 0.25, 0.3, 0.6, 1.0):
+        stake = v.ladder.values[1]
+        better = refusal_gain(v, obs, p, stake) > 0
+        assert better == (not worth_playing(v, obs, p, stake, obs.stake))
     with pytest.raises(tr.InvalidOption, match="loose_answer"):
         ReaderAgent(loose_answer=-1)

@@ -16,7 +16,8 @@ contest is played out, and ``q``, the chance that its side holds the best envido
 - **an answer** by the match: accept when accepting is worth at least refusing in the chance
   of winning the match (:class:`~.odds.MatchOdds`: ``p`` times the chance after winning the
   new stake, plus ``1 - p`` times the chance after losing it, against the chance after
-  giving away the stake in force), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
+  giving away the stake in force; ``p`` read higher against a loose caller,
+  :attr:`ReaderAgent.loose_answer`), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
 - **a special hand** (a hand of 11/10) played or declined on the same reading;
 - **the side bets** (envido, flor, their answers and declarations) by the reader's own rule:
   the envido bet when ``q`` reaches :attr:`ReaderAgent.envido_at`, and how much, every
@@ -132,7 +133,8 @@ class ReaderAgent(SeatAgent):
     loses more than the refusals bring."""
     loose_answer: float = 1.5
     """When answering a call, the log-odds added to the chance of winning the tricks, times
-    the chance that the caller is a loose one (:meth:`~.tally.BetTally.loose`). The sampled
+    the chance that the caller is a loose one (:meth:`~.tally.BetTally.loose`, from its prior
+    of 0.2), for the choice between accepting and refusing only (from 0 to 10). The sampled
     worlds read a loose caller's call as saying too much of its cards: against ISMCTS at two
     seats, of the calls the reader answered with a chance from 0.1 to 0.25, it won 39% and
     42% (ladders of 2, 4, 6, 10, 12 and of 1, 3, 6, 9, 12; 88 and 86 calls) of the contests

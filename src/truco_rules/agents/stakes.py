@@ -5,7 +5,8 @@ match it leaves (:func:`~.odds.match_odds`), not by the points alone: the same t
 are worth more to a side one point from the target than to a side at the start.
 :func:`chance_after` reads that chance once the sides score some points more;
 :func:`worth_playing` compares playing a contest for a stake with giving points away (an
-answer to a call, a hand of 11/10); :func:`call_gain` weighs a call against playing on,
+answer to a call, a hand of 11/10), :func:`refusal_gain` by how much; :func:`shifted` reads
+a chance higher or lower in log-odds; :func:`call_gain` weighs a call against playing on,
 the other side answering in each sampled world as its cards there warrant.
 """
 
@@ -66,7 +67,11 @@ def shifted(p: float, shift: float) -> float:
     """The chance ``p`` with ``shift`` added to its log-odds (0 and 1 stay as they are)."""
     if not shift or not 0.0 < p < 1.0:
         return p
-    return 1.0 / (1.0 + math.exp(-(math.log(p / (1.0 - p)) + shift)))
+    z = math.log(p) - math.log1p(-p) + shift
+    if z >= 0:
+        return 1.0 / (1.0 + math.exp(-z))
+    e = math.exp(z)  # no overflow however small p is
+    return e / (1.0 + e)
 
 
 def _accepts(hand: Hand, side: int, x: float, read: float) -> tuple[float, float]:
