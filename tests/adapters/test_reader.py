@@ -4,6 +4,7 @@ its observation), the strengths, and the estimates it bets by."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections.abc import Iterator
@@ -23,7 +24,7 @@ from truco_rules.agents.inference import (
     side_power,
     table_likelihood,
 )
-from truco_rules.agents.stakes import call_gain, refusal_gain, shifted, worth_playing
+from truco_rules.agents.stakes import call_gain, refusal_gain, shifted
 from truco_rules.bots import SimpleBot
 from truco_rules.testing import check_observation_hides, hidden_swaps
 
@@ -372,10 +373,10 @@ def test_a_loose_callers_call_is_accepted_with_a_lower_chance() -> None:
     assert 0.0 < shifted(1e-300, -10.0) < shifted(1e-300, 10.0) < 1e-290
     v = tr.get_variant("mineiro")
     obs = v.new_match(2, seed=0).observation(0)
-    # refusing beats accepting exactly where accepting is not worth it
-    for p in (0.0, 0.2, 0.25, 0.3, 0.6, 1.0):
-        stake = v.ladder.values[1]
-        better = refusal_gain(v, obs, p, stake) > 0
-        assert better == (not worth_playing(v, obs, p, stake, obs.stake))
+    # a truco (4 points, 2 refused): refusing is worth more the weaker the chance, more
+    # than playing with none and less than playing with a certain win
+    gains = [refusal_gain(v, obs, p, 4, 2) for p in (0.0, 0.2, 0.4, 0.6, 0.8, 1.0)]
+    assert gains[0] > 0 > gains[-1]
+    assert all(a > b for a, b in itertools.pairwise(gains))
     with pytest.raises(tr.InvalidOption, match="loose_answer"):
         ReaderAgent(loose_answer=-1)

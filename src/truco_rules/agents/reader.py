@@ -306,7 +306,7 @@ class ReaderAgent(SeatAgent):
             top = values[min(up + 1, len(values) - 1)]
             gain = self._call_gain(variant, obs, worlds, won, (stake, new, top))
             # against the better of accepting and refusing
-            refused = refusal_gain(variant, obs, p, stake)
+            refused = refusal_gain(variant, obs, p, stake, obs.stake)
             if gain - max(0.0, refused) > self.call_margin:
                 return self._call(obs, worlds, won, raises[0])
         accept = _verb(legal, QUIERO)
@@ -387,7 +387,9 @@ class ReaderAgent(SeatAgent):
         self, obs: Observation, worlds: list[World], won: list[float], call: Action
     ) -> Action:
         """Make ``call``, noting the model's chance that the other side accepts it."""
-        self._answers.called(obs, call.verb, accept_chance(obs, worlds, won, self.call_read))
+        if self.read_answers:  # else the count is never read
+            chance = accept_chance(obs, worlds, won, self.call_read)
+            self._answers.called(obs, call.verb, chance)
         return call
 
 

@@ -50,17 +50,14 @@ def worth_playing(
 ) -> bool:
     """Whether playing for ``stake`` with chance ``p`` of winning it is worth at least
     giving away ``refused`` points (plus ``margin``), in the chance of winning the match."""
+    return -refusal_gain(variant, obs, p, stake, refused) >= margin
+
+
+def refusal_gain(variant: Variant, obs: Observation, p: float, stake: int, refused: int) -> float:
+    """How much giving away ``refused`` points beats playing for ``stake`` with chance
+    ``p`` of winning it, in the chance of winning the match."""
     play = p * chance_after(variant, obs, stake, 0) + (1 - p) * chance_after(variant, obs, 0, stake)
-    return play >= chance_after(variant, obs, 0, refused) + margin
-
-
-def refusal_gain(variant: Variant, obs: Observation, p: float, stake: int) -> float:
-    """How much refusing a call for ``stake`` (giving away the stake in force) beats
-    accepting it with chance ``p`` of winning it, in the chance of winning the match."""
-    accepted = p * chance_after(variant, obs, stake, 0) + (1 - p) * chance_after(
-        variant, obs, 0, stake
-    )
-    return chance_after(variant, obs, 0, obs.stake) - accepted
+    return chance_after(variant, obs, 0, refused) - play
 
 
 def shifted(p: float, shift: float) -> float:
