@@ -13,11 +13,14 @@ from truco_rules.agents.estimate import played_out
 from truco_rules.agents.inference import (
     CALL_MID,
     FLOOR,
+    RAISE_FLOOR,
+    RAISE_FLOOR_LAST,
     READ,
     READ_LAST,
     TableModel,
     bet_reading,
     later_read,
+    raise_floor,
     table_likelihood,
 )
 from truco_rules.agents.tally import LOOSE, LOOSE_FLOOR, MAX_BLUFF, BetTally
@@ -213,6 +216,54 @@ def test_a_call_at_the_last_trick_says_more_than_one_at_the_first() -> None:
         assert last > plain if wins else last < plain
         seen[wins] += 1
     assert seen[0.0] and seen[1.0]
+
+
+def _at_a_raise_of_a_met_call(seed: int) -> tr.Match | None:
+    """A two-seat paulista match whose first contest had its truco called at once and met,
+    played on (the first card each time) until the seat to act may raise to six at the
+    last trick; ``None`` if the contest ends first."""
+    m = in_first_contest("paulista", 2, seed)
+    m.apply(next(a for a in m.legal_actions() if a.verb == "truco"))
+    m.apply(next(a for a in m.legal_actions() if a.verb == "quiero"))
+    while m.hand is not None and m.hand_no == 0:
+        legal = m.legal_actions()
+        if m.hand.trick_no == 2 and any(a.verb == "seis" for a in legal):
+            return m
+        m.apply(next(a for a in legal if a.verb == "play"))
+    return None
+
+
+def test_a_raise_of_a_met_call_says_more_than_a_call() -> None:
+    """RULES §2.5: after a call is met, the other side may raise at a later trick. Such a
+    raise is read as a raise, not as a first call: where the raiser's side loses the
+    contest played out, it is far less likely than a call would be (a rarer bluff, the
+    more so once the table is seen), yet never ruled out; where it wins, about as likely.
+    A bluffing table's raises say less, as its calls do."""
+    assert raise_floor(0.0, 0) == RAISE_FLOOR
+    assert raise_floor(0.0, 2) == RAISE_FLOOR_LAST < raise_floor(0.0, 1) < RAISE_FLOOR
+    assert raise_floor(0.6, 0) == 0.3 and raise_floor(0.6, 2) == 0.15
+    seen = {0.0: 0, 1.0: 0}
+    for seed in range(60):
+        m = _at_a_raise_of_a_met_call(seed)
+        if m is None:
+            continue
+        hand = m.hand
+        assert hand is not None
+        seat = m.current_player()
+        wins = played_out(hand, hand.team[seat])
+        if wins == 0.5:
+            continue
+        seis = next(a for a in m.legal_actions() if a.verb == "seis")
+        as_call = bet_reading(hand, seat, CALL_MID, later_read(READ, 2), FLOOR)
+        honest = table_likelihood(m, seat, seis)
+        bluffing = TableModel(bluff=0.6)(m, seat, seis)
+        if wins:
+            assert honest > 0.9 and bluffing > 0.9
+        else:
+            assert RAISE_FLOOR_LAST <= honest < as_call / 3
+            assert bluffing >= 0.15 > honest
+        seen[wins] += 1
+    assert seen[0.0] >= 3 and seen[1.0] >= 3
 
 
 class _EnvidoBettor:
