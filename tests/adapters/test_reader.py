@@ -351,6 +351,40 @@ def test_against_a_loose_caller_a_call_that_doubles_the_stake_is_made_with_less(
         ReaderAgent(loose_call_at=2)
 
 
+def _calls_against_a_tight_side(name: str, seeds: range) -> list[tuple[str, bool, bool]]:
+    """Every play decision of seat 0 where a call of the ladder is legal, against a seat
+    that never calls (a tight side): the rung, and whether the reader calls it by default
+    and with ``tight_call_at`` lowered to ``call_at`` (the same seed, so the same worlds)."""
+    names = set(tr.get_variant(name).ladder.names)
+    out = []
+    for seed in seeds:
+        firm = ReaderAgent(seed=seed)
+        free = ReaderAgent(seed=seed, tight_call_at=ReaderAgent().call_at)
+        for m, legal, a, b in _against_a_caller(name, seed, firm, free, set()):
+            call = next((x for x in legal if x.verb in names), None)
+            if call is not None and m.observation(0).phase == "play":
+                out.append((call.verb, a == call, b == call))
+        assert firm._tally.loose() < 0.5
+    return out
+
+
+def test_against_a_tight_side_a_call_that_triples_the_stake_needs_more() -> None:
+    """RULES §2.5 (the ladder of calls): against a side that is not a loose caller, the
+    reader calls a rung that more than doubles the stake in force (paulista's truco, 1 to
+    3) only from a higher chance of the tricks (``tight_call_at``): never where it would
+    not call with the gate at ``call_at``, and not everywhere it would. A rung that at
+    most doubles the stake (mineiro: 2 to 4) keeps the gate."""
+    seen = _calls_against_a_tight_side("paulista", range(6))
+    truco = [(a, b) for verb, a, b in seen if verb == "truco"]
+    assert all(b for a, b in truco if a)
+    assert sum(b and not a for a, b in truco) >= 1
+    seen = _calls_against_a_tight_side("mineiro", range(3))
+    assert any(b for _verb, _a, b in seen)
+    assert all(a == b for _verb, a, b in seen)
+    with pytest.raises(tr.InvalidOption, match="tight_call_at"):
+        ReaderAgent(tight_call_at=1.5)
+
+
 def test_a_loose_callers_call_is_accepted_with_a_lower_chance() -> None:
     """RULES §2.5: a call is accepted or refused. Against a side that calls truco at once
     in every contest (a loose caller), with the same seed (so the same worlds), the reader

@@ -10,9 +10,8 @@ contest is played out, and ``q``, the chance that its side holds the best envido
 - **a call** of the bet ladder when calling beats playing on by
   :attr:`ReaderAgent.call_margin` in the chance of winning the match, the rivals answering in
   each world as their cards there warrant (:mod:`.inference`; as often as they have met its
-  calls, :mod:`.answers`), and ``p`` is at least
-  :attr:`ReaderAgent.call_at` (against a loose caller, for a rung that at most doubles
-  the stake, :attr:`ReaderAgent.loose_call_at`);
+  calls, :mod:`.answers`), and ``p`` is at least :attr:`ReaderAgent.call_at` (or
+  :attr:`ReaderAgent.loose_call_at`, :attr:`ReaderAgent.tight_call_at`: by the rung);
 - **an answer** by the match: accept when accepting is worth at least refusing in the chance
   of winning the match (:class:`~.odds.MatchOdds`: ``p`` times the chance after winning the
   new stake, plus ``1 - p`` times the chance after losing it, against the chance after
@@ -107,21 +106,15 @@ class ReaderAgent(SeatAgent):
     """Raise a call when the chance of winning the tricks reaches this."""
     raise_from: float = 0.5
     """Below :attr:`raise_at`, raise a loose caller's call (:meth:`~.tally.BetTally.loose`
-    at least 0.5) when the chance of winning the tricks reaches this and raising beats
-    accepting by :attr:`call_margin` in the chance of the match, the caller answering as its
-    cards warrant in each world (as for a call of the seat's own). A tight caller's call is
-    raised only at :attr:`raise_at`: it calls when it reads the table, and meets a raise
-    with the cards that beat it."""
+    at least 0.5) from this chance of the tricks where raising beats accepting and refusing
+    by :attr:`call_margin` in the chance of the match (the caller answering as its cards
+    warrant in each world). A tight caller's call is raised only at :attr:`raise_at`."""
     call_read: float = 0.8
     """How much the reader expects the answer to a call of its own to follow the contest
     played out (the other side accepting where it wins it, refusing where it loses it)
     rather than the power of the other side's cards alone, at the last trick; none at the
-    first, in proportion in between. A side that has seen tricks played knows its chances
-    better: against miniTruco's Gasparotto bot (200 arena matches, before this
-    option), the reader's calls at the first trick with chances from 0.4 to 0.8 won 0.44
-    points a call where playing on (greedily, with the real cards) would have won 0.24,
-    while its calls at the second trick with chances from 0.4 to 0.7 won -0.04 where
-    playing on would have won 0.09 (170 calls)."""
+    first, in proportion in between: a side that has seen tricks played knows its chances
+    better (the measures are in docs/build-a-bot.md)."""
     loose_call_at: float = 0.0
     """Against a loose caller (:meth:`~.tally.BetTally.loose` at least 0.5), the chance
     of the tricks from which to call a rung that at most doubles the stake in force (the
@@ -131,14 +124,17 @@ class ReaderAgent(SeatAgent):
     doubles the stake, a refusal of one in three pays for the calls met and lost. A rung
     that triples it (from 1 to 3) keeps :attr:`call_at`: there a weak call met by a raise
     loses more than the refusals bring."""
+    tight_call_at: float = 0.7
+    """Against a side not read as a loose caller (:meth:`~.tally.BetTally.loose` below 0.5),
+    the chance of the tricks from which to call a rung that more than doubles the stake in
+    force (from 1 to 3); the larger of this and :attr:`call_at`. Such a side meets a call
+    with the cards that beat it, and a refusal brings a third of what a call met and lost
+    costs (see docs/build-a-bot.md)."""
     loose_answer: float = 1.5
     """When answering a call, the log-odds added to the chance of winning the tricks, times
     the chance that the caller is a loose one (:meth:`~.tally.BetTally.loose`, from its prior
     of 0.2), for the choice between accepting and refusing only (from 0 to 10). The sampled
-    worlds read a loose caller's call as saying too much of its cards: against ISMCTS at two
-    seats, of the calls the reader answered with a chance from 0.1 to 0.25, it won 39% and
-    42% (ladders of 2, 4, 6, 10, 12 and of 1, 3, 6, 9, 12; 88 and 86 calls) of the contests
-    played out with every card known, and 56% of those from 0.25 to 0.4 (see
+    worlds read a loose caller's call as saying too much of its cards (see
     docs/build-a-bot.md). 0 reads the chance as it is."""
     read_answers: bool = True
     """Scale the model's chances that a call is accepted by how often the other side has
@@ -150,8 +146,7 @@ class ReaderAgent(SeatAgent):
     (used when :attr:`side_search` is 0)."""
     side_search: int = 0
     """Iterations of an :class:`~.ismcts.ISMCTSAgent` that decides the side bets (envido,
-    flor, their answers and declarations); 0 (the default): the reader's own rule (``q``
-    and a look ahead), which beat a 150-iteration search against ISMCTS (issue 28)."""
+    flor, their answers and declarations); 0: the reader's own rule (``q``, a look ahead)."""
     seed: int = 0
     variant: Variant | None = None
     rng: random.Random = attrs.field(init=False)
@@ -171,6 +166,7 @@ class ReaderAgent(SeatAgent):
             "accept_margin",
             "envido_at",
             "loose_call_at",
+            "tight_call_at",
         ):
             setattr(self, name, _unit(getattr(self, name), name))
         shift = self.loose_answer
@@ -361,8 +357,12 @@ class ReaderAgent(SeatAgent):
             values = variant.ladder.values
             new = values[min(names.index(call.verb) + 1, len(names))]
             call_at = self.call_at
-            if new <= 2 * obs.stake and self._tally.loose() >= _LOOSE:
-                call_at = min(call_at, self.loose_call_at)
+            loose = self._tally.loose() >= _LOOSE
+            if new <= 2 * obs.stake:
+                if loose:
+                    call_at = min(call_at, self.loose_call_at)
+            elif not loose:
+                call_at = max(call_at, self.tight_call_at)
             if best[0] < call_at:
                 return plays[best[2]]
             top = values[min(names.index(call.verb) + 2, len(values) - 1)]
