@@ -10,10 +10,11 @@ the previous contest of each observation (:attr:`~truco_rules.Observation.previo
 gives those bluff shares, starting from a prior of :data:`PRIOR` contests at the honest
 share. It also weighs whether the other side is a *loose* caller, whose calls say little
 of its cards, or a tight one (:meth:`BetTally.loose`), by how often it calls, how often it
-calls before its caller has played a card, and how often it wins the calls that are met
-and played out. And it reads the envido scores the other side's envido bets were made
-with, wherever the contest shows them (stated, or enough of the bettor's cards seen on the
-table or shown): a side whose bets often turn out weak scores bets with any cards
+calls before its caller has played a card (the contest being played included, as soon as
+the other side calls in it), and how often it wins the calls that are met and played out.
+And it reads the envido scores the other side's envido bets were made with, wherever the
+contest shows them (stated, or enough of the bettor's cards seen on the table or shown):
+a side whose bets often turn out weak scores bets with any cards
 (:meth:`BetTally.envido_bluff`). It reads nothing but the seat's observations, and starts
 over with each match.
 """
@@ -108,6 +109,9 @@ class BetTally:
     ``falta-envido``), whose bettor's score the contest showed weak or not."""
     envido_weak: dict[str, int] = attrs.field(factory=dict)
     """Of those, the bets made with a weak score (below :data:`WEAK_ENVIDO`)."""
+    now: int = 0
+    """The contest being played: 1 if the other side's first call in it came before its
+    caller had played a card, -1 if it came after, 0 if it has not called yet."""
     _last: tuple[int, int] = (-1, -1)
 
     def see(
@@ -121,13 +125,14 @@ class BetTally:
             self.contests = self.ladder = self.side = self.shown = self.backed = self.blind = 0
             self.envido_seen.clear()
             self.envido_weak.clear()
+        rivals = {s for s in range(obs.seats) if side_of(obs, s) != obs.team}
+        self.now = _first_call(ladder_names, rivals, obs.current.public_log)
         if key == self._last:
             return
         self._last = key
         prev = obs.previous
         if prev is None:
             return
-        rivals = {s for s in range(obs.seats) if side_of(obs, s) != obs.team}
         verbs = {text.split(" ")[0] for s, text in prev.public_log if s in rivals}
         self.contests += 1
         called = any(v in ladder_names for v in verbs)
@@ -136,7 +141,7 @@ class BetTally:
         if variant is not None and variant.envido is not None:
             self._read_envido(variant.envido, variant.deck.cards, obs, prev, rivals)
         if called:
-            self.blind += _blind(ladder_names, rivals, prev.public_log)
+            self.blind += _first_call(ladder_names, rivals, prev.public_log) > 0
             self._show(ladder_names, obs, prev.public_log, prev.points)
 
     def _show(
@@ -218,7 +223,9 @@ class BetTally:
     def loose(self) -> float:
         """The chance that the other side is a loose caller, one whose calls say little
         of its cards, against a tight one (prior :data:`LOOSE`): read from how often it
-        calls (:data:`CALLS`) and how often it wins the calls that are met (:data:`BACKED`)."""
+        calls (:data:`CALLS`), how often it calls before its caller has played a card
+        (:data:`BLIND`; the first call of the contest being played, :attr:`now`,
+        included) and how often it wins the calls that are met (:data:`BACKED`)."""
         tight, free = CALLS
         won, lost = BACKED
         odds = math.log(LOOSE / (1.0 - LOOSE))
@@ -227,6 +234,8 @@ class BetTally:
         early, rash = BLIND
         odds += self.blind * math.log(rash / early)
         odds += (self.ladder - self.blind) * math.log((1.0 - rash) / (1.0 - early))
+        if self.now:  # the contest being played: when its call came, not yet how often
+            odds += math.log(rash / early if self.now > 0 else (1.0 - rash) / (1.0 - early))
         odds += self.backed * math.log(lost / won)
         odds += (self.shown - self.backed) * math.log((1.0 - lost) / (1.0 - won))
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, odds))))
@@ -237,19 +246,19 @@ def _bluff(bets: int, contests: int) -> float:
     return min(MAX_BLUFF, max(0.0, (share - HONEST) / (1.0 - HONEST)))
 
 
-def _blind(
+def _first_call(
     ladder_names: tuple[str, ...], rivals: set[int], log: tuple[tuple[int, str], ...]
-) -> bool:
-    """Whether the other side's first call in ``log`` came before its caller played a
-    card."""
+) -> int:
+    """1 if the other side's first call in ``log`` came before its caller played a card,
+    -1 if it came after, 0 if the other side made no call."""
     played: set[int] = set()
     for seat, text in log:
         verb = text.split(" ")[0]
         if verb == "play":
             played.add(seat)
         elif seat in rivals and verb in ladder_names:
-            return seat not in played
-    return False
+            return -1 if seat in played else 1
+    return 0
 
 
 def _weak(
