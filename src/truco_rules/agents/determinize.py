@@ -35,7 +35,7 @@ from ..rules.variant import Variant
 from ..views.observe import Observation, observe
 from .worlds import HIDDEN, Likelihood, per_observation, rebuild, same_view
 
-__all__ = ["sample_world", "searchable", "weighted_world"]
+__all__ = ["last_card_open", "sample_world", "searchable", "weighted_world"]
 
 
 def searchable(variant: Variant, obs: Observation) -> bool:
@@ -180,18 +180,55 @@ def _reading(variant: Variant, obs: Observation) -> _Reading:
     return reading
 
 
+def last_card_open(variant: Variant, obs: Observation) -> bool:
+    """Whether a seat of the other side holds one card, unseen, after playing two (the
+    stratum of :func:`weighted_world` applies)."""
+    if not searchable(variant, obs):
+        return False
+    return _last_card_seat(obs, _reading(variant, obs).known) is not None
+
+
+def _last_card_seat(obs: Observation, known: dict[int, list[Card]]) -> int | None:
+    """The first seat of the other side that has played two cards of the contest, one at
+    least face up, and holds the third, unseen (the cards it is known to hold are the ones
+    it played face up), if any."""
+    played = dict.fromkeys(known, 0)
+    faceup = dict.fromkeys(known, 0)
+    for s, text in obs.current.public_log:
+        if s in played and text.startswith("play"):
+            played[s] += 1 if " over " not in text else 9  # two cards at once: not read
+            faceup[s] += text not in HIDDEN
+    for s in sorted(known):
+        side = obs.sides[s] if len(obs.sides) > s else s % 2
+        if side != obs.team and played[s] == 2 and faceup[s] == len(known[s]) >= 1:
+            return s
+    return None
+
+
 def _deal(
     variant: Variant,
     obs: Observation,
     rng: random.Random,
     strict: bool,
     fit_plays: bool = True,
+    stratum: int | None = None,
 ) -> tuple[list[list[Card]], list[Card]] | None:
     """Every seat's cards and the cards put aside by the seats that discarded (the seat's
-    own as it knows them, the others' unseen ones at random), or ``None``."""
+    own as it knows them, the others' unseen ones at random), or ``None``. With a
+    ``stratum``, the first seat of the other side that holds its last card unseen
+    (:func:`_last_card_seat`) holds the card at that place (modulo) of the cards left to
+    draw, in the deck's order: worlds numbered in a row, from a random start, then give it
+    each card in turn (see :func:`weighted_world`). A card it played face down is drawn at
+    random, first among its unseen cards, the one a replay plays face down."""
     reading = _reading(variant, obs)
     known = reading.known
     pool = list(reading.pool)
+    fixed: dict[int, Card] = {}
+    if stratum is not None and pool:
+        seat = _last_card_seat(obs, known)
+        if seat is not None and 3 - len(known[seat]) <= len(pool):
+            fixed[seat] = pool[stratum % len(pool)]
+            pool.remove(fixed[seat])
     stated, flor = reading.stated, reading.flor
     plays: list[tuple[int, Card, int]] = []
     if strict and fit_plays:
@@ -209,8 +246,9 @@ def _deal(
         context = reading.contexts[s]
         said_score, sung = stated.get(s), flor.get(s)
         said = said_score is not None or sung is not None  # else any cards fit what it said
-        for _ in range(200 if strict else 1):
-            pick = rng.sample(pool, need)
+        once = not strict or (need == 1 and s in fixed)  # nothing else to draw again
+        for _ in range(1 if once else 200):
+            pick = rng.sample(pool, need - (s in fixed)) + ([fixed[s]] if s in fixed else [])
             cards = known[s] + pick
             if not strict:
                 break
@@ -223,7 +261,8 @@ def _deal(
             return None
         hands[s] = cards
         for c in pick:  # the rest of the pool in its order (its cards are all different)
-            pool.remove(c)
+            if c is not fixed.get(s):
+                pool.remove(c)
     put: list[Card] = []
     if obs.contest == 0:  # the cards put aside before this contest: dealt and discarded
         for _s, card in obs.discards:
@@ -242,6 +281,7 @@ def weighted_world(
     tries: int = 10,
     model: Likelihood | None = None,
     fit_plays: bool = True,
+    stratum: int | None = None,
 ) -> tuple[Match, float] | None:
     """A full match state consistent with ``obs`` and its weight: how likely the other
     seats' choices were with its cards under ``model`` (default: the rule-of-thumb model
@@ -249,11 +289,20 @@ def weighted_world(
     :func:`searchable`). With ``fit_plays`` false the deals of a two-seat contest are not
     drawn to fit the other seat's face-up plays under the rule of thumb (a model that
     weighs the plays itself does not need it, and a seat that plays otherwise makes such
-    deals slow to find)."""
+    deals slow to find).
+
+    ``stratum``: where the other side has a seat with one card still unseen
+    (:func:`last_card_open`), that seat holds the card at this place of the cards left
+    to draw, the other unseen cards at random. Worlds drawn with strata numbered in a
+    row from a random start give that seat each possible card in turn (stratified
+    sampling): each world's card is still uniformly drawn, but a card that only a few
+    worlds would hold, such as the one card that beats the seat's own at the last trick,
+    whose world weighs much when the other side has raised, is not missed by chance."""
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
-        dealt = _deal(variant, obs, rng, attempt < max(1, tries // 2), fit_plays)
+        strict = stratum is not None or attempt < max(1, tries // 2)
+        dealt = _deal(variant, obs, rng, strict, fit_plays, stratum)
         if dealt is None:
             continue
         built = rebuild(variant, obs, *dealt, model=model, same_envido=True)

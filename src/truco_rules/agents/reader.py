@@ -57,7 +57,7 @@ from ..game.dealing import MAX_SEED
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .answers import AnswerTally
-from .determinize import weighted_world
+from .determinize import last_card_open, weighted_world
 from .estimate import World, envido_chance, outcomes, points_after, share, trick_chance
 from .inference import TableModel
 from .ismcts import ISMCTSAgent
@@ -223,20 +223,15 @@ class ReaderAgent(SeatAgent):
     def _sample(self, variant: Variant, obs: Observation) -> list[World]:
         """Up to :attr:`worlds` weighted worlds (their contests)."""
         out: list[World] = []
-        misses = 0
-        tally = self._tally
-        model = (
-            TableModel(tally.call_floor(), tally.side_bluff(), tally.envido_bluffs())
-            if self.infer
-            else None
-        )
+        misses, tally, model = 0, self._tally, None
+        if self.infer:
+            model = TableModel(tally.call_floor(), tally.side_bluff(), tally.envido_bluffs())
+        # a card only a few worlds hold, the one that beats the seat's own, is not missed
+        start = self.rng.randrange(1 << 20) if last_card_open(variant, obs) else None
         while len(out) < self.worlds:
+            stratum = None if start is None else start + len(out) + misses
             found = weighted_world(
-                variant,
-                obs,
-                self.rng,
-                model=model,
-                fit_plays=not self.infer,
+                variant, obs, self.rng, model=model, fit_plays=not self.infer, stratum=stratum
             )
             if found is None:
                 misses += 1
