@@ -225,14 +225,20 @@ def test_play_prints_every_contest_of_a_deal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Deals with several contests (RULES §7.2, §2.12.1) print each contest's heading and end;
-    the gallo's discard (RULES §2.12.2) is a choice like any other."""
-    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
-    assert main(["play", "--variant", variant, "--seats", str(seats), "--seed", "3"]) == 0
-    out = capsys.readouterr().out
-    assert heading in out
-    contests = out.count("--- hand over")
-    assert contests == out.count("=== hand "), "every contest printed has its end printed"
-    assert "match over: " in out
+    the gallo's discard (RULES §2.12.2) is a choice like any other. (Whether a match lasts
+    to the deal named depends on the bot's play: the first of a few seeds that does.)"""
+    seen = False
+    for seed in range(3, 9):
+        monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+        assert main(["play", "--variant", variant, "--seats", str(seats), "--seed", str(seed)]) == 0
+        out = capsys.readouterr().out
+        contests = out.count("--- hand over")
+        assert contests == out.count("=== hand "), "every contest printed has its end printed"
+        assert "match over: " in out
+        if heading in out:
+            seen = True
+            break
+    assert seen, heading
 
 
 def _stats(out: str) -> list[str]:
