@@ -33,6 +33,7 @@ from ..core.context import HandContext
 from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation, observe
+from .tally import side_of
 from .worlds import HIDDEN, Likelihood, per_observation, rebuild, same_view
 
 __all__ = ["last_card_open", "sample_world", "searchable", "weighted_world"]
@@ -161,6 +162,8 @@ class _Reading:
     contexts: dict[int, HandContext]
     plays: list[list[tuple[int, Card, int]]]
     """:func:`_single_plays`, once asked (an empty list until then)."""
+    last: int | None
+    """The seat whose one unseen card a stratum draws (:func:`_last_card_seat`), if any."""
 
 
 @per_observation
@@ -176,6 +179,7 @@ def _reading(variant: Variant, obs: Observation) -> _Reading:
         strength=variant.ranking.strengths(obs.turned, variant.deck.cards),
         contexts={s: _context(obs, s) for s in known},
         plays=[],
+        last=_last_card_seat(obs, known),
     )
     return reading
 
@@ -183,24 +187,27 @@ def _reading(variant: Variant, obs: Observation) -> _Reading:
 def last_card_open(variant: Variant, obs: Observation) -> bool:
     """Whether a seat of the other side holds one card, unseen, after playing two (the
     stratum of :func:`weighted_world` applies)."""
-    if not searchable(variant, obs):
-        return False
-    return _last_card_seat(obs, _reading(variant, obs).known) is not None
+    return searchable(variant, obs) and _reading(variant, obs).last is not None
 
 
 def _last_card_seat(obs: Observation, known: dict[int, list[Card]]) -> int | None:
     """The first seat of the other side that has played two cards of the contest, one at
     least face up, and holds the third, unseen (the cards it is known to hold are the ones
-    it played face up), if any."""
+    it played face up), if any. A seat that played two cards at once (one over another)
+    is not read."""
     played = dict.fromkeys(known, 0)
     faceup = dict.fromkeys(known, 0)
+    paired: set[int] = set()
     for s, text in obs.current.public_log:
         if s in played and text.startswith("play"):
-            played[s] += 1 if " over " not in text else 9  # two cards at once: not read
+            played[s] += 1
             faceup[s] += text not in HIDDEN
+            if " over " in text:
+                paired.add(s)
     for s in sorted(known):
-        side = obs.sides[s] if len(obs.sides) > s else s % 2
-        if side != obs.team and played[s] == 2 and faceup[s] == len(known[s]) >= 1:
+        if s in paired or side_of(obs, s) == obs.team:
+            continue
+        if played[s] == 2 and faceup[s] == len(known[s]) >= 1:
             return s
     return None
 
@@ -225,7 +232,7 @@ def _deal(
     pool = list(reading.pool)
     fixed: dict[int, Card] = {}
     if stratum is not None and pool:
-        seat = _last_card_seat(obs, known)
+        seat = reading.last
         if seat is not None and 3 - len(known[seat]) <= len(pool):
             fixed[seat] = pool[stratum % len(pool)]
             pool.remove(fixed[seat])
