@@ -36,7 +36,13 @@ from ..views.observe import Observation, observe
 from .tally import side_of
 from .worlds import HIDDEN, Likelihood, per_observation, rebuild, same_view
 
-__all__ = ["last_card_open", "sample_world", "searchable", "weighted_world"]
+__all__ = [
+    "last_card_open",
+    "sample_world",
+    "searchable",
+    "weighted_world",
+    "weighted_worlds",
+]
 
 
 def searchable(variant: Variant, obs: Observation) -> bool:
@@ -316,6 +322,52 @@ def weighted_world(
         if built is not None and same_view(observe(built[0], obs.seat), obs, variant):
             return built
     return None
+
+
+def weighted_worlds(
+    variant: Variant,
+    obs: Observation,
+    rng: random.Random,
+    count: int,
+    model: Likelihood | None = None,
+    *,
+    fit_plays: bool = True,
+    widen: float = 0.0,
+    most: int = 0,
+    misses: int = 3,
+) -> list[tuple[Match, float]]:
+    """``count`` worlds of :func:`weighted_world` with their weights (worlds with a
+    contest in play; fewer if ``misses`` draws find none), the other side's last unseen
+    card drawn in turn where :func:`last_card_open` says one is (strata in a row from a
+    random start).
+
+    ``widen``: while the worlds drawn, weighed, are worth fewer than ``widen * count``
+    worlds drawn alike (their effective sample size, (sum of the weights)² / sum of
+    their squares), more are drawn, up to ``most`` in all. A call or a raise that few of
+    the worlds explain gives those few nearly all the weight, and a chance read from
+    them swings with the draw; more worlds there cost time only where the weights are
+    that uneven."""
+    out: list[tuple[Match, float]] = []
+    failed = 0
+    total = squares = 0.0
+    start = rng.randrange(1 << 20) if last_card_open(variant, obs) else None
+    while len(out) < count or (
+        len(out) < most and total * total < widen * count * squares
+    ):
+        stratum = None if start is None else start + len(out) + failed
+        found = weighted_world(
+            variant, obs, rng, model=model, fit_plays=fit_plays, stratum=stratum
+        )
+        if found is None:
+            failed += 1
+            if failed >= misses:
+                break
+            continue
+        if found[0].hand is not None:
+            out.append(found)
+            total += found[1]
+            squares += found[1] * found[1]
+    return out
 
 
 def sample_world(

@@ -57,7 +57,7 @@ from ..game.dealing import MAX_SEED
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .answers import AnswerTally
-from .determinize import last_card_open, weighted_world
+from .determinize import weighted_worlds
 from .estimate import World, envido_chance, outcomes, points_after, share, trick_chance
 from .inference import TableModel
 from .ismcts import ISMCTSAgent
@@ -69,7 +69,8 @@ from .tally import BetTally
 __all__ = ["STRENGTHS", "ReaderAgent"]
 
 STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
-"""The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision."""
+"""The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision (up
+to twice as many where few weigh: :attr:`ReaderAgent.widen`)."""
 _ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 _MISSES = 3  # worlds not found before the agent makes do with those it has
 _LOOSE = 0.5  # the other side is read as a loose caller from this chance (BetTally.loose)
@@ -93,6 +94,11 @@ class ReaderAgent(SeatAgent):
     """
 
     worlds: int = STRENGTHS["default"]
+    widen: float = 0.5
+    """While the worlds drawn, weighed by the others' choices, are worth fewer than this
+    share of :attr:`worlds` worlds drawn alike (their effective sample size), draw more, up
+    to twice :attr:`worlds` (:func:`~.determinize.weighted_worlds`): after a call or a raise
+    that few worlds explain, those few carry the reading. 0 draws :attr:`worlds` always."""
     call_at: float = 0.5
     """Call the next rung of the ladder only when the chance of winning the tricks reaches
     this (and the call is worth it, see :attr:`call_margin`)."""
@@ -158,6 +164,7 @@ class ReaderAgent(SeatAgent):
         if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
             raise InvalidOption("worlds", self.worlds, "an int from 1 to 100,000")
         for name in (
+            "widen",
             "call_at",
             "call_margin",
             "raise_at",
@@ -221,27 +228,24 @@ class ReaderAgent(SeatAgent):
         return self._lookahead(variant, obs, legal, worlds)
 
     def _sample(self, variant: Variant, obs: Observation) -> list[World]:
-        """Up to :attr:`worlds` weighted worlds (their contests)."""
-        out: list[World] = []
-        misses, tally, model = 0, self._tally, None
+        """:attr:`worlds` weighted worlds (their contests), more where few of them weigh
+        (:attr:`widen`)."""
+        model = None
         if self.infer:
+            tally = self._tally
             model = TableModel(tally.call_floor(), tally.side_bluff(), tally.envido_bluffs())
-        # a card only a few worlds hold, the one that beats the seat's own, is not missed
-        start = self.rng.randrange(1 << 20) if last_card_open(variant, obs) else None
-        while len(out) < self.worlds:
-            stratum = None if start is None else start + len(out) + misses
-            found = weighted_world(
-                variant, obs, self.rng, model=model, fit_plays=not self.infer, stratum=stratum
-            )
-            if found is None:
-                misses += 1
-                if misses >= _MISSES:
-                    break
-                continue
-            m, weight = found
-            if m.hand is not None:
-                out.append((m.hand, weight))
-        return out
+        found = weighted_worlds(
+            variant,
+            obs,
+            self.rng,
+            self.worlds,
+            model,
+            fit_plays=not self.infer,
+            widen=self.widen,
+            most=2 * self.worlds,
+            misses=_MISSES,
+        )
+        return [(m.hand, weight) for m, weight in found if m.hand is not None]
 
     def _thumb(self, variant: Variant, legal: list[Action], worlds: list[World]) -> Action:
         """The rule of thumb of :mod:`.rollout` with the seat's own cards (the same in every
