@@ -335,11 +335,13 @@ def weighted_worlds(
     widen: float = 0.0,
     most: int = 0,
     misses: int = 3,
+    tries: int = 10,
+    strata: bool = True,
 ) -> list[tuple[Match, float]]:
-    """``count`` worlds of :func:`weighted_world` with their weights (worlds with a
-    contest in play; fewer if ``misses`` draws find none), the other side's last unseen
-    card drawn in turn where :func:`last_card_open` says one is (strata in a row from a
-    random start).
+    """``count`` worlds of :func:`weighted_world` (``tries`` deals a world) with their
+    weights (worlds with a contest in play; fewer once ``misses`` draws found none); with
+    ``strata``, the other side's last unseen card drawn in turn where
+    :func:`last_card_open` says one is (strata in a row from a random start).
 
     ``widen``: while the worlds drawn, weighed, are worth fewer than ``widen * count``
     worlds drawn alike (their effective sample size, (sum of the weights)² / sum of
@@ -350,13 +352,13 @@ def weighted_worlds(
     out: list[tuple[Match, float]] = []
     failed = 0
     total = squares = 0.0
-    start = rng.randrange(1 << 20) if last_card_open(variant, obs) else None
+    start = rng.randrange(1 << 20) if strata and last_card_open(variant, obs) else None
     while len(out) < count or (
         len(out) < most and total * total < widen * count * squares
     ):
         stratum = None if start is None else start + len(out) + failed
         found = weighted_world(
-            variant, obs, rng, model=model, fit_plays=fit_plays, stratum=stratum
+            variant, obs, rng, tries, model=model, fit_plays=fit_plays, stratum=stratum
         )
         if found is None:
             failed += 1

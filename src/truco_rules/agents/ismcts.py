@@ -29,7 +29,7 @@ from ..game.dealing import MAX_SEED
 from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation
-from .determinize import weighted_world
+from .determinize import weighted_worlds
 from .odds import match_odds
 from .rollout import hand_action
 from .seat_agent import SeatAgent, fallback_action
@@ -39,7 +39,6 @@ __all__ = ["ISMCTSAgent"]
 _STRENGTHS = {"fast": 150, "default": 500, "strong": 1500}
 """The named strengths of :meth:`ISMCTSAgent.with_strength` (iterations per decision)."""
 _TRIES = 10  # deals tried per world
-_MISSES = 3  # worlds not found before the search makes do with those it has
 _MORE = 3  # at most this many times ``worlds`` worlds when their weights are lopsided
 
 
@@ -147,21 +146,20 @@ class ISMCTSAgent(SeatAgent):
     def _search(self, variant: Variant, obs: Observation) -> _Node:
         """The search tree of one decision (empty if no world could be rebuilt)."""
         rng = self.rng
-        worlds: list[Match] = []
-        weights: list[float] = []
-        misses = 0
         # more worlds while a few of them carry most of the weight (the others' choices
         # are unlikely with most deals), up to _MORE times as many
-        while len(worlds) < self.worlds or (
-            len(worlds) < _MORE * self.worlds
-            and sum(weights) ** 2 < 0.5 * self.worlds * sum(x * x for x in weights)
-        ):
-            found = weighted_world(variant, obs, rng, tries=_TRIES)
-            if found is not None:
-                worlds.append(found[0])
-                weights.append(found[1])
-            elif (misses := misses + 1) >= _MISSES:
-                break  # this situation is hard to rebuild: search the worlds found
+        found = weighted_worlds(
+            variant,
+            obs,
+            rng,
+            self.worlds,
+            widen=0.5,
+            most=_MORE * self.worlds,
+            tries=_TRIES,
+            strata=False,
+        )
+        worlds = [m for m, _w in found]
+        weights = [w for _m, w in found]
         root = _Node()
         if not worlds:
             return root

@@ -72,7 +72,6 @@ STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
 """The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision (up
 to twice as many where few weigh: :attr:`ReaderAgent.widen`)."""
 _ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
-_MISSES = 3  # worlds not found before the agent makes do with those it has
 _LOOSE = 0.5  # the other side is read as a loose caller from this chance (BetTally.loose)
 
 
@@ -243,7 +242,6 @@ class ReaderAgent(SeatAgent):
             fit_plays=not self.infer,
             widen=self.widen,
             most=2 * self.worlds,
-            misses=_MISSES,
         )
         return [(m.hand, weight) for m, weight in found if m.hand is not None]
 
