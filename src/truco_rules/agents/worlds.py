@@ -119,10 +119,11 @@ def _order(
     order += put
     if v.ranking.turns_up_card and obs.turned is not None:
         order.append(obs.turned)
-    rest = list(v.deck.cards)
-    for c in order:  # a card twice or not in the deck: ValueError, no world (as the deal's check)
-        rest.remove(c)
-    return order + rest
+    deck = v.deck.cards
+    taken = set(order)
+    if len(taken) != len(order) or not taken.issubset(deck):
+        raise ValueError("a card twice or not in the deck")  # no world, as the deal's check
+    return order + [c for c in deck if c not in taken]
 
 
 _HIDDEN, _OVER, _SHOWN, _BAD = range(4)  # how a step of the public record is replayed
