@@ -159,11 +159,10 @@ def test_a_world_left_early_for_its_envido_is_one_the_seat_would_not_see(
     assert early >= 5 and kept >= 5  # both kinds of world were met
 
 
-
 def test_a_world_with_a_card_twice_is_none() -> None:
     """A world's deal must be a deal of the deck (RULES §1.1, 40 distinct cards): hands that
-    hold a card twice give no world, as the kernel's deal check refuses such a deal; the
-    same hands with distinct cards give one."""
+    hold a card twice give no world (the match's deal check refuses the card order they make);
+    the same hands with distinct cards give one."""
     v = tr.get_variant("argentine")
     m = v.new_match(2, seed=3)
     obs = m.observation(0)

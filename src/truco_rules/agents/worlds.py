@@ -119,11 +119,9 @@ def _order(
     order += put
     if v.ranking.turns_up_card and obs.turned is not None:
         order.append(obs.turned)
-    deck = v.deck.cards
+    # a card twice or not in the deck: the match's deal check refuses the order (no world)
     taken = set(order)
-    if len(taken) != len(order) or not taken.issubset(deck):
-        raise ValueError("a card twice or not in the deck")  # no world, as the deal's check
-    return order + [c for c in deck if c not in taken]
+    return order + [c for c in v.deck.cards if c not in taken]
 
 
 _HIDDEN, _OVER, _SHOWN, _BAD = range(4)  # how a step of the public record is replayed
