@@ -192,6 +192,11 @@ class ReaderAgent(SeatAgent):
         if self.side_search:
             self._search = ISMCTSAgent(iterations=self.side_search, seed=self.seed)
 
+    @property
+    def table_model(self) -> TableModel:
+        """How the agent reads the others' choices now (:meth:`~.tally.BetTally.model`)."""
+        return self._tally.model()
+
     @staticmethod
     def with_strength(level: str | int, seed: int = 0) -> ReaderAgent:
         """An agent of a named strength (``fast``, ``default``, ``strong``) or sampling
@@ -229,10 +234,7 @@ class ReaderAgent(SeatAgent):
     def _sample(self, variant: Variant, obs: Observation) -> list[World]:
         """:attr:`worlds` weighted worlds (their contests), more where few of them weigh
         (:attr:`widen`)."""
-        model = None
-        if self.infer:
-            tally = self._tally
-            model = TableModel(tally.call_floor(), tally.side_bluff(), tally.envido_bluffs())
+        model = self._tally.model() if self.infer else None
         found = weighted_worlds(
             variant,
             obs,

@@ -33,6 +33,7 @@ from ..rules.envido import EnvidoRules
 from ..rules.variant import Variant
 from ..views.observation import HandView
 from ..views.observe import Observation
+from .inference import TableModel
 
 __all__ = [
     "BACKED",
@@ -215,6 +216,12 @@ class BetTally:
         bluff share (:meth:`bluff`) and :data:`LOOSE_FLOOR` times the chance that it is a
         loose caller (:meth:`loose`)."""
         return max(self.bluff(), LOOSE_FLOOR * self.loose())
+
+    def model(self) -> TableModel:
+        """The opponent model these counts give: how likely each of the other side's
+        choices is with the cards of a world (:class:`~.inference.TableModel`, with
+        :meth:`call_floor`, :meth:`side_bluff` and :meth:`envido_bluffs`)."""
+        return TableModel(self.call_floor(), self.side_bluff(), self.envido_bluffs())
 
     def envido_bluffs(self) -> dict[str, float]:
         """:meth:`envido_bluff` of each envido bet."""
