@@ -19,9 +19,12 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from typing import Any
 
 import truco_rules as tr
+from truco_rules import Action, Match
 from truco_rules.agents import ISMCTSAgent, default_agent
 from truco_rules.runs.bots import SimpleBot
 from truco_rules.runs.intervals import share_interval
@@ -29,14 +32,17 @@ from truco_rules.runs.intervals import share_interval
 _SEATS = (2, 4, 6)
 
 
-def play(job: tuple[str, int, str, str, int]) -> tuple[bool, list[float]]:
-    """Match ``i`` of a table: whether the reader's side won, and its CPU seconds a
-    decision."""
-    name, seats, rival, strength, i = job
+Chooser = Callable[[Match, int, Any, list[Action]], Action]
+"""How a decision is made: ``(match, seat, its agent, legal actions) -> action``."""
+
+
+def play_table(name: str, seats: int, rival: str, strength: str, i: int, choose: Chooser) -> bool:
+    """Match ``i`` of a table (the reader's side ``i % 2``, its deals from seed ``i``), each
+    decision made by ``choose``; whether the reader's side won."""
     v = tr.get_variant(name)
     m = v.new_match(seats, seed=i)
     ours = i % 2
-    agents: dict[int, object] = {}
+    agents: dict[int, Any] = {}
     for s in range(seats):
         if m.team[s] == ours:
             agents[s] = default_agent(seed=i * 8 + s, strength=strength)
@@ -44,20 +50,30 @@ def play(job: tuple[str, int, str, str, int]) -> tuple[bool, list[float]]:
             agents[s] = ISMCTSAgent.with_strength("default", seed=i * 8 + s)
         else:
             agents[s] = SimpleBot(random.Random(i * 8 + s))
-    cpu: list[float] = []
     while not m.is_over():
         legal = m.legal_actions()
         if m.is_chance_node():
             m.apply(legal[0])
             continue
         seat = m.current_player()
-        agent = agents[seat]
+        m.apply(choose(m, seat, agents[seat], legal))
+    return bool(m.winner() == ours)
+
+
+def play(job: tuple[str, int, str, str, int]) -> tuple[bool, list[float]]:
+    """Match ``i`` of a table: whether the reader's side won, and its CPU seconds a
+    decision."""
+    name, seats, rival, strength, i = job
+    cpu: list[float] = []
+
+    def timed(m: Match, seat: int, agent: Any, legal: list[Action]) -> Action:
         c = time.process_time()
-        action = agent.choose(m, legal)  # type: ignore[attr-defined]
-        if m.team[seat] == ours and len(legal) > 1:
+        action: Action = agent.choose(m, legal)
+        if m.team[seat] == i % 2 and len(legal) > 1:
             cpu.append(time.process_time() - c)
-        m.apply(action)
-    return m.winner() == ours, cpu
+        return action
+
+    return play_table(name, seats, rival, strength, i, timed), cpu
 
 
 def main() -> int:

@@ -19,51 +19,42 @@ Reading takes its own draws: the matches are the ones bench_strength plays.
 from __future__ import annotations
 
 import argparse
-import random
+import sys
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
 
 import truco_rules as tr
-from truco_rules.agents import ISMCTSAgent, ReaderAgent, default_agent
+from truco_rules import Action, Match
+from truco_rules.agents import ReaderAgent
 from truco_rules.agents.calibration import Calibration, read_chance, situation, true_chance
-from truco_rules.runs.bots import SimpleBot
+
+# the matches are the benchmark's own
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+from bench_strength import play_table
 
 
 def play(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> tuple[bool, Calibration]:
     """Match ``i`` of a table: whether the reader's side won, and its readings."""
     name, seats, rival, worlds, i, phases = job
     v = tr.get_variant(name)
-    m = v.new_match(seats, seed=i)
-    ours = i % 2
-    agents: dict[int, object] = {}
-    for s in range(seats):
-        if m.team[s] == ours:
-            agents[s] = default_agent(seed=i * 8 + s)
-        elif rival == "ismcts":
-            agents[s] = ISMCTSAgent.with_strength("default", seed=i * 8 + s)
-        else:
-            agents[s] = SimpleBot(random.Random(i * 8 + s))
     found = Calibration()
-    step = 0
-    while not m.is_over():
-        legal = m.legal_actions()
-        if m.is_chance_node():
-            m.apply(legal[0])
-            continue
-        seat = m.current_player()
-        agent = agents[seat]
-        action = agent.choose(m, legal)  # type: ignore[attr-defined]
-        # read after choosing, so that the agent has seen the same observation (its
-        # tally of the other side is up to date) and its choice is the one it makes alone
+
+    def reading(m: Match, seat: int, agent: Any, legal: list[Action]) -> Action:
+        action: Action = agent.choose(m, legal)
+        # read after choosing, from the same observation: the agent's tally of the other
+        # side is then up to date, and its choice is the one it makes alone
         if isinstance(agent, ReaderAgent) and len(legal) > 1:
             obs = m.observation(seat)
             if obs.phase in phases:
-                reading = read_chance(v, obs, agent.table_model, worlds, seed=i * 1000 + step)
+                step = len(m.actions)
+                chance = read_chance(v, obs, agent.table_model, worlds, seed=i * 1000 + step)
                 truth = true_chance(m)
-                if reading is not None and truth is not None:
-                    found.add(situation(obs), reading, truth)
-        step += 1
-        m.apply(action)
-    return m.winner() == ours, found
+                if chance is not None and truth is not None:
+                    found.add(situation(obs), chance, truth)
+        return action
+
+    return play_table(name, seats, rival, "default", i, reading), found
 
 
 def main() -> int:
