@@ -46,7 +46,7 @@ def test_reading_leaves_every_decision_as_it_was(name: str, seats: int) -> None:
 
 
 def test_a_hand_of_the_three_best_cards_reads_sure() -> None:
-    """Seat 0 holding the three strongest cards of mineiro (RULES §3: the fixed manilhas)
+    """Seat 0 holding the three strongest cards of mineiro (RULES §6.1: the fixed manilhas)
     wins every trick in every world and in the real deal."""
     v = tr.get_variant("mineiro")
     strength = v.ranking.strengths(None, v.deck.cards)
