@@ -20,6 +20,8 @@ docs/build-a-bot.md reads it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import TypeVar
 
 import attrs
 
@@ -35,6 +37,7 @@ __all__ = ["Calibration", "CalibrationRow", "Situation", "read_chance", "situati
 
 Situation = tuple[str, int, int, int]
 """(phase, stake in force, trick from 0, cards already on the table in that trick)."""
+_K = TypeVar("_K", bound=tuple[str | int, ...])
 
 
 def read_chance(
@@ -109,18 +112,12 @@ class Calibration:
         for name, value in (("reading", reading), ("truth", truth)):
             if type(value) not in (int, float) or not 0.0 <= value <= 1.0:
                 raise InvalidOption(name, value, "a number from 0 to 1")
-        sums = self._sums.setdefault(where, [0.0, 0.0, 0.0, 0.0])
-        sums[0] += 1
-        sums[1] += reading
-        sums[2] += truth
-        sums[3] += (reading - truth) ** 2
+        _add_to(self._sums, where, (1.0, reading, truth, (reading - truth) ** 2))
 
     def merge(self, other: Calibration) -> None:
         """Add every count of ``other`` (gathered in another process, say) to this one."""
         for where, theirs in other._sums.items():
-            sums = self._sums.setdefault(where, [0.0, 0.0, 0.0, 0.0])
-            for i, value in enumerate(theirs):
-                sums[i] += value
+            _add_to(self._sums, where, theirs)
 
     def rows(self, key: slice = slice(None)) -> list[CalibrationRow]:
         """One row a situation, in order; with ``key`` (a slice of the situation tuple,
@@ -129,10 +126,15 @@ class Calibration:
         merged: dict[tuple[str | int, ...], list[float]] = {}
         for where, sums in self._sums.items():
             parts: tuple[str | int, ...] = where
-            group = merged.setdefault(parts[key], [0.0, 0.0, 0.0, 0.0])
-            for i, value in enumerate(sums):
-                group[i] += value
+            _add_to(merged, parts[key], sums)
         return [
             CalibrationRow(where, int(n), read / n, truth / n, squares / n)
             for where, (n, read, truth, squares) in sorted(merged.items())
         ]
+
+
+def _add_to(table: dict[_K, list[float]], where: _K, values: Sequence[float]) -> None:
+    """Add ``values`` (count, readings, outcomes, squared gaps) to ``where``'s sums."""
+    sums = table.setdefault(where, [0.0, 0.0, 0.0, 0.0])
+    for i, value in enumerate(values):
+        sums[i] += value
