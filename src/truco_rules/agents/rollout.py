@@ -152,15 +152,14 @@ def hand_policy(
     if not plays:  # an answer we have no rule for (flor stages)
         quiero = _pick(legal, QUIERO)
         return [(quiero, 1.0)] if quiero else [(a, 1.0 / len(legal)) for a in legal]
-    if _envido(variant, hand, seat) >= 28:
-        call = _pick(legal, ENVIDO)
-        if call is not None:
-            return [(call, 1.0)]
+    # the cheap test first: the hand's envido and power are read only where the call is legal
+    call = _pick(legal, ENVIDO)
+    if call is not None and _envido(variant, hand, seat) >= 28:
+        return [(call, 1.0)]
     card = _card(hand, seat, plays)
-    if _power(hand, seat) > 9.5:
-        calls = [a for a in legal if a.verb in names]
-        if calls:
-            return [(calls[0], 0.5), *((a, p / 2) for a, p in card)]
+    calls = [a for a in legal if a.verb in names]
+    if calls and _power(hand, seat) > 9.5:
+        return [(calls[0], 0.5), *((a, p / 2) for a, p in card)]
     return card
 
 
