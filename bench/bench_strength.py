@@ -60,6 +60,17 @@ def play_table(name: str, seats: int, rival: str, strength: str, i: int, choose:
     return bool(m.winner() == ours)
 
 
+def table_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of one table of these matches, for the tools that replay them
+    (tools/reading_calibration.py, tools/call_chains.py)."""
+    p.add_argument("--variant", default="mineiro")
+    p.add_argument("--seats", type=int, default=2)
+    p.add_argument("--rival", choices=("ismcts", "simple"), default="ismcts")
+    p.add_argument("--matches", type=int, default=100)
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--workers", type=int, default=1)
+
+
 def play(job: tuple[str, int, str, str, int]) -> tuple[bool, list[float]]:
     """Match ``i`` of a table: whether the reader's side won, and its CPU seconds a
     decision."""

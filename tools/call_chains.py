@@ -17,15 +17,13 @@ match's record and prints two tables:
   moment of the answer (:func:`truco_rules.agents.calibration.true_chance`), so that a
   refusal of contests that would mostly have been won shows.
 
-A four-seat table counts an answer once a seat that gives it (partners asked in turn both
-count).
+At a four-seat table every seat's answer counts: partners asked in turn count twice.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections import defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
@@ -36,17 +34,18 @@ from truco_rules.agents.calibration import true_chance
 
 # the matches are the benchmark's own
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_strength import play_table
+from bench_strength import play_table, table_arguments
 
 Tally = dict[Any, list[float]]  # key: [count, sum]
 _ANSWERS = {"quiero": "accept", "no-quiero": "refuse"}
 _SPECIAL = ("accept-hand", "decline-hand")
 
 
-def _add(table: Tally, key: Any, value: float) -> None:
+def _add(table: Tally, key: Any, total: float, count: int = 1) -> None:
+    """Add ``count`` values summing to ``total`` to ``table``'s row ``key``."""
     row = table.setdefault(key, [0, 0.0])
-    row[0] += 1
-    row[1] += value
+    row[0] += count
+    row[1] += total
 
 
 def walk(match: Match, ours: int) -> tuple[Tally, Tally]:
@@ -96,33 +95,22 @@ def play(job: tuple[str, int, str, int]) -> tuple[bool, Tally, Tally]:
     return won, chains, answers
 
 
-def _merge(into: Tally, part: Tally) -> None:
-    for key, (n, total) in part.items():
-        row = into.setdefault(key, [0, 0.0])
-        row[0] += n
-        row[1] += total
-
-
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--variant", default="mineiro")
-    p.add_argument("--seats", type=int, default=2)
-    p.add_argument("--rival", choices=("ismcts", "simple"), default="ismcts")
-    p.add_argument("--matches", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    table_arguments(p)
     p.add_argument("--least", type=int, default=5, help="chains seen fewer times are not shown")
-    p.add_argument("--workers", type=int, default=1)
     args = p.parse_args()
     tr.get_variant(args.variant)  # an unknown name fails here, before any process starts
     jobs = [(args.variant, args.seats, args.rival, args.seed + i) for i in range(args.matches)]
-    chains: Tally = defaultdict(lambda: [0, 0.0])
+    chains: Tally = {}
     answers: Tally = {}
     won = 0
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
         for w, c, a in pool.map(play, jobs, chunksize=4):
             won += w
-            _merge(chains, c)
-            _merge(answers, a)
+            for into, part in ((chains, c), (answers, a)):
+                for key, (count, total) in part.items():
+                    _add(into, key, total, int(count))
     n = args.matches
     print(f"{args.variant}, {args.seats} seats, against {args.rival}: the reader won {won} of {n}")
     print()

@@ -31,7 +31,7 @@ from truco_rules.agents.calibration import Calibration, read_chance, situation, 
 
 # the matches are the benchmark's own
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from bench_strength import play_table
+from bench_strength import play_table, table_arguments
 
 
 def play(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> tuple[bool, Calibration]:
@@ -59,15 +59,10 @@ def play(job: tuple[str, int, str, int, int, tuple[str, ...]]) -> tuple[bool, Ca
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--variant", default="mineiro")
-    p.add_argument("--seats", type=int, default=2)
-    p.add_argument("--rival", choices=("ismcts", "simple"), default="ismcts")
-    p.add_argument("--matches", type=int, default=100)
-    p.add_argument("--seed", type=int, default=0)
+    table_arguments(p)
     p.add_argument("--worlds", type=int, default=64, help="worlds a reading")
     p.add_argument("--phase", action="append", help="default: play and answer-call")
     p.add_argument("--by", default="0:4", help="the part of the situation to group by, a slice")
-    p.add_argument("--workers", type=int, default=1)
     args = p.parse_args()
     start, _, stop = args.by.partition(":")
     key = slice(int(start) if start else None, int(stop) if stop else None)
