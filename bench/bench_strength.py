@@ -36,7 +36,9 @@ Chooser = Callable[[Match, int, Any, list[Action]], Action]
 """How a decision is made: ``(match, seat, its agent, legal actions) -> action``."""
 
 
-def play_table(name: str, seats: int, rival: str, strength: str, i: int, choose: Chooser) -> bool:
+def play_table(
+    name: str, seats: int, rival: str, strength: str | int, i: int, choose: Chooser
+) -> bool:
     """Match ``i`` of a table (the reader's side ``i % 2``, its deals from seed ``i``), each
     decision made by ``choose``; whether the reader's side won."""
     v = tr.get_variant(name)
@@ -60,6 +62,12 @@ def play_table(name: str, seats: int, rival: str, strength: str, i: int, choose:
     return bool(m.winner() == ours)
 
 
+def strength_level(text: str) -> str | int:
+    """A ``--strength`` as :func:`~truco_rules.agents.default_agent` takes it: a named
+    level, or a number of worlds given in digits."""
+    return int(text) if text.isdigit() else text
+
+
 def table_arguments(p: argparse.ArgumentParser) -> None:
     """The options of one table of these matches, for the tools that replay them
     (tools/reading_calibration.py, tools/call_chains.py)."""
@@ -71,7 +79,7 @@ def table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=1)
 
 
-def play(job: tuple[str, int, str, str, int]) -> tuple[bool, list[float]]:
+def play(job: tuple[str, int, str, str | int, int]) -> tuple[bool, list[float]]:
     """Match ``i`` of a table: whether the reader's side won, and its CPU seconds a
     decision."""
     name, seats, rival, strength, i = job
@@ -93,7 +101,12 @@ def main() -> int:
     p.add_argument("--variant", action="append", help="default: every registered variant")
     p.add_argument("--seats", type=int, action="append", help="default: 2, 4 and 6 if there")
     p.add_argument("--rival", action="append", choices=("ismcts", "simple"))
-    p.add_argument("--strength", default="default", help="the reader's strength")
+    p.add_argument(
+        "--strength",
+        type=strength_level,
+        default="default",
+        help="the reader's strength: fast, default, strong or a number of worlds",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--json", default=None, help="write the table here as JSON")
