@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -159,3 +160,27 @@ def test_repr_of_a_variant_is_one_short_line() -> None:
         changed
     ) == "Variant('paulista', target=15, facedown_allowed=False)"
     assert len(repr(changed)) < 100
+
+
+@pytest.mark.parametrize("offer", [True, False])
+def test_play_step_stops_before_each_bot_move_with_or_without_the_offer(
+    offer: bool,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/cli.md, play: ``--step`` stops before every bot move, not only where the player
+    may call out of turn; ``--no-out-of-turn`` keeps the stops and drops the offer."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n1\n" * 400))
+    save = tmp_path / "game.json"
+    flags = ["--step"] if offer else ["--step", "--no-out-of-turn"]
+    assert main(["play", "--seed", "3", "--seat", "1", *flags, "--save", str(save)]) == 0
+    out = capsys.readouterr().out
+    m = tr.Match.from_json(save.read_text())
+    assert m.is_over()
+    mine = sum(1 for seat, _a in m.actions if seat == 1)
+    stops = out.count("(Enter: let it act)")
+    bots = len(m.actions) - mine
+    assert ("you may:" in out) is offer
+    # every bot move had its stop; a stop answered with a call adds one of the player's
+    assert stops >= bots and (offer or stops == bots)

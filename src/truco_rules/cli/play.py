@@ -93,7 +93,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         "number, or a prefix; 'help' lists them; 'quit' leaves."
     )
     try:
-        _loop(m, me, bot, stdin, args.out_of_turn and args.step)
+        _loop(m, me, bot, stdin, args.step, args.out_of_turn)
     finally:
         if args.save is not None:
             Path(args.save).write_text(m.to_json(), encoding="utf-8")
@@ -102,10 +102,16 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 
 
 def _loop(
-    m: Match, me: int, bot: SimpleBot | ISMCTSAgent | ReaderAgent, stdin: TextIO, offer: bool
+    m: Match,
+    me: int,
+    bot: SimpleBot | ISMCTSAgent | ReaderAgent,
+    stdin: TextIO,
+    step: bool = False,
+    offer: bool = True,
 ) -> None:
-    """Play to the end; with ``offer`` (``--step``) stop before every bot move to offer the
-    calls the player may make out of turn, else the bots' moves flow until the player's turn."""
+    """Play to the end; with ``step`` (``--step``) stop before every bot move, offering the
+    calls the player may make out of turn unless ``offer`` is false
+    (``--no-out-of-turn``), else the bots' moves flow until the player's turn."""
     fmt = m.variant.format_action
     shown: Hand | None = None  # the contest being printed
     seen = 0  # how many of its actions are printed
@@ -132,13 +138,16 @@ def _loop(
             seen = len(shown.log)
         seat = m.current_player()
         if seat != me:
-            mine = m.legal_actions(me) if offer and seat >= 0 else []
-            if mine:  # calls this seat may make out of turn, before the other acts
-                print(
-                    f"seat {seat} is to act; you may: "
-                    + ", ".join(f"{i}. {fmt(a)}" for i, a in enumerate(mine, 1))
-                    + " (Enter: let it act)"
-                )
+            mine = m.legal_actions(me) if step and offer and seat >= 0 else []
+            if step:  # stop before the bot's move
+                if mine:  # calls this seat may make out of turn, before the other acts
+                    print(
+                        f"seat {seat} is to act; you may: "
+                        + ", ".join(f"{i}. {fmt(a)}" for i, a in enumerate(mine, 1))
+                        + " (Enter: let it act)"
+                    )
+                else:
+                    print(f"seat {seat} is to act (Enter: let it act)")
                 choice = _ask(stdin, mine, fmt, may_pass=True)
                 if choice == "quit":
                     print("\nbye")
@@ -262,6 +271,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--no-out-of-turn",
         dest="out_of_turn",
         action="store_false",
-        help="with --step: do not offer the calls you may make while another seat is to act",
+        help="with --step: stop before every bot move without offering the calls you may "
+        "make while another seat is to act",
     )
     pl.set_defaults(func=cmd_play)
