@@ -145,3 +145,18 @@ def test_cli_writes_perft_files(tmp_path: Path, capsys: pytest.CaptureFixture[st
     for w, r in zip(written, recorded, strict=True):
         assert 0 < len(w.counts) < len(r.counts) and w.counts == r.counts[: len(w.counts)]
     assert "wrote" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_alternative_records_set_every_option_to_its_last_alternative(name: str) -> None:
+    """docs/cli.md (perft --write): the seed-3 records of a perft file set every option to
+    its last alternative, so an option added later must be added to them as well."""
+    variant = tr.get_variant(name)
+    alt = [
+        r
+        for r in parse_perft(perft_file(name).read_text(encoding="utf-8"))
+        if r.id.endswith("-alt")
+    ]
+    assert alt, f"{name}.perft has no alternative-options record; " + regenerate_hint(name)
+    for r in alt:
+        assert dict(r.options) == alternative_options(variant), regenerate_hint(name)
