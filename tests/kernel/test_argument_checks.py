@@ -44,7 +44,8 @@ from truco_rules.hooks import BetLadder
 from truco_rules.infostate import InfoTracker
 from truco_rules.observe import observe
 from truco_rules.options import option
-from truco_rules.policy import load_agent
+from truco_rules.policy import load_agent, seat_chooser
+from truco_rules.runs.bots import SimpleBot
 from truco_rules.simulate import play_match, simulate
 
 TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
@@ -472,6 +473,9 @@ P_HANDS = ["4c 4h 5s", "3c 3h 2s"]
         (lambda: load_agent(5), tr.InvalidType),
         (lambda: load_agent("..relative:name"), tr.ParseError),  # was import_module's TypeError
         (lambda: load_agent("x" * 10_000_000), tr.ParseError),
+        # a class with choose(): its choose is unbound (was a TypeError mid-simulation)
+        (lambda: load_agent("truco_rules.runs.bots:SimpleBot"), tr.ParseError),
+        (lambda: seat_chooser(SimpleBot, 1, 0, random.Random(0)), tr.InvalidType),
     ],
 )
 def test_runs_and_analysis_check_their_arguments(

@@ -89,6 +89,11 @@ def load_agent(text: str) -> AgentSpec:
         obj: Any = getattr(importlib.import_module(module), name)
     except Exception as exc:  # not found, a relative name, or the module failed on import
         raise ParseError(f"cannot load agent {shown(text)}: {shown(str(exc), 200)}") from None
+    if isinstance(obj, type):
+        raise ParseError(
+            f"agent {shown(text)} is a class: name an object with choose(match, legal) or a "
+            "policy (observation, legal) -> action"
+        )
     if not callable(obj) and not isinstance(obj, Agent):
         raise ParseError(f"agent {shown(text)} is neither a policy nor has choose(match, legal)")
     return obj  # type: ignore[no-any-return]
@@ -111,6 +116,8 @@ def seat_chooser(spec: AgentSpec, seed: int, seat: int, shared: random.Random) -
         return RandomAgent(shared).choose
     if spec == "simple":
         return SimpleBot(random.Random(f"agents/{seed}/simple/{seat}")).choose
+    if isinstance(spec, type):  # its choose() is unbound, and calling it makes an instance
+        raise InvalidType("agent", "a name, a policy or an object with choose(), not a class", spec)
     if isinstance(spec, Agent):
         return spec.choose
     if callable(spec):
