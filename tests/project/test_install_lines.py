@@ -47,20 +47,20 @@ def test_the_hint_says_both_ways_and_where() -> None:
 
 
 @pytest.mark.parametrize(
-    ("module", "missing"),
+    ("module", "missing", "extra"),
     [
-        ("truco_rules.adapters.openspiel", "pyspiel"),
-        ("truco_rules.adapters.pettingzoo", "pettingzoo"),
+        ("truco_rules.adapters.openspiel", "pyspiel", "openspiel"),
+        ("truco_rules.adapters.pettingzoo", "pettingzoo", "pettingzoo"),
+        ("truco_rules.testing", "hypothesis", "test"),
     ],
 )
 def test_a_missing_extra_says_how_to_install_it(
-    module: str, missing: str, monkeypatch: pytest.MonkeyPatch
+    module: str, missing: str, extra: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setitem(sys.modules, missing, None)  # import of it fails
     monkeypatch.delitem(sys.modules, module, raising=False)
     with pytest.raises(ImportError) as info:
         importlib.import_module(module)
-    extra = module.rsplit(".", 1)[1]
     assert str(info.value).endswith(install_hint(extra))
 
 

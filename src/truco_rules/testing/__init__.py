@@ -34,6 +34,13 @@ shrinks to a small, replayable record (``m.to_json()``).
 
 from __future__ import annotations
 
+from ..core.errors import install_hint
+
+try:
+    import hypothesis  # noqa: F401  (the kit's strategies and state machine are built on it)
+except ImportError as exc:  # pragma: no cover - depends on the extras installed
+    raise ImportError(f"truco_rules.testing needs hypothesis: {install_hint('test')}") from exc
+
 from .checks import (
     check_cards,
     check_live,
