@@ -12,6 +12,7 @@ reference's pages declared, and the
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 import sys
 import zipfile
@@ -58,4 +59,8 @@ def main(wheel: str) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1]))
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("wheel", help="the built wheel (.whl)")
+    sys.exit(main(parser.parse_args().wheel))

@@ -13,6 +13,7 @@ committed ones are current (the data, not the pixels).
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 import sys
@@ -493,4 +494,7 @@ To regenerate this page and its figures: `pip install ".[docs]"` then
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     raise SystemExit(main())

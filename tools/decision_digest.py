@@ -12,6 +12,7 @@ it before and after a change: the output must be identical. It decides nothing b
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import sys
 
@@ -38,7 +39,11 @@ def play(name: str, seats: int, i: int, rival: str | None = None) -> tuple[str, 
 
 
 def main() -> int:
-    names = sys.argv[1:] or list(tr.variant_names())
+    p = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    p.add_argument("variant", nargs="*", help="variants (default: every registered one)")
+    names = p.parse_args().variant or list(tr.variant_names())
     total = hashlib.sha256()
     for name in names:
         for seats in (2, 4):

@@ -20,6 +20,7 @@ page is current, so an option added to a variant cannot be missing from its page
 
 from __future__ import annotations
 
+import argparse
 import re
 import sys
 from collections.abc import Callable
@@ -173,4 +174,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    ).parse_args()
     sys.exit(main())
