@@ -105,3 +105,10 @@ def test_odds_to_dict_is_plain_data() -> None:
     assert o.envido_mean is not None and 0 < o.envido_mean < 33
     json.dumps(o.to_dict())
     assert set(o.to_dict()["envido_distribution"]) == {str(k) for k in o.envido}
+
+
+def test_cli_odds_exact_without_json_is_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md: --exact is a --json option; alone it was silently ignored."""
+    assert main(["odds", "argentine", "--exact"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: --exact") and "--json" in err

@@ -6,12 +6,15 @@ import argparse
 import json
 
 from ..analysis.odds import odds, odds_grids
+from ..core.errors import ParseError
 from ..describe.render import html_page, render
 from ..rules.registry import get_variant, variant_names
 from ._common import add_variant_argument, parse_options
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    if args.exact and not args.json:
+        raise ParseError("--exact writes the fractions of --json: add --json")
     options = parse_options(args.option)
     if args.rule_set is None:
         variants = [
