@@ -65,7 +65,7 @@ def play_table(
 def strength_level(text: str) -> str | int:
     """A ``--strength`` as :func:`~truco_rules.agents.default_agent` takes it: a named
     level, or a number of worlds given in digits."""
-    return int(text) if text.isdigit() else text
+    return int(text) if text.isdecimal() else text
 
 
 def table_arguments(p: argparse.ArgumentParser) -> None:

@@ -32,7 +32,7 @@ from ..views.observe import Observation
 from .determinize import weighted_worlds
 from .odds import match_odds
 from .rollout import hand_action
-from .seat_agent import SeatAgent, fallback_action
+from .seat_agent import SeatAgent, fallback_action, strength_count, whole
 
 __all__ = ["ISMCTSAgent"]
 
@@ -106,6 +106,7 @@ class ISMCTSAgent(SeatAgent):
             raise InvalidOption("time_limit", self.time_limit, "None or a number of seconds > 0")
         if not _number(self.exploration, 0, 100):
             raise InvalidOption("exploration", self.exploration, "a number from 0 to 100")
+        self.seed = whole(self.seed)  # type: ignore[assignment]
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
             raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
         if self.variant is not None and not isinstance(self.variant, Variant):
@@ -116,11 +117,7 @@ class ISMCTSAgent(SeatAgent):
     def with_strength(level: str | int, seed: int = 0) -> ISMCTSAgent:
         """An agent of a named strength (``fast``, ``default``, ``strong``) or of ``level``
         iterations."""
-        if isinstance(level, int):
-            return ISMCTSAgent(iterations=level, seed=seed)
-        if level not in _STRENGTHS:
-            raise InvalidOption("strength", level, f"{', '.join(_STRENGTHS)} or a number")
-        return ISMCTSAgent(iterations=_STRENGTHS[level], seed=seed)
+        return ISMCTSAgent(iterations=strength_count(level, _STRENGTHS), seed=seed)
 
     # -- the search ----------------------------------------------------------------------
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:

@@ -62,7 +62,7 @@ from .estimate import World, envido_chance, outcomes, points_after, share, trick
 from .inference import TableModel
 from .ismcts import ISMCTSAgent
 from .rollout import hand_action
-from .seat_agent import SeatAgent, card_strength, fallback_action
+from .seat_agent import SeatAgent, card_strength, fallback_action, strength_count, whole
 from .stakes import accept_chance, call_gain, chance_after, refusal_gain, shifted, worth_playing
 from .tally import BetTally
 
@@ -184,6 +184,7 @@ class ReaderAgent(SeatAgent):
         for flag in ("infer", "read_answers"):
             if type(getattr(self, flag)) is not bool:
                 raise InvalidOption(flag, getattr(self, flag), "True or False")
+        self.seed = whole(self.seed)  # type: ignore[assignment]
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
             raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
         if self.variant is not None and not isinstance(self.variant, Variant):
@@ -201,12 +202,7 @@ class ReaderAgent(SeatAgent):
     def with_strength(level: str | int, seed: int = 0) -> ReaderAgent:
         """An agent of a named strength (``fast``, ``default``, ``strong``) or sampling
         ``level`` worlds a decision."""
-        if isinstance(level, int) and not isinstance(level, bool):
-            return ReaderAgent(worlds=level, seed=seed)
-        if level not in STRENGTHS:
-            raise InvalidOption("strength", level, f"{', '.join(STRENGTHS)} or a number")
-        name = str(level)
-        return ReaderAgent(worlds=STRENGTHS[name], seed=seed)
+        return ReaderAgent(worlds=strength_count(level, STRENGTHS), seed=seed)
 
     # -- deciding ------------------------------------------------------------------------
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:

@@ -11,15 +11,41 @@ the observation.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ..core.actions import DISCARD, MAZO, PLAY, Action
+from ..core.arguments import integer
+from ..core.errors import InvalidOption, InvalidType
 from ..match import Match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
+from ..views.agent_input import checked_legal, seat_to_choose
 from ..views.observe import Observation
 
-__all__ = ["SeatAgent", "card_strength", "fallback_action"]
+__all__ = ["SeatAgent", "card_strength", "fallback_action", "strength_count", "whole"]
+
+
+def whole(value: object) -> object:
+    """``value`` as the ``int`` it is (a numpy integer included, a bool not), else as it
+    is, for an agent's own range checks (the integer policy of
+    :mod:`truco_rules.core.arguments`)."""
+    try:
+        return integer(value, "")
+    except InvalidType:
+        return value
+
+
+def strength_count(level: object, named: Mapping[str, int]) -> int:
+    """The count (worlds, iterations) of a strength: a name of ``named`` or an int from 1
+    to 10**7; :class:`~truco_rules.core.errors.InvalidOption` otherwise."""
+    if isinstance(level, str):
+        if level in named:
+            return named[level]
+    else:
+        count = whole(level)
+        if type(count) is int and 1 <= count <= 10**7:
+            return count
+    raise InvalidOption("strength", level, f"{', '.join(named)} or an int from 1 to 10,000,000")
 
 
 class SeatAgent:
@@ -32,15 +58,36 @@ class SeatAgent:
     variant: Variant | None
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
-        """Pick one of ``legal`` for the seat to act, from its observation only."""
-        obs = match.observation(match.current_player())
+        """Pick one of ``legal`` for the seat to act, from its observation only.
+
+        ``legal`` is the seat's legal actions, or some of them; anything else is refused
+        before the agent decides anything (:mod:`~truco_rules.views.agent_input`), so a
+        refused call leaves the agent as it was."""
+        seat = seat_to_choose(match)
+        obs = match.observation(seat)
+        fmt = match.variant.format_action
+        legal = checked_legal(legal, obs, fmt, match.legal_actions(seat))
         return self.decide(match.variant, obs, legal)
 
     def __call__(self, observation: Observation, legal: Sequence[Action]) -> Action:
         """Pick one of ``legal`` from an observation (the rules come from :attr:`variant`,
-        else from the registry by the observation's variant name)."""
+        else from the registry by the observation's variant name).
+
+        The rules must be the observation's variant, in its deck notation
+        (:class:`~truco_rules.core.errors.InvalidOption` otherwise; options that leave
+        both as they are cannot be told apart: give the match's own variant as
+        :attr:`variant`), and ``legal`` the seat's legal actions or some of them."""
+        if not isinstance(observation, Observation):
+            raise InvalidType("observation", "an Observation", observation)
         v = self.variant if self.variant is not None else get_variant(observation.variant)
-        return self.decide(v, observation, list(legal))
+        if v.name != observation.variant or v.deck.notation != observation.notation:
+            raise InvalidOption(
+                "variant",
+                v.name,
+                f"the rules of the observation ({observation.variant!r}, "
+                f"{observation.notation.name} notation)",
+            )
+        return self.decide(v, observation, checked_legal(legal, observation, v.format_action))
 
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:
         """The action the agent prefers among ``legal``, seen from ``obs``."""

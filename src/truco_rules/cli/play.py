@@ -190,7 +190,7 @@ def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent | 
     ``strength``, or the simple bot."""
     if kind == "simple":
         return SimpleBot(random.Random(seed))
-    level: str | int = int(strength) if strength.isdigit() else strength
+    level: str | int = int(strength) if strength.isdecimal() else strength
     if kind == "ismcts":
         return ISMCTSAgent.with_strength(level, seed=seed)
     return default_agent(seed=seed, strength=level)

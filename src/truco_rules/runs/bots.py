@@ -8,7 +8,9 @@ import attrs
 
 from ..core.actions import Action
 from ..core.context import HandContext
+from ..core.errors import InvalidType
 from ..match import Match
+from ..views.agent_input import checked_legal, seat_to_choose
 
 __all__ = ["SimpleBot"]
 
@@ -23,10 +25,18 @@ class SimpleBot:
 
     rng: random.Random = attrs.field(factory=lambda: random.Random(0))
 
+    @rng.validator
+    def _check_rng(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, random.Random):
+            raise InvalidType("rng", "a random.Random", value)
+
     def choose(self, match: Match, legal: list[Action]) -> Action:
-        seat = match.current_player()
+        """One of ``legal`` (the seat's legal actions, or some of them: anything else is
+        refused, :mod:`~truco_rules.views.agent_input`) for the seat to act."""
+        seat = seat_to_choose(match)
         obs = match.observation(seat)
         v = match.variant
+        legal = checked_legal(legal, obs, v.format_action, match.legal_actions(seat))
         by_text = {v.format_action(a): a for a in legal}
         strength = v.ranking.strengths(obs.turned, v.deck.cards)
         mine = sorted(obs.my_cards, key=lambda c: strength[c.index])
@@ -44,21 +54,21 @@ class SimpleBot:
             return (mine and pick(f"discard {v.format_card(mine[0])}")) or legal[0]
         if obs.phase == "decide-hand":
             keep = power + sum(strength[c.index] for _p, cs in obs.partner_cards for c in cs) / 3
-            return by_text["accept-hand"] if keep >= 7 else by_text["decline-hand"]
+            return pick("accept-hand" if keep >= 7 else "decline-hand") or legal[0]
         if obs.phase == "declare-envido":
             declare = pick(f"declare {envido}")
             return declare or by_text.get("son-buenas") or legal[0]
         if obs.phase == "answer-envido":
             if envido >= 30 and (a := pick("real-envido", "falta-envido")):
                 return a
-            return by_text["quiero"] if envido >= 26 else by_text["no-quiero"]
+            return pick("quiero" if envido >= 26 else "no-quiero") or legal[0]
         if obs.phase == "answer-flor":
             return pick("con-flor-quiero", "quiero") or legal[0]
         if obs.phase == "answer-call":
             bold = power + 2 * self.rng.random()
             if bold > 10.5 and (a := pick(*v.ladder.names)):
                 return a
-            return by_text["quiero"] if bold > 8 else by_text["no-quiero"]
+            return pick("quiero" if bold > 8 else "no-quiero") or legal[0]
         # play phase: side bets first, then a card
         if envido >= 28 and (a := pick("envido")):
             return a

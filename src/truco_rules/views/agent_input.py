@@ -1,0 +1,67 @@
+"""What an agent is handed, checked before it decides anything.
+
+An agent is asked for an action in two ways: ``choose(match, legal)`` (the runners, the
+CLI) and ``agent(observation, legal)`` (a caller that holds no match). Both hand it a list
+of actions that should be the seat's legal actions now. These checks refuse anything else
+with a typed error before the agent reads its observation or draws a random number, so a
+refused call leaves the agent, and the match, as they were:
+
+* :func:`seat_to_choose`: the seat to act of a match, or :class:`~.errors.IllegalAction`
+  when no seat is (the match is over, or cards are being dealt);
+* :func:`checked_legal`: ``legal`` as a list of :class:`~.actions.Action` objects, each one
+  of the seat's legal actions in the observation (:class:`~.errors.InvalidType` for a value
+  that is no list of actions, :class:`~.errors.IllegalAction` for an empty list or an action
+  the seat may not take now). A subset of the legal actions is accepted: a caller may keep
+  an agent from some of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from ..core.actions import Action
+from ..core.errors import IllegalAction, InvalidType
+from ..game.state import MatchState
+from .observation import Observation
+
+__all__ = ["checked_legal", "seat_to_choose"]
+
+
+def seat_to_choose(match: MatchState) -> int:
+    """The seat to act in ``match``; :class:`IllegalAction` if no seat is."""
+    if not isinstance(match, MatchState):
+        raise InvalidType("match", "a Match", match)
+    seat = match.current_player()
+    if seat < 0:
+        why = "the match is over" if match.is_over() else "no seat is to act: cards are dealt"
+        raise IllegalAction(None, seat, why)
+    return seat
+
+
+def checked_legal(
+    legal: object,
+    obs: Observation,
+    fmt: Callable[[Action], str],
+    current: Sequence[Action] = (),
+) -> list[Action]:
+    """``legal`` as a new list, once every item is an :class:`Action` that the seat of
+    ``obs`` may take now (written by ``fmt``, the variant's notation, as the observation
+    writes its legal actions). ``current``: the seat's legal actions as the match gives
+    them, if at hand; an item that is one of those objects needs no other check."""
+    if isinstance(legal, (str, bytes)) or not isinstance(legal, Sequence):
+        raise InvalidType("legal", "a list of Action objects", legal)
+    actions = list(legal)
+    if not actions:
+        raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
+    allowed = obs.legal_actions
+    known = {id(a) for a in current}
+    for a in actions:
+        if id(a) in known:
+            continue
+        if type(a) is not Action:
+            raise InvalidType("legal action", "an Action", a)
+        text = fmt(a)
+        if text not in allowed:
+            why = "it is not one of the seat's legal actions now"
+            raise IllegalAction(text, obs.seat, why, allowed)
+    return actions

@@ -1,0 +1,141 @@
+"""The agents' edges (issue 1's standard for the bot API): ``choose(match, legal)`` and
+``agent(observation, legal)`` refuse anything but the seat's legal actions with a typed
+error before deciding anything, so a refused call changes neither the match nor the agent;
+seeds and strengths follow the library's integer policy (docs/build-a-bot.md)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+import truco_rules as tr
+from truco_rules.agents import ISMCTSAgent, ReaderAgent, default_agent
+from truco_rules.runs.bots import SimpleBot
+
+AGENTS: dict[str, Callable[[], Any]] = {
+    "reader": lambda: default_agent(seed=0, strength="fast"),
+    "ismcts": lambda: ISMCTSAgent(iterations=30, seed=0),
+    "simple": lambda: SimpleBot(random.Random(0)),
+}
+
+
+def _decisions(agent: Any, seed: int = 1, n: int = 40) -> list[str]:
+    """The agent's decisions in a two-seat argentine match against the simple bot."""
+    m = tr.get_variant("argentine").new_match(2, seed=seed)
+    rival = SimpleBot(random.Random(1))
+    out = []
+    while not m.is_over() and len(out) < n:
+        legal = m.legal_actions()
+        a = agent.choose(m, legal) if m.current_player() == 0 else rival.choose(m, legal)
+        out.append(str(a))
+        m.apply(a)
+    return out
+
+
+def _other_seat_actions(m: tr.Match) -> list[tr.Action]:
+    """Legal actions of the next state's seat, none of which is legal now."""
+    later = m.copy()
+    later.apply(later.legal_actions()[0])
+    return [a for a in later.legal_actions() if a not in m.legal_actions()]
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_choose_refuses_what_is_not_a_legal_list_and_changes_nothing(name: str) -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    legal = m.legal_actions()
+    before = m.to_json()
+    agent = AGENTS[name]()
+    bad: list[tuple[object, type[Exception]]] = [
+        ([], tr.IllegalAction),
+        ("mazo", tr.InvalidType),
+        ([*legal, "mazo"], tr.InvalidType),
+        ([*legal, 42], tr.InvalidType),
+        ((a for a in legal), tr.InvalidType),
+        (None, tr.InvalidType),
+        (_other_seat_actions(m), tr.IllegalAction),
+    ]
+    for value, error in bad:
+        with pytest.raises(error) as info:
+            agent.choose(m, value)
+        assert isinstance(info.value, tr.TrucoError)
+    assert m.to_json() == before
+    # the refused calls left the agent as it was: it decides as a fresh one does
+    assert _decisions(agent) == _decisions(AGENTS[name]())
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_choose_on_a_finished_match_is_an_illegal_action(name: str) -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    m.apply("mazo")
+    while not m.is_over():
+        m.apply(m.legal_actions()[-1])
+    with pytest.raises(tr.IllegalAction, match="the match is over"):
+        AGENTS[name]().choose(m, [])
+
+
+@pytest.mark.parametrize("name", sorted(AGENTS))
+def test_a_subset_of_the_legal_actions_is_a_choice_among_them(name: str) -> None:
+    """A caller may keep an agent from some actions (the simple bot failed on a missing
+    answer with a KeyError)."""
+    v = tr.get_variant("argentine")
+    for seed in range(12):
+        m = v.new_match(2, seed=seed)
+        agent = AGENTS[name]()
+        rng = random.Random(seed)
+        while not m.is_over():
+            legal = m.legal_actions()
+            some = [a for a in legal if rng.random() < 0.5] or legal[:1]
+            choice = agent.choose(m, some)
+            assert choice in some
+            m.apply(choice)
+
+
+def test_the_callable_form_checks_its_observation_and_rules() -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    legal = m.legal_actions()
+    idle = 1 - m.current_player()
+    for agent in (default_agent(seed=0, strength="fast"), ISMCTSAgent(iterations=30)):
+        with pytest.raises(tr.InvalidType):
+            agent(None, legal)  # type: ignore[arg-type]
+        with pytest.raises(tr.IllegalAction):  # the legal list of another seat
+            agent(m.observation(idle), legal)
+        assert agent(m.observation(m.current_player()), legal) in legal
+    for agent in (ReaderAgent(variant=tr.get_variant("paulista")),):
+        with pytest.raises(tr.InvalidOption, match="argentine"):
+            agent(m.observation(m.current_player()), legal)
+    spanish = tr.get_variant("mineiro").with_options(deck="spanish").new_match(2, seed=1)
+    obs = spanish.observation(spanish.current_player())
+    with pytest.raises(tr.InvalidOption, match="notation"):  # the registered mineiro: french
+        ISMCTSAgent(iterations=30)(obs, spanish.legal_actions())
+    own = ISMCTSAgent(iterations=30, variant=spanish.variant)
+    assert own(obs, spanish.legal_actions()) in spanish.legal_actions()
+
+
+def test_numpy_integers_are_seeds_and_strengths() -> None:
+    np = pytest.importorskip(
+        "numpy", reason="numpy integers: numpy comes with the openspiel or pettingzoo extra"
+    )
+    assert default_agent(seed=np.int64(3), strength=np.int64(12)).worlds == 12
+    assert default_agent(seed=np.int64(3)).seed == 3
+    assert ISMCTSAgent.with_strength(np.int64(100)).iterations == 100
+    assert ISMCTSAgent(seed=np.int32(5)).seed == 5
+
+
+@pytest.mark.parametrize(
+    "level",
+    [["fast"], True, 0, -1, 1.0, "12", "Fast", None, float("nan"), 10**5000],
+    ids=lambda level: type(level).__name__,
+)
+def test_a_strength_is_a_name_or_an_int(level: object) -> None:
+    for make in (default_agent, ISMCTSAgent.with_strength):
+        with pytest.raises(tr.InvalidOption):
+            make(strength=level) if make is default_agent else make(level)  # type: ignore[operator]
+
+
+def test_the_simple_bot_checks_its_generator() -> None:
+    for rng in (0, None, "x"):
+        with pytest.raises(tr.InvalidType):
+            SimpleBot(rng)  # type: ignore[arg-type]
