@@ -108,6 +108,9 @@ def test_out_of_turn_and_illegal_actions_change_nothing(server: Running) -> None
         '{"type": "join", "table": 5}',
         '{"type": "join", "table": "abc", "seat": "0"}',
         '{"type": "join", "table": "abc", "name": "\\u0000"}',
+        '{"type": "join", "table": "abc", "name": "\\ud800"}',  # a lone surrogate
+        '{"type": "join", "table": "abc", "name": "\\u202e"}',  # a format character
+        '{"type": "join", "table": "abc", "name": "a\\u2028b"}',  # a line separator
         '{"type": "create", "variant": "argentine", "seats": 99}',
         '{"type": "create", "variant": "argentine", "options": [1]}',
         '{"type": "create", "variant": "argentine", "options": {"target": {"a": 1}}}',

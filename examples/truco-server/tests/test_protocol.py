@@ -200,3 +200,77 @@ def test_an_ismcts_bot_plays_in_a_worker_thread(server: Running) -> None:
     # a bet the bot called and won may end the match first (a falta envido in the malas)
     assert bot_moves >= 3 or (state["status"] == "over" and bot_moves >= 1)
     c.close()
+
+
+def test_a_replaced_connection_acts_no_more(server: Running) -> None:
+    """A message the replaced connection had in flight (here: resuming the seat again) is
+    not handled: the new connection keeps the seat."""
+    first = Client(server.ws)
+    table = new_table(first)
+    first.sit(table, 0)
+    first.send(type="bots", bot="simple")
+    first.send(type="start")
+    first.until(lambda f: f["type"] == "state" and f["status"] == "playing")
+    second = Client(server.ws)
+    second.send(type="resume", table=table, token=first.token)
+    first.send(type="resume", table=table, token=first.token)  # in flight as it is replaced
+    second.until(lambda f: f["type"] == "joined")
+    with pytest.raises(ConnectionClosed):
+        first.until(lambda f: False, timeout=5)
+    second.drain(0.5)
+    assert not any(f["type"] == "error" and f["code"] == "replaced" for f in second.frames)
+    assert second.call(type="ping")["type"] == "pong"  # still open, still seated
+    players = second.call(type="list")["tables"][0]
+    assert players["table"] == table
+    watcher = Client(server.ws)
+    watcher.send(type="spectate", table=table)
+    seen = watcher.until(lambda f: f["type"] == "state")
+    assert next(p for p in seen["players"] if p["seat"] == 0)["connected"] is True
+    for c in (second, watcher):
+        c.close()
+
+
+def test_leaving_a_seat_for_another_table_is_seen_at_once(server: Running) -> None:
+    """A seated connection that spectates another table leaves its seat: the other seats
+    are told at once that it is not connected."""
+    a, b = Client(server.ws), Client(server.ws)
+    table = new_table(a, "argentine", 2)
+    a.sit(table, 0)
+    b.sit(table, 1)
+    other = new_table(b, "paulista", 2)
+    b.drain(0.3)
+    a.send(type="spectate", table=other)
+    seen = b.until(
+        lambda f: f["type"] == "state"
+        and not next(p for p in f["players"] if p["seat"] == 0)["connected"]
+    )
+    assert seen["table"] == table
+    for c in (a, b):
+        c.close()
+
+
+def test_options_take_null_and_the_library_names_its_errors(server: Running) -> None:
+    """An option whose values include None takes JSON null; an option value the library
+    refuses is answered with the library's error name (InvalidOption), not bad-field."""
+    c = Client(server.ws)
+    answer = c.call(
+        type="create", variant="argentine", seats=6, options={"pica_pica_cutoff": None}
+    )
+    assert answer["type"] == "created", answer
+    refused = c.call(type="create", variant="argentine", options={"falta_mode": "nope"})
+    assert refused["type"] == "error" and refused["code"] == "InvalidOption", refused
+    c.close()
+
+
+def test_a_finished_record_is_served_as_json_too(server: Running) -> None:
+    c = Client(server.ws)
+    table = new_table(c, "mineiro", 2)
+    c.sit(table, 0)
+    c.send(type="bots", bot="simple")
+    c.send(type="start")
+    _play_out(c, random.Random(3))
+    text = httpx.get(f"{server.url}/api/tables/{table}/record").text
+    response = httpx.get(f"{server.url}/api/tables/{table}/record?format=json")
+    assert response.headers["content-type"].startswith("application/json")
+    assert tr.Match.from_json(response.text) == tr.Match.from_text(text)
+    c.close()

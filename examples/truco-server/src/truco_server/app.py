@@ -166,6 +166,8 @@ def create_app(
             return PlainTextResponse("no such table\n", status_code=404)
         if not table.match.is_over():
             return PlainTextResponse("the match is not over\n", status_code=403)
+        if request.query_params.get("format") == "json":
+            return PlainTextResponse(table.match.to_json(), media_type="application/json")
         return PlainTextResponse(table.match.to_text())
 
     async def socket(ws: WebSocket) -> None:
@@ -180,8 +182,8 @@ def create_app(
         try:
             while conn.closing is None:
                 message = await ws.receive()
-                if message["type"] == "websocket.disconnect":
-                    break
+                if message["type"] == "websocket.disconnect" or conn.closing is not None:
+                    break  # a connection being closed (replaced by another) acts no more
                 text = message.get("text")
                 if not limiter.allow():
                     strikes += 1

@@ -38,7 +38,6 @@ TYPES = frozenset(
     {"ping", "variants", "list", "create", "join", "resume", "bots", "start", "act", "spectate"}
 )
 _TABLE_ID = re.compile(r"[a-z0-9]{1,32}")
-_NAME = re.compile(r"[^\x00-\x1f\x7f]{1,24}")
 _OPTION = re.compile(r"[a-z0-9_]{1,64}")
 
 
@@ -128,7 +127,9 @@ def _fields(msg: dict[str, Any], kind: str, out: dict[str, Any]) -> None:
         if not isinstance(options, dict) or len(options) > 32:
             raise BadMessage("bad-field", "'options' must be an object of at most 32 options")
         for key, value in options.items():
-            if not _OPTION.fullmatch(key) or not isinstance(value, (str, int, float, bool, list)):
+            if not _OPTION.fullmatch(key) or not (
+                value is None or isinstance(value, (str, int, float, bool, list))
+            ):
                 raise BadMessage("bad-field", f"option {key[:64]!r} has no valid name or value")
         out["options"] = {k: tuple(v) if isinstance(v, list) else v for k, v in options.items()}
         timeout = msg.get("turn_timeout")
@@ -140,7 +141,9 @@ def _fields(msg: dict[str, Any], kind: str, out: dict[str, Any]) -> None:
     if kind == "join":
         out["seat"] = _int(msg, "seat", 0, 5, None)
         name = msg.get("name", "player")
-        if not isinstance(name, str) or not _NAME.fullmatch(name.strip() or "-"):
+        shown = name.strip() if isinstance(name, str) else ""
+        if not isinstance(name, str) or len(shown) > 24 or not shown.isprintable():
+            # isprintable: no control, format, separator (but the space) or lone surrogate
             raise BadMessage("bad-field", "'name' must be 1 to 24 printable characters")
         out["name"] = name.strip() or "player"
     if kind == "resume":

@@ -200,6 +200,8 @@ class Lobby:
         if msg["options"]:
             try:
                 variant = variant.with_options(**msg["options"])
+            except tr.TrucoError:
+                raise  # the library's own error, sent under its name
             except (TypeError, ValueError, ArithmeticError) as exc:
                 raise BadMessage("bad-field", f"bad options: {str(exc)[:200]}") from None
         seats = msg["seats"]
@@ -223,7 +225,7 @@ class Lobby:
 
     def _bind(self, conn: Conn, table: Table, seat: int) -> None:
         """``conn`` acts for ``seat`` from now on; a connection that did is replaced."""
-        self._unbind(conn)
+        self.disconnect(conn)  # from a seat it held: the others see it gone
         old = table.conns.get(seat)
         if old is not None and old is not conn:
             old.send(frames.error("replaced", "another connection took this seat"))
@@ -301,7 +303,7 @@ class Lobby:
 
     def _on_spectate(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
-        self._unbind(conn)
+        self.disconnect(conn)  # from a seat it held: the others see it gone
         table.spectators.add(conn)
         conn.table = table
         conn.send({"type": "watching", "table": table.id, "seq": msg.get("seq")})

@@ -39,8 +39,13 @@ function connect() {
     $("conn").textContent = "connected"; $("conn").className = "conn ok";
     if (me && !$("game").hidden) send({ type: "resume", table: me.table, token: me.token });
   };
-  ws.onclose = () => {
-    $("conn").textContent = "disconnected: reconnecting…"; $("conn").className = "conn";
+  ws.onclose = (ev) => {
+    $("conn").className = "conn";
+    if (ev.code === 4001) {  // another tab or device took the seat: do not take it back
+      $("conn").textContent = "another connection took your seat: reload to take it back";
+      return;
+    }
+    $("conn").textContent = "disconnected: reconnecting…";
     setTimeout(connect, 1000);
   };
   ws.onmessage = (ev) => onFrame(JSON.parse(ev.data));
