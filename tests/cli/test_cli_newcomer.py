@@ -184,3 +184,15 @@ def test_play_step_stops_before_each_bot_move_with_or_without_the_offer(
     assert ("you may:" in out) is offer
     # every bot move had its stop; a stop answered with a call adds one of the player's
     assert stops >= bots and (offer or stops == bots)
+
+
+def test_dask_without_its_extra_is_an_error_that_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cli.md: an argument that cannot be used prints ``error: ...`` and exits 2."""
+    monkeypatch.setitem(sys.modules, "distributed", None)  # its import fails
+    with pytest.raises(SystemExit) as info:
+        main(["simulate", "--dask", "tcp://127.0.0.1:1", "--matches", "1"])
+    assert info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: --dask needs dask.distributed") and "[dask]" in err
