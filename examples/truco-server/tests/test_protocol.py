@@ -274,3 +274,24 @@ def test_a_finished_record_is_served_as_json_too(server: Running) -> None:
     assert response.headers["content-type"].startswith("application/json")
     assert tr.Match.from_json(response.text) == tr.Match.from_text(text)
     c.close()
+
+
+def test_the_default_agent_takes_the_empty_seats_and_plays(server: Running) -> None:
+    """The library's default agent (its strongest) is a bot kind; it plays a match to the
+    end against a person who always takes the first legal action."""
+    c = Client(server.ws)
+    kinds = c.call(type="variants")["bots"]
+    assert kinds[0] == "default:fast" and "default:default" in kinds
+    table = new_table(c, "mineiro", 4)
+    c.sit(table, 0)
+    answer = c.call(type="bots", bot="default:fast")
+    assert {p["kind"] for p in answer["players"] if p["seat"]} == {"default:fast"}
+    c.send(type="start")
+    while True:
+        state = c.until(lambda f: f["type"] == "state")
+        if state["status"] == "over":
+            break
+        if my_turn(state):
+            assert c.call(type="act", id=state["legal"][0]["id"])["type"] == "ack"
+    assert state["winners"]
+    c.close()

@@ -5,13 +5,18 @@ from __future__ import annotations
 import random
 
 import truco_rules as tr
-from truco_rules.agents import ISMCTSAgent
+from truco_rules.agents import ISMCTSAgent, ReaderAgent, default_agent
 from truco_rules.runs.bots import SimpleBot
 
 __all__ = ["BOT_KINDS", "Bot", "make_bot", "timeout_action"]
 
-BOT_KINDS = ("simple", "ismcts:fast", "ismcts:default", "ismcts:strong")
-"""The bots a table can seat: the library's simple bot, or its ISMCTS agent at a strength."""
+BOT_KINDS = (
+    "default:fast", "default:default", "default:strong",
+    "simple", "ismcts:fast", "ismcts:default", "ismcts:strong",
+)  # fmt: skip
+"""The bots a table can seat: the library's default agent (its strongest,
+``truco_rules.agents.default_agent``) or its ISMCTS agent at a strength, or its simple
+bot."""
 
 
 class Bot:
@@ -20,11 +25,13 @@ class Bot:
 
     def __init__(self, kind: str, seed: int) -> None:
         self.kind = kind
-        self.slow = kind.startswith("ismcts")
-        if self.slow:
-            self.agent: SimpleBot | ISMCTSAgent = ISMCTSAgent.with_strength(
-                kind.split(":", 1)[1], seed=seed
-            )
+        self.slow = kind != "simple"  # a search: it runs off the event loop
+        family, _sep, strength = kind.partition(":")
+        self.agent: SimpleBot | ISMCTSAgent | ReaderAgent
+        if family == "default":
+            self.agent = default_agent(seed=seed, strength=strength)
+        elif family == "ismcts":
+            self.agent = ISMCTSAgent.with_strength(strength, seed=seed)
         else:
             self.agent = SimpleBot(rng=random.Random(seed))
 

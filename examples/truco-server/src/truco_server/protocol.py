@@ -150,8 +150,8 @@ def _fields(msg: dict[str, Any], kind: str, out: dict[str, Any]) -> None:
         out["token"] = _str(msg, "token", re.compile(r"[A-Za-z0-9_-]{16,64}"), "a seat token")
     if kind == "bots":
         out["bot"] = _str(
-            msg, "bot", re.compile(r"simple|ismcts:(fast|default|strong)"),
-            "'simple', 'ismcts:fast', 'ismcts:default' or 'ismcts:strong'",
+            msg, "bot", re.compile(r"simple|(default|ismcts):(fast|default|strong)"),
+            "'simple', or 'default:' or 'ismcts:' and 'fast', 'default' or 'strong'",
         )  # fmt: skip
     if kind == "act":
         if "action" in msg:
