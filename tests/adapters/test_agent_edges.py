@@ -139,3 +139,12 @@ def test_the_simple_bot_checks_its_generator() -> None:
     for rng in (0, None, "x"):
         with pytest.raises(tr.InvalidType):
             SimpleBot(rng)  # type: ignore[arg-type]
+
+
+def test_an_agent_is_equal_to_itself_alone_and_hashable() -> None:
+    """A player keeps a state of its own (its generator, what it has read of the table):
+    two are never the same player, and one can key a dict of players."""
+    for make in AGENTS.values():
+        a, b = make(), make()
+        assert a == a and a != b
+        assert len({a: 1, b: 2}) == 2

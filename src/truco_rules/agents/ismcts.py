@@ -73,7 +73,7 @@ def _key(seat: int, action: Action, me: int) -> object:
     return (seat, action)
 
 
-@attrs.define
+@attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
 class ISMCTSAgent(SeatAgent):
     """An information-set MCTS player for any variant and table size.
 

@@ -81,7 +81,7 @@ def _unit(value: object, name: str) -> float:
     return float(value)  # type: ignore[arg-type]
 
 
-@attrs.define
+@attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
 class ReaderAgent(SeatAgent):
     """An agent for any variant and table size that bets by its chances (see the module).
 

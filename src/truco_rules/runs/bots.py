@@ -15,7 +15,7 @@ from ..views.agent_input import checked_legal, seat_to_choose
 __all__ = ["SimpleBot"]
 
 
-@attrs.define
+@attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
 class SimpleBot:
     """Plays the weakest card that wins the trick (else its weakest card), answers and makes
     bets by the strength of its hand, and sings a good envido. Deterministic given ``rng``.

@@ -64,7 +64,7 @@ AgentSpec = str | Agent | Policy
 """A name, an :class:`Agent`, a :data:`Policy`, or ``"module:name"`` text."""
 
 
-@attrs.define
+@attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
 class RandomAgent:
     """Picks a legal action uniformly at random from its own seeded generator."""
 
