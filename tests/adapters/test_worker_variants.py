@@ -12,6 +12,8 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import pickle
+import subprocess
+import sys
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, ClassVar
@@ -385,3 +387,39 @@ def test_an_alias_may_not_take_a_registered_variants_name() -> None:
         tr.register_variant(mine, replace=True)
     assert tr.Match.from_json(record).to_json() == record
     assert "mine" not in tr.variant_names()
+
+
+_RACE = """
+import threading
+import truco_rules as tr
+
+out = []
+barrier = threading.Barrier(4)
+
+
+def look():
+    barrier.wait()
+    try:
+        out.append(tr.get_variant("argentine").name)
+    except Exception as exc:
+        out.append(type(exc).__name__)
+
+
+threads = [threading.Thread(target=look) for _ in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(sorted(out))
+"""
+
+
+def test_threads_of_a_fresh_process_find_every_variant() -> None:
+    """A fresh process whose first lookups come from several threads at once (a Dask worker
+    runs its first tasks so) finds the whole registry in each: a thread did not wait for
+    the entry points another was loading, and found no variant."""
+    for _ in range(3):
+        done = subprocess.run(
+            [sys.executable, "-c", _RACE], capture_output=True, text=True, timeout=120
+        )
+        assert done.stdout.strip() == str(["argentine"] * 4), done.stdout + done.stderr

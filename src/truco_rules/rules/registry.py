@@ -20,6 +20,7 @@ fails to load is remembered with the reason: :func:`failed_entry_points` lists t
 
 from __future__ import annotations
 
+import threading
 import warnings
 from collections.abc import Mapping
 from importlib import metadata
@@ -68,13 +69,30 @@ _INSTALLED: dict[str, Variant] = {}
 """The variants as their entry points gave them: what any other process with the same
 packages installed finds under the same names."""
 _loaded = False
+"""Whether the entry points are being loaded or are loaded."""
+_done = False
+"""Whether they are loaded."""
+_LOCK = threading.RLock()
+"""Held while they load: another thread waits for the whole registry (a Dask worker runs
+tasks in threads), the loading thread may look a variant up (an entry point that builds on
+another) and finds those loaded so far."""
 
 
 def _load_entry_points() -> None:
-    global _loaded
-    if _loaded:
+    global _loaded, _done
+    if _done:
         return
-    _loaded = True
+    with _LOCK:
+        if _loaded:
+            return
+        _loaded = True
+        try:
+            _load_groups()
+        finally:
+            _done = True
+
+
+def _load_groups() -> None:
     eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
 
     # our own distribution first (so others may build on it), then third parties, by name
