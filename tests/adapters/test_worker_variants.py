@@ -15,7 +15,7 @@ import pickle
 import subprocess
 import sys
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any, ClassVar
 
 import attrs
@@ -423,3 +423,55 @@ def test_threads_of_a_fresh_process_find_every_variant() -> None:
             [sys.executable, "-c", _RACE], capture_output=True, text=True, timeout=120
         )
         assert done.stdout.strip() == str(["argentine"] * 4), done.stdout + done.stderr
+
+
+_MAIN_HOOK = """
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import attrs
+
+import truco_rules as tr
+from truco_rules.hooks import StandardTable, option
+from truco_rules.runs.simulate import simulate
+
+
+@attrs.frozen
+class TeachingTable(StandardTable):
+    mano_moves: bool = option(False, "Whether the mano moves.", choices=(False, True))
+
+    def next_mano(self, ctx):
+        return super().next_mano(ctx) if self.mano_moves else ctx.mano
+
+
+if __name__ == "__main__":
+    v = tr.get_variant("argentine-sin-flor").derive("teaching", "x", table=TeachingTable())
+    here = simulate(v, 6, seed=1, chunk=3)
+    spawn = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(1, mp_context=spawn) as pool:
+        there = simulate(v, 6, seed=1, chunk=3, executor=pool)
+    print(there == here)
+"""
+
+
+def test_a_hook_class_of_the_main_script_plays_in_spawned_workers(tmp_path: Any) -> None:
+    """A worker started afresh runs the main script as ``__mp_main__``: its hook classes
+    are the caller's ``__main__`` ones, the same rule set (they were refused as another)."""
+    script = tmp_path / "teaching.py"
+    script.write_text(_MAIN_HOOK, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300
+    )
+    assert done.stdout.strip() == "True", done.stdout + done.stderr[-2000:]
+
+
+class _SubVariant(tr.Variant):
+    """A subclass of Variant at module level (picklable): workers rebuild Variant only."""
+
+
+def test_a_subclass_of_variant_is_refused_before_fan_out() -> None:
+    fields = attrs.fields(tr.Variant)
+    sub = _SubVariant(**{(f.alias or f.name): getattr(STOCK, f.name) for f in fields if f.init})
+    assert simulate(sub, 4, seed=1).matches == 4  # in this process it plays
+    with ThreadPoolExecutor(1) as pool, pytest.raises(tr.RegistryError, match="subclass"):
+        simulate(sub, 4, seed=1, executor=pool)

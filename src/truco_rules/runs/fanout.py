@@ -48,7 +48,7 @@ def _canonical(value: object, depth: int = 0) -> str:
             if not f.metadata.get("cache")
         )
         kind = type(value)
-        return f"{kind.__module__}.{kind.__qualname__}{_class_data(kind, depth)}({fields})"
+        return f"{_module(kind)}.{kind.__qualname__}{_class_data(kind, depth)}({fields})"
     if isinstance(value, (tuple, list)):
         return f"{type(value).__name__}({', '.join(_canonical(v, depth + 1) for v in value)})"
     if isinstance(value, (set, frozenset)):
@@ -59,8 +59,16 @@ def _canonical(value: object, depth: int = 0) -> str:
         )
         return f"dict({items})"
     if isinstance(value, type):
-        return f"{value.__module__}.{value.__qualname__}"
+        return f"{_module(value)}.{value.__qualname__}"
     return repr(value)
+
+
+def _module(kind: type) -> str:
+    """The module of ``kind`` as the caller names it: a class of the main script is of
+    ``__main__`` there and of ``__mp_main__`` in a worker that started afresh (spawn,
+    forkserver) and ran the script under that name."""
+    module = kind.__module__
+    return "__main__" if module == "__mp_main__" else module
 
 
 def _class_data(kind: type, depth: int) -> str:
@@ -98,11 +106,18 @@ def variant_spec(variant: Variant, executor: Executor | None = None) -> VariantS
     and those options: any process with the same packages installed rebuilds it. Any other
     variant (registered at run time, a name replaced with ``replace=True``, made with
     ``derive``) travels as itself, pickled here. Either way the description carries the rule
-    set's :func:`fingerprint`, which the worker checks. A variant that cannot be pickled is
-    refused here with :class:`~truco_rules.core.errors.RegistryError`.
+    set's :func:`fingerprint`, which the worker checks. A variant that cannot be pickled, or
+    of a subclass of :class:`~truco_rules.rules.variant.Variant`, is refused here with
+    :class:`~truco_rules.core.errors.RegistryError`.
     """
     if executor is None:
         return "object", variant, ""
+    if type(variant) is not Variant:  # a worker rebuilds Variant objects only
+        raise RegistryError(
+            f"the variant {variant.name!r} is a {type(variant).__name__}, a subclass of "
+            "Variant, which workers do not play: compose it from hooks (Variant.derive), "
+            "or run without an executor"
+        )
     fp = fingerprint(variant)
     if not fp:
         text = _canonical(variant)
