@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import importlib
 import json
+import random
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -15,7 +16,8 @@ import truco_rules as tr
 from truco_rules.analysis import double_dummy_rates
 from truco_rules.cli import main
 from truco_rules.cli._progress import progress_for
-from truco_rules.simulate import simulate
+from truco_rules.runs.bots import SimpleBot
+from truco_rules.simulate import play_match, simulate
 
 
 def lowest_card_policy(obs: tr.Observation, legal: list[tr.Action]) -> tr.Action:
@@ -139,3 +141,40 @@ def test_progress_bar_only_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> Non
     assert fallback is not None
     fallback(10, 10)
     assert "10/10 deals" in plain.text
+
+
+_STATEFUL = SimpleBot(random.Random(5))
+"""A module-level agent object with a state of its own (its generator)."""
+
+
+def test_an_agent_object_with_a_state_plays_alike_on_every_executor() -> None:
+    """Each match and seat plays a copy of the object as it was given: the report does not
+    depend on the executor or the chunk size (the generator ran on from match to match in
+    the order each executor played them)."""
+    agents = [_STATEFUL, "random"]
+    here = simulate("argentine", 12, seed=3, agents=agents, chunk=12)
+    assert simulate("argentine", 12, seed=3, agents=agents, chunk=5) == here
+    with ThreadPoolExecutor(2) as pool:
+        assert simulate("argentine", 12, seed=3, agents=agents, chunk=4, executor=pool) == here
+    with ProcessPoolExecutor(2) as pool:
+        assert simulate("argentine", 12, seed=3, agents=agents, chunk=3, executor=pool) == here
+    assert simulate("argentine", 12, seed=3, agents=agents, chunk=12) == here  # untouched
+
+
+def test_agents_a_process_pool_cannot_send_are_refused_before_any_match() -> None:
+    calls: list[int] = []
+
+    def policy(obs: Any, legal: list[tr.Action]) -> tr.Action:  # local: it does not pickle
+        calls.append(1)
+        return legal[0]
+
+    with ProcessPoolExecutor(1) as pool, pytest.raises(tr.InvalidType, match="pickling"):
+        simulate("argentine", 4, seed=1, agents=[policy], executor=pool)
+    assert not calls
+    assert simulate("argentine", 2, seed=1, agents=[policy]).matches == 2  # here it plays
+
+
+def test_play_match_needs_a_seed() -> None:
+    """Unseeded, the cards would be dealt by chance actions asked of an agent."""
+    with pytest.raises(tr.InvalidType, match="seed"):
+        play_match(tr.get_variant("argentine"), 2, None, ["simple"])  # type: ignore[arg-type]

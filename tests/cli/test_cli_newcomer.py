@@ -196,3 +196,9 @@ def test_dask_without_its_extra_is_an_error_that_says_what_to_install(
     assert info.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: --dask needs dask.distributed") and "[dask]" in err
+
+
+def test_workers_and_dask_together_are_an_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """The usage shows them as alternatives; --workers was silently ignored."""
+    assert main(["simulate", "--workers", "2", "--dask", "tcp://127.0.0.1:1"]) == 2
+    assert capsys.readouterr().err.startswith("error: --workers and --dask")

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from ..core.errors import install_hint
+from ..core.errors import ParseError, install_hint
 from ._common import at_least
 
 __all__ = ["add_executor_arguments", "describe_executor", "executor_from"]
@@ -40,6 +40,8 @@ def describe_executor(args: argparse.Namespace) -> str:
 @contextlib.contextmanager
 def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
     """The executor the arguments ask for (``None``: this process), closed afterwards."""
+    if args.dask and args.workers > 1:
+        raise ParseError("--workers and --dask are two ways to run: give one")
     if args.dask:
         try:
             distributed: Any = importlib.import_module("distributed")

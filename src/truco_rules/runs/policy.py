@@ -11,19 +11,25 @@ An agent is any of
 * text ``"package.module:name"`` naming one of the above (for the command line).
 
 :func:`seat_chooser` turns an agent into the engine-level ``(match, legal) -> action`` used by
-the simulation loop, seeded per match and seat so results never depend on who runs them.
+the simulation loop, seeded per match and seat so results never depend on who runs them: an
+agent object (or a callable object) is copied for each match and seat as it was given, so
+a state it keeps (its own generator) starts each match the same.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
+import pickle
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
 from ..core.actions import Action
+from ..core.arguments import seat_index
 from ..core.errors import InvalidType, ParseError, shown
 from ..match import Match
 from ..views.observe import Observation
@@ -36,7 +42,10 @@ __all__ = [
     "Chooser",
     "Policy",
     "RandomAgent",
+    "agent_for",
     "agent_label",
+    "check_agents",
+    "check_pickles",
     "load_agent",
     "seat_chooser",
 ]
@@ -118,6 +127,10 @@ def seat_chooser(spec: AgentSpec, seed: int, seat: int, shared: random.Random) -
         return SimpleBot(random.Random(f"agents/{seed}/simple/{seat}")).choose
     if isinstance(spec, type):  # its choose() is unbound, and calling it makes an instance
         raise InvalidType("agent", "a name, a policy or an object with choose(), not a class", spec)
+    # an object or a callable object may keep a state (its generator, what it has read):
+    # each match and seat plays a copy of it as it was given, so that no match depends on
+    # the ones played before it, wherever and in whatever order they run
+    spec = copy.deepcopy(spec)
     if isinstance(spec, Agent):
         return spec.choose
     if callable(spec):
@@ -128,3 +141,48 @@ def seat_chooser(spec: AgentSpec, seed: int, seat: int, shared: random.Random) -
 
         return choose
     raise InvalidType("agent", "a name, a policy or an object with choose()", spec)
+
+
+def check_agents(agents: object, seats: int) -> None:
+    """``agents`` is ``None``, a mapping of seats to agents or a sequence of agents, and each
+    agent is a name, a policy or an object with ``choose`` (which agent a name or text
+    loads is checked when the match starts)."""
+    if agents is None:
+        return
+    if isinstance(agents, Mapping):
+        for seat in agents:
+            seat_index(seat, seats)
+        specs: Any = agents.values()
+    elif isinstance(agents, Sequence) and not isinstance(agents, str):
+        specs = agents
+    else:
+        raise InvalidType("agents", "a sequence or a mapping of agents per seat, or None", agents)
+    for spec in specs:
+        if not isinstance(spec, str) and not callable(spec) and not isinstance(spec, Agent):
+            raise InvalidType("agent", "a name, a policy or an object with choose()", spec)
+
+
+def check_pickles(agents: object, executor: object) -> None:
+    """Agents that a process pool's workers cannot receive are refused here, not by a
+    pickling error in the middle of the run."""
+    if agents is None or not isinstance(executor, ProcessPoolExecutor):
+        return
+    try:
+        pickle.dumps(agents)
+    except Exception as exc:
+        raise InvalidType(
+            "agents",
+            "agents a process pool can send to its workers (names, 'module:name' text, "
+            f"module-level functions or objects; pickling failed: {type(exc).__name__})",
+            agents,
+        ) from None
+
+
+def agent_for(agents: Mapping[int, AgentSpec] | Sequence[AgentSpec] | None, seat: int) -> Any:
+    """The agent of ``seat``: its entry of a mapping, element ``seat mod len`` of a
+    sequence, else ``"random"``."""
+    if agents is None:
+        return "random"
+    if isinstance(agents, Mapping):
+        return agents.get(seat, "random")
+    return agents[seat % len(agents)] if agents else "random"

@@ -21,8 +21,8 @@ from typing import Any
 
 import attrs
 
-from ..core.arguments import MAX_RUN, in_range, integer, run_size, seat_index
-from ..core.errors import InvalidType, shown
+from ..core.arguments import MAX_RUN, in_range, integer, run_size
+from ..core.errors import shown
 from ..game.dealing import MAX_SEED
 from ..match import HandSummary, Match
 from ..rules.registry import get_variant
@@ -37,7 +37,16 @@ from .fanout import (
     variant_spec,
 )
 from .intervals import Estimate, mean_interval, share_interval
-from .policy import Agent, AgentSpec, RandomAgent, agent_label, seat_chooser
+from .policy import (
+    Agent,
+    AgentSpec,
+    RandomAgent,
+    agent_for,
+    agent_label,
+    check_agents,
+    check_pickles,
+    seat_chooser,
+)
 
 __all__ = [
     "Agent",
@@ -195,33 +204,6 @@ def match_seed(seed: int, index: int) -> int:
     return seed * _SEED_STRIDE + index
 
 
-def _check_agents(agents: object, seats: int) -> None:
-    """``agents`` is ``None``, a mapping of seats to agents or a sequence of agents, and each
-    agent is a name, a policy or an object with ``choose`` (which agent a name or text
-    loads is checked when the match starts)."""
-    if agents is None:
-        return
-    if isinstance(agents, Mapping):
-        for seat in agents:
-            seat_index(seat, seats)
-        specs: Any = agents.values()
-    elif isinstance(agents, Sequence) and not isinstance(agents, str):
-        specs = agents
-    else:
-        raise InvalidType("agents", "a sequence or a mapping of agents per seat, or None", agents)
-    for spec in specs:
-        if not isinstance(spec, str) and not callable(spec) and not isinstance(spec, Agent):
-            raise InvalidType("agent", "a name, a policy or an object with choose()", spec)
-
-
-def _agent_for(agents: Mapping[int, AgentSpec] | Sequence[AgentSpec] | None, seat: int) -> Any:
-    if agents is None:
-        return "random"
-    if isinstance(agents, Mapping):
-        return agents.get(seat, "random")
-    return agents[seat % len(agents)] if agents else "random"
-
-
 def play_match(
     variant: Variant,
     seats: int,
@@ -233,11 +215,12 @@ def play_match(
     that seat ``i`` takes element ``i mod len`` of (so ``["simple", "random"]`` sets the sides
     against each other); seats without one play at random."""
     variant = get_variant(variant)
-    _check_agents(agents, seats)
+    seed = integer(seed, "seed")  # unseeded, chance would be asked of an agent
+    check_agents(agents, seats)
     max_actions = in_range(max_actions, "max_actions", 1, MAX_RUN)
     m: Match = variant.new_match(seats, seed=seed)
     shared = random.Random(f"agents/{seed}")
-    choosers = [seat_chooser(_agent_for(agents, s), seed, s, shared) for s in range(seats)]
+    choosers = [seat_chooser(agent_for(agents, s), seed, s, shared) for s in range(seats)]
     apply = m.apply
     legal = m.legal_actions
     for _ in range(max_actions):
@@ -356,22 +339,24 @@ def simulate(
 
     ``agents`` choose the actions (see :func:`play_match`; default: every seat random).
     ``executor`` (any :class:`concurrent.futures.Executor`) runs the chunks of ``chunk``
-    matches; by default they run in this process. Agents must then be picklable (a name, or
-    a module-level function or object). The report is the same on every executor when the
-    agents are names or stateless policies: an agent object that keeps state (its own random
-    generator) carries it from match to match, so the order of the matches would matter.
+    matches; by default they run in this process. Agents sent to a process pool must pickle
+    (a name, or a module-level function or object; else
+    :class:`~truco_rules.core.errors.InvalidType` before any match). Each match and seat
+    plays a copy of an agent object as it was given (:func:`~.policy.seat_chooser`), so the
+    report is the same on every executor and chunk size.
     ``progress(done, total)`` is called after each chunk.
     """
     v = get_variant(variant)
     seats = integer(seats, "seats")
     v.table.check_seats(seats, v.name)
-    _check_agents(agents, seats)
+    check_agents(agents, seats)
     matches = run_size(matches, "matches", executor, progress)
     chunk = in_range(chunk, "chunk", 1, MAX_RUN)
     # every match seed (seed * 1_000_003 + i) must be a seed a match takes
     seed = in_range(seed, "seed", 0, (MAX_SEED - matches + 1) // _SEED_STRIDE)
-    labels = tuple(agent_label(_agent_for(agents, s)) for s in range(seats))
+    labels = tuple(agent_label(agent_for(agents, s)) for s in range(seats))
     spec = variant_spec(v, executor)
+    check_pickles(agents, executor)
     tasks = [(spec, agents, seats, seed, s, n) for s, n in chunks(matches, chunk)]
     tick = counting(progress, matches, lambda part: part.matches)
 
