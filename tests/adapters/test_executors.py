@@ -178,3 +178,10 @@ def test_play_match_needs_a_seed() -> None:
     """Unseeded, the cards would be dealt by chance actions asked of an agent."""
     with pytest.raises(tr.InvalidType, match="seed"):
         play_match(tr.get_variant("argentine"), 2, None, ["simple"])  # type: ignore[arg-type]
+
+
+def test_a_shut_down_executor_is_a_typed_error() -> None:
+    pool = ThreadPoolExecutor(1)
+    pool.shutdown()
+    with pytest.raises(tr.ProtocolError, match="refused the tasks"):
+        simulate("argentine", 4, seed=1, executor=pool)

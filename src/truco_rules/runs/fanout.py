@@ -255,14 +255,19 @@ def run_tasks(
         results = iter(map(fn, tasks) if executor is None else executor.map(fn, tasks))
     except TypeError:
         raise ProtocolError("executor", "map", "gave no iterable of results") from None
+    except RuntimeError as exc:  # e.g. "cannot schedule new futures after shutdown"
+        raise ProtocolError("executor", "map", f"refused the tasks ({exc})") from None
     out: list[R] = []
     for task in tasks:
         r = next(results, _MISSING)
         if r is _MISSING:
             break
         if expect is not None and type(r) is not expect:
+            hint = ""
+            if hasattr(r, "result") and hasattr(r, "done"):  # a future, not its result
+                hint = " (a Dask client: pass client.get_executor(), whose map gives results)"
             raise ProtocolError(
-                "executor", "map", f"a task gave {shown(r)}, not a {expect.__name__}"
+                "executor", "map", f"a task gave {shown(r)}, not a {expect.__name__}{hint}"
             )
         problem = check(task, r) if check is not None else ""
         if problem:
