@@ -337,6 +337,9 @@ def simulate(
     :class:`~truco_rules.core.errors.InvalidType`, a number out of range
     :class:`~truco_rules.core.errors.ParseError`, before any match is played.
 
+    Match ``i`` is dealt from the seed ``seed * 1_000_003 + i`` (:func:`match_seed`): runs
+    with other seeds play other matches while they have fewer than 1,000,003 each.
+
     ``agents`` choose the actions (see :func:`play_match`; default: every seat random).
     ``executor`` (any :class:`concurrent.futures.Executor`) runs the chunks of ``chunk``
     matches; by default they run in this process. Agents sent to a process pool must pickle
