@@ -112,3 +112,14 @@ def test_cli_odds_exact_without_json_is_an_error(capsys: pytest.CaptureFixture[s
     assert main(["odds", "argentine", "--exact"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("error: --exact") and "--json" in err
+
+
+def test_table_flor_odds_only_where_a_flor_is_three_of_a_suit() -> None:
+    """The exact count of disjoint hands at a table assumes a flor is three cards of one
+    suit; a flor rule with wild cards (Uruguayan piezas) gave 9.5% for someone of two
+    players, less than one player's own 15.5%: no figure is better than a wrong one."""
+    pytest.importorskip("truco_uruguayo", reason="the example variant's package")
+    for seats in tr.get_variant("uruguayo").seat_counts:
+        t = table_odds("uruguayo", seats)
+        assert t.flor_anyone is None and t.flor_both_sides is None
+    assert table_odds("argentine", 2).flor_anyone == Fraction(466, 4921)

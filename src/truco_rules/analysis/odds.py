@@ -194,28 +194,46 @@ class TableOdds:
     """Odds for a whole table of ``seats`` players (sides alternate)."""
 
     seats: int
-    flor_anyone: Fraction
-    """Someone at the table holds a flor."""
+    flor_anyone: Fraction | None
+    """Someone at the table holds a flor (``None`` where the flor is not three cards of one
+    suit, which the exact count of disjoint hands assumes)."""
     flor_both_sides: Fraction | None
-    """Both sides hold a flor (a contested flor); ``None`` for an odd table."""
+    """Both sides hold a flor (a contested flor); ``None`` for an odd table, and as
+    :attr:`flor_anyone`."""
     special_anyone: Fraction
     """Someone holds a card that ranks alone (a brava, a manilha)."""
 
 
+def _suited_flor(v: Variant) -> bool:
+    """Whether a hand of ``v`` is a flor exactly when its three cards share a suit, for
+    every turned card: the rule the count of :func:`_all_flores` assumes."""
+    assert v.flor is not None
+    points = v.flor.points_in
+    return all(
+        (points(hand, ctx) is not None) == (hand[0].suit == hand[1].suit == hand[2].suit)
+        for hand, ctx in _hands(v)
+    )
+
+
 def table_odds(variant: Variant | str, seats: int) -> TableOdds:
-    """The table figures for ``seats`` players (flor figures are 0 without flor)."""
+    """The table figures for ``seats`` players (flor figures are 0 without flor, ``None``
+    where the flor is not three cards of one suit)."""
     v = get_variant(variant)
     seats = integer(seats, "seats")
     v.table.check_seats(seats, v.name)
     deck = len(v.deck.cards)
-    if v.flor is not None and deck == 40:
+    anyone: Fraction | None
+    both: Fraction | None
+    if v.flor is None:
+        anyone, both = Fraction(0), (None if seats % 2 else Fraction(0))
+    elif deck == 40 and _suited_flor(v):
         anyone = 1 - _no_flor(seats, deck)
         both = None
         if seats % 2 == 0:
             side = seats // 2
             both = 1 - 2 * _no_flor(side, deck) + _no_flor(seats, deck)
-    else:
-        anyone, both = Fraction(0), (None if seats % 2 else Fraction(0))
+    else:  # another flor rule (wild cards, say): no exact count of the table here
+        anyone = both = None
     return TableOdds(seats, anyone, both, special_probability(v, 3 * seats))
 
 
