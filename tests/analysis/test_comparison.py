@@ -187,3 +187,22 @@ def test_compare_shows_an_added_side_bet_both_ways() -> None:
     house = ARGENTINE.derive("argentine-primera", "x", side_bets=(AskedFirstBet(),))
     assert [d.rule for d in tr.compare(ARGENTINE, house)] == ["side_bets"]
     assert [d.rule for d in tr.compare(house, ARGENTINE)] == ["side_bets"]
+
+
+def test_render_checks_its_width() -> None:
+    """A width of 0 never finished wrapping (the process grew until it was killed)."""
+    grid = compare_table(["argentine", "paulista"])
+    for bad, error in ((0, tr.ParseError), (-5, tr.ParseError), ("80", tr.InvalidType)):
+        with pytest.raises(error):
+            render(grid, "text", bad)  # type: ignore[arg-type]
+    assert render(grid, "text", 1)  # one character a line, but it ends
+
+
+def test_json_rows_keep_every_column() -> None:
+    """Two columns of one name (a variant compared with itself) or a column named like the
+    links' key each keep their own key: a row was built as a dict and lost one."""
+    grid = compare_table(["argentine", "argentine"], show_all=True)
+    data = json.loads(render(grid, "json"))
+    assert data["columns"] == ["rule", "RULES", "argentine", "argentine #2"]
+    row = data["sections"][0]["rows"][0]
+    assert list(row) == data["columns"]

@@ -18,6 +18,8 @@ from collections.abc import Sequence
 
 import attrs
 
+from ..core.arguments import in_range
+from ..core.errors import ParseError, shown
 from .reference import Reference
 
 __all__ = ["FORMATS", "Grid", "Section", "html_page", "html_table", "render"]
@@ -59,6 +61,8 @@ def render(
     ``json`` or ``csv``. ``width`` is the text's line width: columns shrink and cells wrap to
     fit it (``None``: no limit, cells wrapped at 30 characters). With a ``reference``, the
     citations of the rules are links (Markdown, HTML) or URL paths beside each row (JSON)."""
+    if width is not None:
+        width = in_range(width, "width", 1, 10**6)
     if fmt == "text":
         return _text(grid, width)
     if fmt == "markdown":
@@ -69,7 +73,7 @@ def render(
         return _json(grid, reference)
     if fmt == "csv":
         return _csv(grid)
-    raise ValueError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}")
+    raise ParseError(f"unknown format {shown(fmt)}; use one of {', '.join(FORMATS)}")
 
 
 def _wrap(cell: str, width: int) -> list[str]:
@@ -233,10 +237,24 @@ def html_page(
     )
 
 
+def _json_keys(columns: tuple[str, ...]) -> list[str]:
+    """The columns as distinct keys of a JSON row: a name met again (two columns of one
+    variant) gets `` #2``, ``#3``..., and so does a column named ``links``, the key of the
+    rows' links."""
+    keys: list[str] = []
+    for name in columns:
+        key, n = name, 1
+        while key in keys or key == "links":
+            n += 1
+            key = f"{name} #{n}"
+        keys.append(key)
+    return keys
+
+
 def _json_row(
     grid: Grid, row: tuple[str, ...], reference: Reference | None
 ) -> dict[str, object]:
-    data: dict[str, object] = dict(zip(grid.columns, row, strict=True))
+    data: dict[str, object] = dict(zip(_json_keys(grid.columns), row, strict=True))
     if reference is not None:
         data["links"] = {k: v for cell in row for k, v in reference.paths(cell).items()}
     return data
@@ -245,7 +263,7 @@ def _json_row(
 def _json(grid: Grid, reference: Reference | None = None) -> str:
     data = {
         "title": grid.title,
-        "columns": list(grid.columns),
+        "columns": _json_keys(grid.columns),
         "sections": [
             {"title": s.title, "rows": [_json_row(grid, r, reference) for r in s.rows]}
             for s in grid.sections
