@@ -202,3 +202,21 @@ def test_workers_and_dask_together_are_an_error(capsys: pytest.CaptureFixture[st
     """The usage shows them as alternatives; --workers was silently ignored."""
     assert main(["simulate", "--workers", "2", "--dask", "tcp://127.0.0.1:1"]) == 2
     assert capsys.readouterr().err.startswith("error: --workers and --dask")
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "--option", "nope=1"],  # every variant: the option was dropped
+        ["double-dummy", "--seats", "5"],  # every variant: a header and no row
+        ["compare", "argentine", "paulista", "--option", "nope=1"],  # exited 1
+        ["compare", "argentine", "paulista", "--option", "3:target=15"],  # "unknown variant"
+        ["compare", "argentine", "paulista", "--option", "mineiro:target=15"],
+    ],
+)
+def test_options_and_seats_no_variant_has_are_errors(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cli.md: bad input prints ``error: ...`` and exits 2, with or without a variant."""
+    assert main(argv) == 2
+    assert capsys.readouterr().err.startswith("error: ")

@@ -91,19 +91,20 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
 
 
 def chosen_variants(
-    name: str | None, option_pairs: Sequence[str] | None, seats: int
+    name: str | None, option_pairs: Sequence[str] | None, seats: int | None
 ) -> list[Variant]:
     """The variants a subcommand runs, with their options, checked before any output.
 
     With a ``name``: that variant, which must have ``seats`` seats and every option. Without:
     every registered variant that has ``seats`` seats (the others are named on stderr), each
     with the options it has; an option no variant has, a bad value, or a seat count no
-    variant has is an error.
+    variant has is an error. ``seats`` ``None``: every seat count (no variant is left out).
     """
     options = parse_options(option_pairs)
     if name is not None:
         v = get_variant(name, options)
-        v.table.check_seats(seats, v.name)
+        if seats is not None:
+            v.table.check_seats(seats, v.name)
         return [v]
     every = [get_variant(n) for n in variant_names()]
     known = {o for v in every for o in v.options()}
@@ -112,11 +113,11 @@ def chosen_variants(
             close = difflib.get_close_matches(opt, sorted(known), n=1)
             hint = f" (did you mean {close[0]!r}?)" if close else ""
             raise ParseError(f"no registered variant has an option {shown(opt)}{hint}")
-    chosen = [v for v in every if seats in v.seat_counts]
+    chosen = [v for v in every if seats is None or seats in v.seat_counts]
     if not chosen:
         counts = ", ".join(map(str, sorted({n for v in every for n in v.seat_counts})))
         raise ParseError(f"no registered variant is played with {seats} seats; seats: {counts}")
-    skipped = [v.name for v in every if seats not in v.seat_counts]
+    skipped = [v.name for v in every if seats is not None and seats not in v.seat_counts]
     out = [v.with_options(**{k: x for k, x in options.items() if k in v.options()}) for v in chosen]
     if skipped:
         print(f"note: skipping {', '.join(skipped)} (no {seats}-seat table)", file=sys.stderr)

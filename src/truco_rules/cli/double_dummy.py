@@ -7,8 +7,8 @@ import json
 import sys
 
 from ..analysis.dd_sampling import DoubleDummyReport, double_dummy_rates
-from ..rules.registry import get_variant, variant_names
-from ._common import add_variant_argument, at_least, parse_options
+from ..rules.registry import get_variant
+from ._common import add_variant_argument, at_least, chosen_variants
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for
 
@@ -24,15 +24,8 @@ def _line(r: DoubleDummyReport) -> str:
 
 
 def cmd_double_dummy(args: argparse.Namespace) -> int:
-    options = parse_options(args.option)
-    if args.rule_set is None:  # every variant with that many seats, each with its own options
-        names = [n for n in variant_names() if args.seats in get_variant(n).seat_counts]
-        variants = [
-            get_variant(n, {k: x for k, x in options.items() if k in get_variant(n).options()})
-            for n in names
-        ]
-    else:
-        variants = [get_variant(args.rule_set, options)]
+    # without a variant: every variant with that many seats, each with its own options
+    variants = chosen_variants(args.rule_set, args.option, args.seats)
     reports: list[DoubleDummyReport] = []
     with executor_from(args) as ex:
         for v in variants:

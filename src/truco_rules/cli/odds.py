@@ -8,21 +8,13 @@ import json
 from ..analysis.odds import odds, odds_grids
 from ..core.errors import ParseError
 from ..describe.render import html_page, render
-from ..rules.registry import get_variant, variant_names
-from ._common import add_variant_argument, parse_options
+from ._common import add_variant_argument, chosen_variants
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
     if args.exact and not args.json:
         raise ParseError("--exact writes the fractions of --json: add --json")
-    options = parse_options(args.option)
-    if args.rule_set is None:
-        variants = [
-            get_variant(n, {k: x for k, x in options.items() if k in get_variant(n).options()})
-            for n in variant_names()
-        ]
-    else:
-        variants = [get_variant(args.rule_set, options)]
+    variants = chosen_variants(args.rule_set, args.option, None)
     results = [odds(v) for v in variants]
     if args.json:
         data = [o.to_dict(exact=args.exact) for o in results]
@@ -48,7 +40,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--format",
         choices=("text", "markdown", "html", "csv"),
         default="text",
-        help="how to print the tables",
+        help="how to print the tables (csv: a CSV table each, with a blank line between "
+        "them, as their columns differ)",
     )
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
     p.set_defaults(func=cmd_odds)

@@ -52,20 +52,25 @@ def _with_options(names: Sequence[str], pairs: Sequence[str] | None) -> list[Var
     for pair in pairs or ():
         target, sep, rest = pair.partition(":")
         if sep and "=" not in target:
-            if target.isdigit() and 1 <= int(target) <= len(variants):
+            if target.isdigit():
+                if not 1 <= int(target) <= len(variants):
+                    raise ParseError(
+                        f"--option {pair!r}: there is no variant {target} of the "
+                        f"{len(variants)} compared"
+                    )
                 which = [int(target) - 1]
             else:
                 key = get_variant(target).name
                 which = [i for i, v in enumerate(variants) if v.name == key]
                 if not which:
-                    raise SystemExit(f"--option {pair!r}: {target!r} is not being compared")
+                    raise ParseError(f"--option {pair!r}: {target!r} is not being compared")
             for i in which:
                 per[i].update(parse_options([rest]))
         else:
             for name, value in parse_options([pair]).items():
                 owners = [i for i, v in enumerate(variants) if name in v.options()]
                 if not owners:
-                    raise SystemExit(f"--option {pair!r}: no variant compared has {name!r}")
+                    raise ParseError(f"--option {pair!r}: no variant compared has {name!r}")
                 for i in owners:
                     per[i][name] = value
     return [v.with_options(**opts) for v, opts in zip(variants, per, strict=True)]
