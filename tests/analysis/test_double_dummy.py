@@ -187,3 +187,14 @@ def test_a_full_table_of_positions_is_cleared_without_changing_results(
     tight = DoubleDummy(v, 2)
     assert [tight.solve([d[0][:3], d[0][3:]]) for d in deals] == expected
     assert all(len(s.memo) <= 40 for s in tight._searches.values())
+
+
+def test_against_a_rule_set_that_deals_the_table_otherwise_is_refused() -> None:
+    """Without the gallo's fourth card the other rule set was solved on hands dealt for the
+    main one (a four-card gallo): a mano rate that neither rule set has."""
+    gallo = tr.get_variant("argentine")
+    plain = gallo.with_options(gallo_extra_card=False)
+    for one, other in ((gallo, plain), (plain, gallo)):
+        with pytest.raises(tr.ParseError, match="deal the 3-seat table otherwise"):
+            double_dummy_rates(one, 3, 50, 1, against=other)
+    assert double_dummy_rates(gallo, 2, 50, 1, against=plain).changed == 0  # alike at 2

@@ -192,7 +192,8 @@ def double_dummy_rates(
     """Solve ``deals`` random deals (mano = seat 0) double dummy and count the results.
 
     With ``against``, the same deals are solved under that rule set too (it must use the
-    same cards and seat count), and the report counts the deals whose result it changes.
+    same cards and seat count, and deal the table alike), and the report counts the deals
+    whose result it changes.
     ``executor`` runs the blocks of :data:`BLOCK` deals (default: in this process);
     ``progress(done, total)`` is called after each block. ``deals`` is an integer from 1 to
     :data:`~truco_rules.core.arguments.MAX_RUN` and ``seed`` one from 0 to 2**64-1: another type
@@ -212,6 +213,12 @@ def double_dummy_rates(
         a.table.check_seats(seats, a.name)
         if set(a.deck.cards) != set(v.deck.cards):
             raise ParseError(f"{a.name} and {v.name} are not played with the same cards")
+        if solver(a, seats).plan(0) != solver(v, seats).plan(0):  # a gallo's fourth card
+            raise ParseError(
+                f"{a.name} and {v.name} deal the {seats}-seat table otherwise (who plays in "
+                "which contest, or who is dealt a card more): one deal cannot be solved "
+                "under both"
+            )
         aspec = variant_spec(a, executor)
     vspec = variant_spec(v, executor)
     tasks = [(vspec, aspec, seats, seed, s, n) for s, n in chunks(deals, BLOCK)]
