@@ -206,3 +206,11 @@ def test_json_rows_keep_every_column() -> None:
     assert data["columns"] == ["rule", "RULES", "argentine", "argentine #2"]
     row = data["sections"][0]["rows"][0]
     assert list(row) == data["columns"]
+
+
+def test_a_derived_variant_is_headed_by_its_name_and_base() -> None:
+    """A house rule made with derive has no registered defaults: its column listed every
+    one of its options as changed (some 1,500 characters)."""
+    base = tr.get_variant("argentine")
+    house = base.derive("house", "a house rule", target=15)
+    assert compare_table([base, house]).columns[-1] == "house (from argentine)"

@@ -263,6 +263,8 @@ def _option_rows(
 
 
 def _label(v: Variant) -> str:
+    if v._registered() is None:  # made with derive: no registered defaults to differ from
+        return f"{v.name} (from {v.base})" if v.base else v.name
     changed = v.non_default_options()
     if not changed:
         return v.name
