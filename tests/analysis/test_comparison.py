@@ -214,3 +214,17 @@ def test_a_derived_variant_is_headed_by_its_name_and_base() -> None:
     base = tr.get_variant("argentine")
     house = base.derive("house", "a house rule", target=15)
     assert compare_table([base, house]).columns[-1] == "house (from argentine)"
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [("argentine", tr.InvalidType), (None, tr.InvalidType), ([], tr.ParseError)],
+    ids=["a-name-alone", "none", "empty"],
+)
+def test_compare_table_checks_its_list(value: object, error: type[Exception]) -> None:
+    """A name alone was read letter by letter ("unknown variant 'a'"), an empty list gave
+    an empty table, None a bare TypeError."""
+    with pytest.raises(error):
+        compare_table(value)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType):
+        compare_table(["argentine", "paulista"], show_all="no")  # type: ignore[arg-type]

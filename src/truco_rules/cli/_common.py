@@ -21,12 +21,15 @@ def default_variant() -> str:
 
 
 def at_least(low: int) -> Callable[[str], int]:
-    """An argparse type: an integer of at most 9 digits, ``low`` or more."""
+    """An argparse type: an integer of at most 20 digits (a seed up to 2**64 - 1; the
+    command checks its own range), ``low`` or more."""
 
     def parse(text: str) -> int:
         t = text.strip()
-        if not (t.lstrip("-").isascii() and t.lstrip("-").isdigit()) or len(t) > 10:
+        if not (t.lstrip("-").isascii() and t.lstrip("-").isdigit()):
             raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer")
+        if len(t.lstrip("-")) > 20:
+            raise argparse.ArgumentTypeError(f"{shown(text)} has more than 20 digits")
         value = int(t)
         if value < low:
             raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")

@@ -16,6 +16,7 @@ from typing import Any
 
 import attrs
 
+from ..core.errors import InvalidType, ParseError
 from ..rules.registry import get_variant
 from ..rules.table import DealContext, DealPlan
 from ..rules.variant import HOOK_SLOTS, Variant
@@ -276,7 +277,14 @@ def compare_table(variants: Sequence[Variant | str], *, show_all: bool = False) 
 
     Columns: ``rule``, ``RULES`` (the section of the rules document), then one per variant.
     Rows where every variant has the same value are left out unless ``show_all``.
+    ``variants`` is a list or tuple of one or more (a name alone is no list of them).
     """
+    if not isinstance(variants, (list, tuple)):
+        raise InvalidType("variants", "a list or tuple of variants or names", variants)
+    if not variants:
+        raise ParseError("compare_table needs one variant or more")
+    if type(show_all) is not bool:
+        raise InvalidType("show_all", "True or False", show_all)
     vs = [get_variant(v) for v in variants]
     per_concern: list[list[tuple[str, ...]]] = [[] for _ in CONCERNS]
     covered: set[str] = set()
