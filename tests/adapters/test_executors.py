@@ -185,3 +185,19 @@ def test_a_shut_down_executor_is_a_typed_error() -> None:
     pool.shutdown()
     with pytest.raises(tr.ProtocolError, match="refused the tasks"):
         simulate("argentine", 4, seed=1, executor=pool)
+
+
+def _says_nothing(obs: Any, legal: list[tr.Action]) -> Any:
+    return None
+
+
+def test_an_agents_error_says_where_it_happened_in_a_worker_too() -> None:
+    """The error an agent's choice raises keeps its type and gains a note naming the match
+    seed, the action, the seat and the agent, in a worker process as here."""
+    for executor in (None, ProcessPoolExecutor(1)):
+        with pytest.raises(tr.InvalidType) as info:
+            simulate("argentine", 2, seed=1, agents=[_says_nothing, "random"], executor=executor)
+        (note,) = info.value.__notes__
+        assert "seed 1000003" in note and "seat " in note and "_says_nothing" in note
+        if executor is not None:
+            executor.shutdown()

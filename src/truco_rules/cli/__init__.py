@@ -58,7 +58,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except (TrucoError, OSError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        where = "".join(f" ({note})" for note in getattr(exc, "__notes__", ()))
+        print(f"error: {exc}{where}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

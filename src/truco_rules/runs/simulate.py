@@ -226,7 +226,17 @@ def play_match(
     for _ in range(max_actions):
         if m.winner_team is not None:
             return m
-        apply(choosers[m.current_player()](m, legal()))
+        seat = m.current_player()
+        try:
+            apply(choosers[seat](m, legal()))
+        except Exception as exc:  # the same error, with where it happened (a note: it
+            # travels back from a worker process with the exception)
+            label = agent_label(agent_for(agents, seat))
+            exc.add_note(
+                f"in the match dealt from seed {seed}, action {len(m.actions) + 1}, "
+                f"seat {seat}, agent {label}"
+            )
+            raise
     raise RuntimeError(f"match with seed {seed} did not end within {max_actions} actions")
 
 
