@@ -228,3 +228,12 @@ def test_compare_table_checks_its_list(value: object, error: type[Exception]) ->
         compare_table(value)  # type: ignore[arg-type]
     with pytest.raises(tr.InvalidType):
         compare_table(["argentine", "paulista"], show_all="no")  # type: ignore[arg-type]
+
+
+def test_markdown_titles_stay_one_line_of_text() -> None:
+    """A description with a line break split the bold title; a tag in it passed through as
+    HTML."""
+    v = tr.get_variant("argentine").derive("house", "two\nlines *and* <b>a tag</b>")
+    first = render(rule_sheet(v), "markdown").splitlines()[0]
+    assert first.startswith("**house") and first.endswith("**")
+    assert "<b>" not in first and "\\*and\\*" in first

@@ -159,11 +159,17 @@ def _md_cell(cell: str) -> str:
     return cell.replace("|", "\\|").replace("\n", " ")
 
 
+def _md_line(text: str) -> str:
+    """A title or a note as one line of Markdown text: a line break, an emphasis mark or a
+    tag in it (a third-party variant's description) stays text."""
+    return " ".join(text.split()).replace("*", "\\*").replace("<", "&lt;")
+
+
 def _markdown(grid: Grid, reference: Reference | None = None) -> str:
     def cell(text: str) -> str:
         return _md_cell(reference.markdown(text) if reference else text)
 
-    out = [f"**{grid.title}**", ""] if grid.title else []
+    out = [f"**{_md_line(grid.title)}**", ""] if grid.title else []
     out.append("| " + " | ".join(_md_cell(c) for c in grid.columns) + " |")
     out.append("|" + "---|" * len(grid.columns))
     for section in grid.sections:
@@ -173,7 +179,7 @@ def _markdown(grid: Grid, reference: Reference | None = None) -> str:
         for row in section.rows:
             out.append("| " + " | ".join(cell(c) for c in row) + " |")
     if grid.notes:
-        out += [""] + [f"{n}" for n in grid.notes]
+        out += [""] + [_md_line(n) for n in grid.notes]
     return "\n".join(out)
 
 
