@@ -214,3 +214,25 @@ def test_a_seat_count_of_a_wrong_type_is_an_invalid_type_openspiel() -> None:
 
     with pytest.raises(tr.InvalidType, match="players"):
         TrucoGame({"players": "2"})
+
+
+@needs_pettingzoo
+def test_pettingzoo_steps_and_seeds_follow_the_integer_policy() -> None:
+    """docs/build-a-bot.md: an action id or a seed is an int or a numpy int; a float, a
+    text or a bool was read as the int it rounds to (step(42.7) played id 42)."""
+    import numpy as np
+
+    from truco_rules.adapters.pettingzoo import raw_env
+
+    e = raw_env()
+    for seed in (True, -1, 1.5, "1"):
+        with pytest.raises(tr.TrucoError):
+            e.reset(seed=seed)  # type: ignore[arg-type]
+    e.reset(seed=np.int64(5))
+    before = e.match.to_json()
+    for action in (42.7, "42", True):
+        with pytest.raises(tr.TrucoError):
+            e.step(action)  # type: ignore[arg-type]
+    assert e.match.to_json() == before
+    e.reset(seed=5)
+    assert e.match.to_json() == before  # a numpy seed is the int it equals

@@ -44,8 +44,9 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
         f"truco_rules.adapters.pettingzoo needs PettingZoo: {install_hint('pettingzoo')}"
     ) from exc
 
-from ..core.arguments import integer
+from ..core.arguments import in_range, integer
 from ..core.errors import UnknownParameter
+from ..game.dealing import MAX_SEED
 from ..match import Match
 from ..rules.registry import DEFAULT_ALIAS, get_variant
 from ..rules.variant import Variant
@@ -103,8 +104,8 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; ``seed`` fixes every deal (default: the next one of the env's own
         sequence)."""
-        if seed is not None:
-            self._rng = random.Random(seed)
+        if seed is not None:  # the library's integer policy: a numpy int, no bool or float
+            self._rng = random.Random(in_range(seed, "seed", 0, MAX_SEED))
         self.match = self.variant.new_match(self.seats, seed=self._rng.randrange(2**31))
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
@@ -132,7 +133,7 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
             return
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.match.apply_id(int(action) if action is not None else -1, seat)
+        self.match.apply_id(-1 if action is None else action, seat)  # its checks: no float
         self.rewards = {a: 0.0 for a in self.agents}
         if self.match.is_over():
             result = self.match.returns()

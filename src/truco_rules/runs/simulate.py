@@ -232,7 +232,8 @@ def play_match(
         except Exception as exc:  # the same error, with where it happened (a note: it
             # travels back from a worker process with the exception)
             label = agent_label(agent_for(agents, seat))
-            exc.add_note(
+            notes = exc.__dict__.setdefault("__notes__", [])  # add_note, Python 3.10 too
+            notes.append(
                 f"in the match dealt from seed {seed}, action {len(m.actions) + 1}, "
                 f"seat {seat}, agent {label}"
             )
