@@ -148,3 +148,32 @@ def test_an_agent_is_equal_to_itself_alone_and_hashable() -> None:
         a, b = make(), make()
         assert a == a and a != b
         assert len({a: 1, b: 2}) == 2
+
+
+def test_the_world_samplers_check_what_they_are_given() -> None:
+    """A wrong argument is refused before any draw (an AttributeError, a misleading card
+    error, or None after the work, the generator moved, before)."""
+    from truco_rules.agents.determinize import sample_world, weighted_world, weighted_worlds
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=1)
+    obs = m.observation(m.current_player())
+    rng = random.Random(0)
+    state = rng.getstate()
+    paulista = tr.get_variant("paulista")
+    calls: list[tuple[Callable[[], object], type[Exception]]] = [
+        (lambda: sample_world("argentine", obs, rng), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: sample_world(v, None, rng), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: sample_world(v, obs, None), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: sample_world(paulista, obs, rng), tr.InvalidOption),
+        (lambda: sample_world(v, obs, rng, tries=0), tr.ParseError),
+        (lambda: weighted_world(v, obs, rng, tries=True), tr.InvalidType),
+        (lambda: weighted_worlds(v, obs, rng, 1.5), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_worlds(v, obs, rng, -1), tr.ParseError),
+    ]
+    for call, error in calls:
+        with pytest.raises(error):
+            call()
+    assert rng.getstate() == state
+    assert weighted_worlds(v, obs, rng, 0) == []
+    assert sample_world(v, obs, rng) is not None

@@ -32,6 +32,7 @@ from ..core.cards import Card
 from ..core.context import HandContext
 from ..match import Match
 from ..rules.variant import Variant
+from ..views.agent_input import check_world_request
 from ..views.observe import Observation, observe
 from .tally import side_of
 from .worlds import HIDDEN, Likelihood, per_observation, rebuild, same_view
@@ -311,6 +312,7 @@ def weighted_world(
     sampling): each world's card is still uniformly drawn, but a card that only a few
     worlds would hold, such as the one card that beats the seat's own at the last trick,
     whose world weighs much when the other side has raised, is not missed by chance."""
+    check_world_request(variant, obs, rng, tries=tries)
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
@@ -349,6 +351,7 @@ def weighted_worlds(
     the worlds explain gives those few nearly all the weight, and a chance read from
     them swings with the draw; more worlds there cost time only where the weights are
     that uneven."""
+    check_world_request(variant, obs, rng, count=count, tries=tries)
     out: list[tuple[Match, float]] = []
     failed = 0
     total = squares = 0.0
@@ -378,6 +381,7 @@ def sample_world(
     """A full match state consistent with ``obs``, kept with the probability of its
     weight (see :func:`weighted_world`) during the first half of the tries; ``None`` if
     none was found."""
+    check_world_request(variant, obs, rng, tries=tries)
     for attempt in range(tries):
         built = weighted_world(variant, obs, rng, tries=1 if attempt < tries // 2 else 2)
         if built is None:

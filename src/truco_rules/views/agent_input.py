@@ -17,14 +17,17 @@ refused call leaves the agent, and the match, as they were:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 
 from ..core.actions import Action
-from ..core.errors import IllegalAction, InvalidType
+from ..core.arguments import in_range
+from ..core.errors import IllegalAction, InvalidOption, InvalidType
 from ..game.state import MatchState
+from ..rules.variant import Variant
 from .observation import Observation
 
-__all__ = ["checked_legal", "seat_to_choose"]
+__all__ = ["check_world_request", "checked_legal", "seat_to_choose"]
 
 
 def seat_to_choose(match: MatchState) -> int:
@@ -65,3 +68,23 @@ def checked_legal(
             why = "it is not one of the seat's legal actions now"
             raise IllegalAction(text, obs.seat, why, allowed)
     return actions
+
+
+def check_world_request(variant: object, obs: object, rng: object, **counts: object) -> None:
+    """The arguments of a request for worlds consistent with ``obs`` (the samplers of
+    :mod:`truco_rules.agents.determinize`), checked before any draw: the rules of the
+    observation, in its notation; a :class:`random.Random`; each of ``counts`` an int (the
+    library's integer policy) from 1, or from 0 for ``count``."""
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant", variant)
+    if not isinstance(obs, Observation):
+        raise InvalidType("obs", "an Observation", obs)
+    if variant.name != obs.variant or variant.deck.notation != obs.notation:
+        raise InvalidOption(
+            "variant", variant.name, f"the rules of the observation ({obs.variant!r}, "
+            f"{obs.notation.name} notation)"
+        )  # fmt: skip
+    if not isinstance(rng, random.Random):
+        raise InvalidType("rng", "a random.Random", rng)
+    for name, value in counts.items():
+        in_range(value, name, 0 if name == "count" else 1, 10**6)
