@@ -25,6 +25,7 @@ from ..core.cards import Card
 from ..core.errors import ProtocolError, shown
 from ..rules.side_bet import Contest, SideBet
 from ..rules.side_bet_checks import (
+    KERNEL_CALLS,
     MAX_POINTS,
     Declared,
     broke,
@@ -225,8 +226,8 @@ class GuardedBet(SideBet[Hashable]):
             raise broke(self.name, "automatic", problem)
         seat = self._in_play("automatic", contest, auto[0], "took an action by itself for")
         act = auto[1]
-        if type(act) is not Action or act not in self._listed:
-            problem = f"took {shown(act)} by itself for seat {seat}: not an action it lists"
+        if type(act) is not Action or act not in self._listed or act.verb in KERNEL_CALLS:
+            problem = f"took {shown(act)} by itself for seat {seat}: not an action of its own"
             raise broke(self.name, "automatic", problem)
         return seat, self._listed[act]
 
@@ -282,10 +283,12 @@ class GuardedBet(SideBet[Hashable]):
         out = []
         for p in pairs:
             ok = type(p) is tuple and len(p) == 2 and type(p[0]) is int and type(p[1]) is tuple
-            if ok and not 0 <= p[0] < len(contest.dealt):
-                ok = False
+            if ok and not (0 <= p[0] < len(contest.dealt) and contest.pos[p[0]] >= 0):
+                ok = False  # a seat out of the contest (a later pica-pica duel's) shows nothing
             if not ok or not all(type(c) is Card and c in contest.dealt[p[0]] for c in p[1]):
-                raise broke(self.name, "shown", f"gave {shown(p)}, not (seat, cards dealt to it)")
+                raise broke(
+                    self.name, "shown", f"gave {shown(p)}, not (seat in the contest, its cards)"
+                )
             out.append((p[0], p[1]))
         return tuple(out)
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ..rules.side_bet import OPTIONAL_METHODS, SideBet
+from ..rules.side_bet_checks import KERNEL_CALLS
 from .bet_guard import GuardedBet
 from .envido_bet import EnvidoBet
 from .flor_bet import FlorBet
@@ -74,7 +75,7 @@ def bet_table(variant: Variant) -> BetTable:
             sides.declared[k],
             sides.ordered[k],
             sides.uses[k],
-            frozenset(verb for verb, i in owner.items() if i != own + k),
+            frozenset(verb for verb, i in owner.items() if i != own + k) | KERNEL_CALLS,
         )
         for k, bet in enumerate(variant.side_bets)
     )

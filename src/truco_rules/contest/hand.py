@@ -182,8 +182,11 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         envido's winning proof and every sung flor; a player who went to the deck shows
         nothing."""
         shown: dict[int, tuple[Card, ...]] = {}
-        for i in self.bt.users["shown"]:
-            shown.update(self.bets[i].shown(self, self.side_state[i]))
+        for i in self.bt.users["shown"]:  # each bet's cards join those already shown
+            for s, cards in self.bets[i].shown(self, self.side_state[i]):
+                new = tuple(c for c in dict.fromkeys(cards) if c not in shown.get(s, ()))
+                if new:
+                    shown[s] = (*shown.get(s, ()), *new)
         tricks = self.trick_play
         for s, card in tricks.revealed:
             if card not in shown.get(s, ()):

@@ -27,6 +27,7 @@ from ..core.options import MAX_OPTION_INT
 from .side_bet import OPTIONAL_METHODS, SideBet
 
 __all__ = [
+    "KERNEL_CALLS",
     "MAX_AUTOMATIC",
     "MAX_POINTS",
     "MAX_TEXT",
@@ -56,6 +57,12 @@ RESERVED = frozenset(
 )
 """Names and reasons the kernel gives its own bets and the ends of a contest, and reads
 back: a bet of a variant's own may not take them."""
+KERNEL_CALLS = frozenset(
+    {A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO, A.FLOR, A.CONTRAFLOR, A.CONTRAFLOR_AL_RESTO}
+)
+"""The calls of the kernel's envido and flor, reserved even in a variant without them:
+the envido, for one, is voided by a flor sung, whoever sang it. A bet of a variant's own
+answers with none of them and takes none by itself."""
 _NOT_ANSWERS = frozenset({A.MAZO, A.PLAY, A.DEAL, A.DISCARD})
 """Verbs of the kernel's own actions: going to the deck is always the kernel's (a bet hears
 of it in :meth:`SideBet.interrupted`), and a card is played, dealt or put aside only by the
@@ -156,9 +163,28 @@ class _Frozen:
 _FROZEN_ATTRS = _Frozen.__setattr__
 
 
+def _shallow(value: object, depth: int = 0) -> bool:
+    """Whether ``value`` nests tuples, frozensets and attrs or data classes 20 levels deep
+    at most (what :func:`immutable` allows)."""
+    if depth > 20:
+        return False
+    if isinstance(value, (tuple, frozenset)):
+        return all(_shallow(v, depth + 1) for v in value)
+    kind = type(value)
+    if attrs.has(kind):
+        names = [a.name for a in attrs.fields(kind)]
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = [f.name for f in dataclasses.fields(value)]
+    else:
+        return True
+    return all(_shallow(getattr(value, n, None), depth + 1) for n in names)
+
+
 def checked_state(name: str, method: str, state: object) -> Hashable:
     """``state`` if it is :func:`immutable` (so that copies of a contest may share it) and
     hashable, else ProtocolError."""
+    if not _shallow(state):  # before hashing it: a hash of a deeper state may crash
+        raise broke(name, method, "returned a state nested more than 20 levels deep")
     try:
         hash(state)
     except Exception:  # TypeError, or whatever a broken __hash__ raises
