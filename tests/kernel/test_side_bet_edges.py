@@ -167,3 +167,22 @@ def test_cards_shown_by_two_bets_are_both_shown() -> None:
         shown.append(dict(m.history[-1].shown))
     proof = shown[0][0]
     assert set(proof) <= set(shown[1][0]) and len(shown[1][0]) > len(proof)
+
+
+class _Same(tuple):  # type: ignore[type-arg]
+    """A tuple equal only to itself: a pickled copy of a match holding it was unequal."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return self is other
+
+    def __hash__(self) -> int:
+        return id(self)
+
+
+def test_a_state_unequal_to_its_copy_is_refused() -> None:
+    from truco_rules.rules.side_bet_checks import immutable
+
+    assert not immutable(_Same((1, 2)))
+    assert immutable((1, (2, "x")))

@@ -112,7 +112,7 @@ def immutable(value: object, depth: int = 0) -> bool:
     """Whether ``value`` is a value no one can change: ``None``, a bool, number, str or bytes,
     an enum member, or a tuple, frozenset, frozen attrs class or frozen dataclass of such
     values (at most 20 levels deep; a subclass of tuple, as a NamedTuple, with no
-    ``__dict__`` of its own)."""
+    ``__dict__``, iteration, equality or hash of its own)."""
     kind = type(value)
     if (kind is float or kind is complex) and value != value:  # NaN: unequal to its copy
         return False
@@ -125,6 +125,8 @@ def immutable(value: object, depth: int = 0) -> bool:
         base = tuple if isinstance(value, tuple) else frozenset
         if _extra(value, kind, ()) or getattr(kind, "__iter__", None) is not base.__iter__:
             return False
+        if kind.__eq__ is not base.__eq__ or kind.__hash__ is not base.__hash__:
+            return False  # a copy might not be equal to it (an identity __eq__, say)
         return all(immutable(v, depth + 1) for v in value)
     if attrs.has(kind) and kind.__setattr__ is _FROZEN_ATTRS:
         names = tuple(a.name for a in attrs.fields(kind))
