@@ -19,7 +19,7 @@ from ..core.errors import InvalidOption, InvalidType
 from ..match import Match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
-from ..views.agent_input import checked_legal, seat_to_choose
+from ..views.agent_input import check_rules, checked_legal, seat_to_choose
 from ..views.observe import Observation
 
 __all__ = ["SeatAgent", "card_strength", "fallback_action", "strength_count", "whole"]
@@ -80,13 +80,7 @@ class SeatAgent:
         if not isinstance(observation, Observation):
             raise InvalidType("observation", "an Observation", observation)
         v = self.variant if self.variant is not None else get_variant(observation.variant)
-        if v.name != observation.variant or v.deck.notation != observation.notation:
-            raise InvalidOption(
-                "variant",
-                v.name,
-                f"the rules of the observation ({observation.variant!r}, "
-                f"{observation.notation.name} notation)",
-            )
+        check_rules(v, observation)
         return self.decide(v, observation, checked_legal(legal, observation, v.format_action))
 
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:

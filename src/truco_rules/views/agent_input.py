@@ -27,7 +27,7 @@ from ..game.state import MatchState
 from ..rules.variant import Variant
 from .observation import Observation
 
-__all__ = ["check_world_request", "checked_legal", "seat_to_choose"]
+__all__ = ["check_rules", "check_world_request", "checked_legal", "seat_to_choose"]
 
 
 def seat_to_choose(match: MatchState) -> int:
@@ -70,6 +70,17 @@ def checked_legal(
     return actions
 
 
+def check_rules(variant: Variant, obs: Observation) -> None:
+    """:class:`~truco_rules.core.errors.InvalidOption` unless ``variant`` is the variant
+    ``obs`` was observed under, in its deck notation (options that leave both as they are
+    cannot be told apart here)."""
+    if variant.name != obs.variant or variant.deck.notation != obs.notation:
+        raise InvalidOption(
+            "variant", variant.name, f"the rules of the observation ({obs.variant!r}, "
+            f"{obs.notation.name} notation)"
+        )  # fmt: skip
+
+
 def check_world_request(variant: object, obs: object, rng: object, **counts: object) -> None:
     """The arguments of a request for worlds consistent with ``obs`` (the samplers of
     :mod:`truco_rules.agents.determinize`), checked before any draw: the rules of the
@@ -79,11 +90,7 @@ def check_world_request(variant: object, obs: object, rng: object, **counts: obj
         raise InvalidType("variant", "a Variant", variant)
     if not isinstance(obs, Observation):
         raise InvalidType("obs", "an Observation", obs)
-    if variant.name != obs.variant or variant.deck.notation != obs.notation:
-        raise InvalidOption(
-            "variant", variant.name, f"the rules of the observation ({obs.variant!r}, "
-            f"{obs.notation.name} notation)"
-        )  # fmt: skip
+    check_rules(variant, obs)
     if not isinstance(rng, random.Random):
         raise InvalidType("rng", "a random.Random", rng)
     for name, value in counts.items():
