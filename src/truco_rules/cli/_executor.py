@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
-import sys
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -46,8 +45,8 @@ def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
         try:
             distributed: Any = importlib.import_module("distributed")
         except ImportError:
-            print(f"error: --dask needs dask.distributed: {install_hint('dask')}", file=sys.stderr)
-            raise SystemExit(2) from None  # as for any other argument that cannot be used
+            # an argument that cannot be used: the CLI's error: and status 2
+            raise ParseError(f"--dask needs dask.distributed: {install_hint('dask')}") from None
         with distributed.Client(args.dask) as client:
             yield client.get_executor(pure=False)
         return
