@@ -172,3 +172,34 @@ def test_a_world_with_a_card_twice_is_none() -> None:
     assert rebuild(v, obs, hands) is not None
     hands[1][0] = hands[0][0]
     assert rebuild(v, obs, hands) is None
+
+
+def test_a_later_duel_is_rebuilt_at_a_score_already_at_the_target() -> None:
+    """Almería's four-seat game is played as two duels a deal (RULES §7.2): the later duel is
+    played with the score the earlier one left, at or over the target too, and the match is
+    decided when the deal ends. A world of such a decision is resumed at that score: the
+    deal's own hands rebuild the contest in play, and the seat sees in it what it sees in the
+    real match (before, the world's match refused a standing at the target, and the agents
+    fell back to their plain rule)."""
+    v = tr.get_variant("almeria")
+    met = 0
+    for seed in range(60):
+        m = v.new_match(4, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_over() and met < 3:
+            seat = m.current_player()
+            obs = m.observation(seat)
+            if (
+                m.hand is not None
+                and obs.phase not in ("deal", "over", "discard")
+                and max(obs.player_scores or obs.scores) >= v.match.target
+            ):
+                world = rebuild(v, obs, [list(cs) for cs in m.hand.dealt])
+                assert world is not None, (seed, obs.scores)
+                assert same_view(world[0].observation(seat), obs, v)
+                met += 1
+            legal = m.legal_actions()
+            m.apply(legal[int(rng.random() * len(legal))])
+        if met >= 3:
+            break
+    assert met >= 3

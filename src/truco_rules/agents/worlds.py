@@ -73,6 +73,15 @@ class _FromContest:
         return mano
 
 
+class _World(Match):
+    """A sampled world: a match resumed at the contest in play, whose standing may already be
+    at the target (a later duel of a deal played as duels is played with the score the
+    earlier ones left, as in the real match)."""
+
+    __slots__ = ()
+    _MID_DEAL = True
+
+
 @functools.lru_cache(maxsize=64)
 def _dealing(variant: Variant, first: DealPlan) -> Variant:
     """``variant`` whose first deal is planned as ``first``."""
@@ -218,7 +227,7 @@ def rebuild(
     replay = _replay(variant, obs)
     v = replay.variant
     try:
-        m = Match(
+        m = _World(
             v,
             obs.seats,
             deals=[_order(v, obs, hands, put)],

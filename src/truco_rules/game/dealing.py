@@ -193,10 +193,19 @@ def check_deal(
 
 
 def check_standing(
-    variant: Variant, seats: int, individual: bool, scores: Sequence[int], chicos: Sequence[int]
+    variant: Variant,
+    seats: int,
+    individual: bool,
+    scores: Sequence[int],
+    chicos: Sequence[int],
+    *,
+    mid_deal: bool = False,
 ) -> tuple[list[int], list[int]]:
     """The starting scores and chicos of a match, checked: one figure per side (per player
-    with individual scores, where ``(0, 0)`` stands for all zeros), below the target."""
+    with individual scores, where ``(0, 0)`` stands for all zeros), below the target. With
+    ``mid_deal`` (a match resumed in the middle of a deal, whose contests after the first may
+    be played with a score already at the target, as a later pica-pica duel is) the scores
+    may be at or over the target; the chicos stay below the chicos to win."""
     width = seats if individual else 2
     if individual:
         scores = [0] * seats if list(scores) == [0, 0] else scores
@@ -211,7 +220,7 @@ def check_standing(
             f"scores and chicos are {width} non-negative integers each (one per {who})"
         )
     mr = variant.match
-    if max(scores) >= mr.target or max(chicos) >= mr.chicos_to_win:
+    if (max(scores) >= mr.target and not mid_deal) or max(chicos) >= mr.chicos_to_win:
         raise ParseError(
             f"a match starts below the target ({mr.target}) and below the chicos to win "
             f"({mr.chicos_to_win}); got scores {shown(tuple(scores))}, "

@@ -19,7 +19,7 @@ records, views and the bot API on top. A state depends on its variant, never the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from ..contest.hand import OVER, Hand
 from ..core.actions import DEAL, DISCARD, Action
@@ -75,6 +75,9 @@ class MatchState(DealFlow):
     """
 
     __slots__ = ()
+    _MID_DEAL: ClassVar[bool] = False
+    """Whether a match of the class may start with a score at or over the target (a subclass
+    resumes a deal in its middle: see :func:`~truco_rules.game.dealing.check_standing`)."""
 
     def __init__(
         self,
@@ -116,7 +119,9 @@ class MatchState(DealFlow):
             mano = 0 if seed is None else first_mano(seed, seats, derivation)
         if type(mano) is not int or not 0 <= mano < seats:
             raise ParseError(f"mano must be a seat from 0 to {seats - 1}, not {shown(mano)}")
-        scores, chicos = check_standing(variant, seats, individual, scores, chicos)
+        scores, chicos = check_standing(
+            variant, seats, individual, scores, chicos, mid_deal=self._MID_DEAL
+        )
         self._start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
         self._mano = mano
         self._board = Scoreboard(scores, chicos, individual)
