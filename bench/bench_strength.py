@@ -7,9 +7,13 @@ Wilson intervals for every variant at 2 and 4 seats (and 6 where the variant has
 
 In match ``i`` of a table the reader's side is side ``i % 2`` (so each side is mano first
 half the time) and the deals come from seed ``--seed + i``; every seat of a side is played
-by the same kind of agent. ISMCTS plays at its ``default`` strength (500 iterations), the
-reader at ``--strength``. The CPU time per decision of the reader (decisions with more
-than one legal action) is reported as well: its mean and 95th percentile, in ms.
+by the same kind of agent. ISMCTS plays at ``--rival-strength`` (default: its ``default``
+strength, 500 iterations), the reader at ``--strength``. The CPU time per decision of each
+side (decisions with more than one legal action) is reported as well: its mean and 95th
+percentile, in ms, so that the two can be compared at the same time a decision:
+
+    python bench/bench_strength.py --matches 400 --variant mineiro --seats 2 --rival ismcts \
+        --rival-strength 100
 """
 
 from __future__ import annotations
@@ -37,10 +41,17 @@ Chooser = Callable[[Match, int, Any, list[Action]], Action]
 
 
 def play_table(
-    name: str, seats: int, rival: str, strength: str | int, i: int, choose: Chooser
+    name: str,
+    seats: int,
+    rival: str,
+    strength: str | int,
+    i: int,
+    choose: Chooser,
+    rival_strength: str | int = "default",
 ) -> bool:
     """Match ``i`` of a table (the reader's side ``i % 2``, its deals from seed ``i``), each
-    decision made by ``choose``; whether the reader's side won."""
+    decision made by ``choose``; whether the reader's side won. ISMCTS plays at
+    ``rival_strength`` (a named strength or a number of iterations)."""
     v = tr.get_variant(name)
     m = v.new_match(seats, seed=i)
     ours = i % 2
@@ -49,7 +60,7 @@ def play_table(
         if m.team[s] == ours:
             agents[s] = default_agent(seed=i * 8 + s, strength=strength)
         elif rival == "ismcts":
-            agents[s] = ISMCTSAgent.with_strength("default", seed=i * 8 + s)
+            agents[s] = ISMCTSAgent.with_strength(rival_strength, seed=i * 8 + s)
         else:
             agents[s] = SimpleBot(random.Random(i * 8 + s))
     while not m.is_over():
@@ -79,20 +90,31 @@ def table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--workers", type=int, default=1)
 
 
-def play(job: tuple[str, int, str, str | int, int]) -> tuple[bool, list[float]]:
-    """Match ``i`` of a table: whether the reader's side won, and its CPU seconds a
-    decision."""
-    name, seats, rival, strength, i = job
+def play(
+    job: tuple[str, int, str, str | int, int, str | int],
+) -> tuple[bool, list[float], list[float]]:
+    """Match ``i`` of a table: whether the reader's side won, and the CPU seconds of each
+    decision of the reader's side and of the rival's (decisions with more than one legal
+    action)."""
+    name, seats, rival, strength, i, rival_strength = job
     cpu: list[float] = []
+    rival_cpu: list[float] = []
 
     def timed(m: Match, seat: int, agent: Any, legal: list[Action]) -> Action:
         c = time.process_time()
         action: Action = agent.choose(m, legal)
-        if m.team[seat] == i % 2 and len(legal) > 1:
-            cpu.append(time.process_time() - c)
+        if len(legal) > 1:
+            (cpu if m.team[seat] == i % 2 else rival_cpu).append(time.process_time() - c)
         return action
 
-    return play_table(name, seats, rival, strength, i, timed), cpu
+    won = play_table(name, seats, rival, strength, i, timed, rival_strength)
+    return won, cpu, rival_cpu
+
+
+def _times(cpu: list[float]) -> tuple[float, float]:
+    """The mean and 95th percentile of decision times ``cpu`` (seconds), in ms."""
+    cpu = sorted(cpu) or [0.0]
+    return 1000 * sum(cpu) / len(cpu), 1000 * cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]
 
 
 def main() -> int:
@@ -107,6 +129,13 @@ def main() -> int:
         default="default",
         help="the reader's strength: fast, default, strong or a number of worlds",
     )
+    p.add_argument(
+        "--rival-strength",
+        type=strength_level,
+        default="default",
+        help="ISMCTS's strength: fast, default, strong or a number of iterations (to compare "
+        "the two at the same time a decision)",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=int, default=1)
     p.add_argument("--json", default=None, help="write the table here as JSON")
@@ -120,24 +149,27 @@ def main() -> int:
         if s in tr.get_variant(n).seat_counts
     ]
     rows = []
-    print("| variant | seats | rival | reader won | 95% interval | CPU ms a decision: mean, p95 |")
-    print("|---|---|---|---|---|---|")
+    print(
+        "| variant | seats | rival | reader won | 95% interval | CPU ms a decision: mean, p95 "
+        "| the rival's |"
+    )
+    print("|---|---|---|---|---|---|---|")
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
         for name, seats in tables:
             for rival in rivals:
                 jobs = [
-                    (name, seats, rival, args.strength, args.seed + i) for i in range(args.matches)
+                    (name, seats, rival, args.strength, args.seed + i, args.rival_strength)
+                    for i in range(args.matches)
                 ]
                 results = list(pool.map(play, jobs))
-                won = sum(1 for w, _c in results if w)
-                cpu = sorted(x for _w, c in results for x in c) or [0.0]
+                won = sum(1 for w, _c, _r in results if w)
+                mean, p95 = _times([x for _w, c, _r in results for x in c])
+                rival_mean, rival_p95 = _times([x for _w, _c, r in results for x in r])
                 est = share_interval(won, len(results))
-                mean = 1000 * sum(cpu) / len(cpu)
-                p95 = 1000 * cpu[min(len(cpu) - 1, int(0.95 * len(cpu)))]
                 print(
                     f"| {name} | {seats} | {rival} | {won}/{len(results)} = "
                     f"{100 * est.value:.1f}% | {100 * est.low:.1f}–{100 * est.high:.1f} | "
-                    f"{mean:.1f} / {p95:.1f} |",
+                    f"{mean:.1f} / {p95:.1f} | {rival_mean:.1f} / {rival_p95:.1f} |",
                     flush=True,
                 )
                 rows.append(
@@ -150,6 +182,9 @@ def main() -> int:
                         "interval": [est.low, est.high],
                         "cpu_ms_mean": mean,
                         "cpu_ms_p95": p95,
+                        "rival_strength": args.rival_strength if rival == "ismcts" else None,
+                        "rival_cpu_ms_mean": rival_mean,
+                        "rival_cpu_ms_p95": rival_p95,
                     }
                 )
     if args.json:
