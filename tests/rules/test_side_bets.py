@@ -23,7 +23,7 @@ import truco_rules as tr
 import truco_rules.registry as variant_module
 from truco_rules.hooks import SideBet
 from truco_rules.side_bet import Contest, Credit
-from truco_rules.tensors import observation_features, observation_size, phase_names
+from truco_rules.tensors import call_names, observation_features, observation_size, phase_names
 from truco_rules.testing.checks import (
     check_cards,
     check_live,
@@ -212,10 +212,12 @@ def test_copy_undo_and_records_keep_the_bet_state() -> None:
     assert tr.Match.from_position(m.position()) == m
 
 
-def test_tensors_grow_by_the_side_bet_phase_only_where_there_are_side_bets() -> None:
+def test_tensors_grow_by_the_side_bet_phase_and_calls_only_where_there_are_side_bets() -> None:
     assert phase_names(BASE) == phase_names(HOUSE)[:-1]
     assert phase_names(HOUSE)[-1] == "answer-side-bet"
-    assert observation_size(HOUSE, 2) == observation_size(BASE, 2) + 1
+    own = call_names(HOUSE)[len(call_names(BASE)) :]
+    assert call_names(HOUSE)[: len(call_names(BASE))] == call_names(BASE) and own
+    assert observation_size(HOUSE, 2) == observation_size(BASE, 2) + 1 + 3 * len(own)
     m = fresh()
     m.apply(PRIMERA)
     obs = m.observation(m.current_player())

@@ -23,6 +23,14 @@ Layout (``D`` = cards in the deck, ``n`` = seats, ``L`` = ladder rungs):
 | `n + 1` | who acts (relative seat; last: nobody) |
 | `n` | the contest's mano (relative seat) |
 | `5` | envido: best statement mine / theirs (/ 40), chain length (/ 5), flores sung mine / theirs |
+| `2 * K` | each call of this contest said by my side, by theirs (/ 3) |
+| `K + 1` | the contest's last call (one-hot; last: none yet) |
+
+``K`` is the number of the variant's calls, :func:`call_names`: its actions without a card
+or number (the ladder's rungs and answers, the envido's and flor's calls, going to the deck,
+a variant's own side bets' calls), in action-id order. With them two states that differ in
+what is bet (an envido or a falta envido awaiting an answer; a flor or a contraflor) differ
+in their features, as they do in their legal actions.
 """
 
 from __future__ import annotations
@@ -35,6 +43,7 @@ from .observe import HandView, Observation
 
 __all__ = [
     "PHASE_NAMES",
+    "call_names",
     "information_features",
     "information_size",
     "observation_features",
@@ -53,13 +62,45 @@ def phase_names(variant: Variant) -> tuple[str, ...]:
     return (*PHASE_NAMES, PHASES[SIDE]) if variant.side_bets else PHASE_NAMES
 
 
+_CALLS: dict[int, tuple[Variant, dict[str, int]]] = {}
+
+
+def _call_index(variant: Variant) -> dict[str, int]:
+    """Each of :func:`call_names` with its position (worked out once per variant object)."""
+    hit = _CALLS.get(id(variant))
+    if hit is not None and hit[0] is variant:
+        return hit[1]
+    fmt = variant.format_action
+    names = [
+        fmt(a)
+        for a in variant.action_space.actions
+        if a.card is None and a.number is None and a.under is None
+    ]
+    index = {name: i for i, name in enumerate(dict.fromkeys(names))}
+    if len(_CALLS) > 256:
+        _CALLS.clear()
+    _CALLS[id(variant)] = (variant, index)
+    return index
+
+
+def call_names(variant: Variant) -> tuple[str, ...]:
+    """The calls of ``variant`` in the features' order: the text of each action of its
+    action space without a card or number, in id order."""
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant (match.variant)", variant)
+    return tuple(_call_index(variant))
+
+
 def observation_size(variant: Variant, seats: int) -> int:
     """The length of :func:`observation_features` for ``variant`` at ``seats`` seats."""
     seats = integer(seats, "seats")
     d = len(variant.deck.cards)
     rungs = len(variant.ladder.names)
     phases = len(phase_names(variant))
-    return 4 * d + seats * d + seats + 9 + 4 + 1 + rungs + 1 + phases + 2 * seats + 1 + 5
+    calls = len(call_names(variant))
+    return (
+        4 * d + seats * d + seats + 9 + 4 + 1 + rungs + 1 + phases + 2 * seats + 1 + 5
+    ) + 3 * calls + 1
 
 
 def information_size(variant: Variant, seats: int) -> int:
@@ -146,7 +187,25 @@ def observation_features(obs: Observation, variant: Variant) -> list[float]:
     for s in obs.current.flor_sung:
         flor[0 if side.get(s, us) == us else 1] += 1 / max(1, n)
     out.extend(flor)
+    _calls(out, obs, variant, side)
     return out
+
+
+def _calls(out: list[float], obs: Observation, variant: Variant, side: dict[int, int]) -> None:
+    """The calls of the contest in play, by side, and its last call."""
+    index = _call_index(variant)
+    k = len(index)
+    said = [0.0] * (2 * k)
+    last = k
+    for s, text in obs.current.public_log:
+        i = index.get(text)
+        if i is not None:
+            said[2 * i + (0 if side.get(s, obs.team) == obs.team else 1)] += 1 / 3
+            last = i
+    out.extend(said)
+    one = [0.0] * (k + 1)
+    one[last] = 1.0
+    out.extend(one)
 
 
 def _sides(obs: Observation) -> dict[int, int]:
