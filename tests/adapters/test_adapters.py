@@ -165,6 +165,7 @@ def test_pettingzoo_plays_whole_matches_with_masks() -> None:
 @needs_pettingzoo
 def test_pettingzoo_bad_parameters() -> None:
     from truco_rules.adapters.pettingzoo import env, raw_env
+    from truco_rules.core.errors import UnknownActionIdType
 
     with pytest.raises(tr.UnknownParameter, match="no parameter 'players'"):
         env(players=2)
@@ -172,14 +173,22 @@ def test_pettingzoo_bad_parameters() -> None:
         raw_env(variant="chinchon")
     with pytest.raises(tr.UnsupportedSeats):
         raw_env(variant="almeria", seats=3)
-    e = raw_env(variant="argentine")
-    e.reset(seed=1)
-    before = e.match.to_json()
-    with pytest.raises(tr.TrucoError):
-        e.step(10**6)
-    with pytest.raises(tr.IllegalAction):
-        e.step(0)  # "deal" is never a player's action
-    assert e.match.to_json() == before
+    with pytest.raises(tr.InvalidOption, match="render_mode"):
+        raw_env(render_mode="human")
+    for make in (raw_env, env):  # env(): no bare AssertionError before the env's own checks
+        e = make(variant="argentine")
+        e.reset(seed=1)
+        before = e.match.to_json()
+        with pytest.raises(tr.UnknownActionId):
+            e.step(10**6)
+        for bad in (42.7, "42", None, True):
+            with pytest.raises(UnknownActionIdType):
+                e.step(bad)
+        with pytest.raises(tr.UnknownActionId):
+            e.step(-1)
+        with pytest.raises(tr.IllegalAction):
+            e.step(0)  # "deal" is never a player's action
+        assert e.match.to_json() == before
 
 
 @needs_pettingzoo

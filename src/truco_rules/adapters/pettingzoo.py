@@ -45,7 +45,7 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
     ) from exc
 
 from ..core.arguments import in_range, integer
-from ..core.errors import UnknownParameter
+from ..core.errors import InvalidOption, UnknownActionIdType, UnknownParameter
 from ..game.dealing import MAX_SEED
 from ..match import Match
 from ..rules.registry import DEFAULT_ALIAS, get_variant
@@ -76,8 +76,8 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         self.variant = get_variant(variant)
         seats = integer(seats, "seats")
         self.variant.table.check_seats(seats, self.variant.name)
-        if render_mode not in (None, "ansi"):
-            raise UnknownParameter(f"render_mode={render_mode!r}", "the truco_rules env", ["ansi"])
+        if render_mode is not None and render_mode != "ansi":
+            raise InvalidOption("render_mode", render_mode, "None or 'ansi'")
         self.render_mode = render_mode
         self.seats = seats
         self.possible_agents = [f"seat_{s}" for s in range(seats)]
@@ -133,7 +133,10 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
             return
         seat = self.possible_agents.index(agent)
         self._cumulative_rewards[agent] = 0.0
-        self.match.apply_id(-1 if action is None else action, seat)  # its checks: no float
+        if action is None:  # only a finished seat steps None (above)
+            last = self.variant.num_actions - 1
+            raise UnknownActionIdType("action", f"an int from 0 to {last} (the seat acts)", None)
+        self.match.apply_id(action, seat)  # its checks: no float, no id out of the space
         self.rewards = {a: 0.0 for a in self.agents}
         if self.match.is_over():
             result = self.match.returns()
@@ -164,8 +167,11 @@ def raw_env(**kwargs: Any) -> TrucoEnv:
 
 
 def env(**kwargs: Any) -> Any:
-    """The environment with PettingZoo's standard checks (an illegal action ends nothing:
-    it raises, as the kernel does)."""
+    """The environment with PettingZoo's order checks (an illegal action ends nothing: it
+    raises, as the kernel does). PettingZoo's ``AssertOutOfBoundsWrapper`` is left out: its
+    bare ``assert`` would answer an id out of the space before the environment does, with
+    an untyped ``AssertionError`` that ``python -O`` removes; the environment refuses any id
+    out of the space itself, with :class:`~truco_rules.UnknownActionId` (or
+    :class:`~truco_rules.UnknownActionIdType` for no int), and changes nothing."""
     e: Any = raw_env(**kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
     return wrappers.OrderEnforcingWrapper(e)
