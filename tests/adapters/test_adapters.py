@@ -107,6 +107,47 @@ def test_openspiel_strings_and_tensors_are_the_kernels() -> None:
 
 
 @needs_openspiel
+def test_openspiel_observers_follow_the_observation_type_asked_for() -> None:
+    """A public observer (private_info NONE) shows no seat's hidden cards and is the same
+    for every player; a player's observer shows that player's hand; a view the game does not
+    offer (every hand, no public part, a public view with perfect recall) is refused with a
+    typed error. OpenSpiel's own games read the type the same way (kuhn_poker)."""
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    import truco_rules.adapters.openspiel  # noqa: F401
+
+    game = pyspiel.load_game("truco_rules", {"variant": "argentine", "players": 2})
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    m = state.match
+    assert m.hand is not None
+    kind = pyspiel.PrivateInfoType
+    public = make_observation(
+        game, pyspiel.IIGObservationType(perfect_recall=False, private_info=kind.NONE)
+    )
+    texts = [public.string_from(state, p) for p in range(2)]
+    assert texts[0] == texts[1]
+    public.set_from(state, 0)
+    first = public.tensor.copy()
+    public.set_from(state, 1)
+    assert (first == public.tensor).all()
+    own = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    for p in range(2):
+        cards = [m.variant.format_card(c) for c in m.hand.dealt[p]]
+        assert all(c in own.string_from(state, p) for c in cards)
+        assert not any(re.search(rf"\b{c}\b", texts[0]) for c in cards)
+    for wrong in (
+        dict(perfect_recall=True, private_info=kind.NONE),
+        dict(perfect_recall=False, private_info=kind.ALL_PLAYERS),
+        dict(perfect_recall=False, public_info=False, private_info=kind.SINGLE_PLAYER),
+    ):
+        with pytest.raises(tr.InvalidOption):
+            make_observation(game, pyspiel.IIGObservationType(**wrong))
+
+
+@needs_openspiel
 def test_openspiel_bad_parameters() -> None:
     import pyspiel
 

@@ -9,7 +9,13 @@ import random
 import pytest
 
 import truco_rules as tr
-from truco_rules.tensors import call_names, information_features, observation_features
+from truco_rules.tensors import (
+    call_names,
+    information_features,
+    information_size,
+    observation_features,
+    observation_size,
+)
 
 TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts if s <= 4]
 
@@ -45,3 +51,22 @@ def test_features_never_hide_a_difference_in_legal_actions(name: str, seats: int
                 assert seen.setdefault(key, legal) == legal, (seed, m.position())
             legal_now = m.legal_actions()
             m.apply(legal_now[int(rng.random() * len(legal_now))])
+
+
+@pytest.mark.parametrize(("name", "seats"), TABLES)
+def test_a_spectators_view_has_the_features_of_a_seat(name: str, seats: int) -> None:
+    """The public observation (seat -1, DESIGN §4) is counted from seat 0: its features have
+    the sizes of every seat's, and hold no card in hand (before, it raised IndexError)."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=2)
+    rng = random.Random(2)
+    for _ in range(6):
+        if m.is_over():
+            break
+        public = m.public_observation()
+        feats = observation_features(public, v)
+        assert len(feats) == observation_size(v, seats)
+        assert len(information_features(public, v)) == information_size(v, seats)
+        assert not any(feats[: 2 * len(v.deck.cards)])  # no hand, no dealt cards
+        legal = m.legal_actions()
+        m.apply(legal[int(rng.random() * len(legal))])

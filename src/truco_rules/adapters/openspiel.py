@@ -20,6 +20,14 @@ variant's stable action ids (:mod:`truco_rules.rules.action_space`), chance outc
 strings and tensors come from :mod:`truco_rules.views.infostate` and
 :mod:`truco_rules.views.tensors`.
 Returns are +1 for each seat of the side that won the match and -1 for the others.
+
+Observers (``make_py_observer``, ``make_observation``) follow the observation type asked
+for: a player's own view (``private_info`` SINGLE_PLAYER, the default: the information
+state with ``perfect_recall``, else the observation) or the public view (``private_info``
+NONE, without perfect recall: what a spectator sees, the same for every player, no hidden
+card of any seat). Every player's cards (ALL_PLAYERS), a view without the public
+information, and a public view with perfect recall are refused with
+:class:`~truco_rules.InvalidOption`.
 """
 
 from __future__ import annotations
@@ -37,11 +45,11 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
     ) from exc
 
 from ..core.arguments import integer
-from ..core.errors import UnknownParameter
+from ..core.errors import InvalidOption, UnknownParameter
 from ..match import CHANCE, TERMINAL, Match
 from ..rules.registry import default_variant, get_variant
 from ..rules.variant import Variant
-from ..views.infostate import InfoTracker
+from ..views.infostate import InfoTracker, observation_string
 from ..views.position import board_text
 from ..views.tensors import (
     information_features,
@@ -121,11 +129,28 @@ class TrucoGame(pyspiel.Game):  # type: ignore[misc]
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> TrucoObserver:
-        """An observer: the information state with ``perfect_recall``, else the observation."""
+        """An observer of the kind ``iig_obs_type`` asks for (see the module): a player's
+        information state with ``perfect_recall``, else its observation; the public view
+        with ``private_info`` NONE."""
         if params:
             raise UnknownParameter(next(iter(params)), "the truco_rules observer", ())
-        recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return TrucoObserver(self.variant, self.seats, recall)
+        if iig_obs_type is None:
+            return TrucoObserver(self.variant, self.seats, False)
+        recall = bool(iig_obs_type.perfect_recall)
+        private = iig_obs_type.private_info
+        if not iig_obs_type.public_info:
+            raise InvalidOption("public_info", False, "True (every view includes the table)")
+        if private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return TrucoObserver(self.variant, self.seats, recall)
+        if private == pyspiel.PrivateInfoType.NONE and not recall:
+            return TrucoObserver(self.variant, self.seats, False, public=True)
+        if private == pyspiel.PrivateInfoType.NONE:
+            raise InvalidOption(
+                "perfect_recall", True, "False with private_info NONE (the public view)"
+            )
+        raise InvalidOption(
+            "private_info", str(private), "SINGLE_PLAYER or NONE (no view shows every hand)"
+        )
 
 
 class _Box:
@@ -194,11 +219,16 @@ class TrucoState(pyspiel.State):  # type: ignore[misc]
 
 
 class TrucoObserver:
-    """OpenSpiel observer (the ``PyObserver`` interface): a tensor and a string per player."""
+    """OpenSpiel observer (the ``PyObserver`` interface): a tensor and a string per player;
+    with ``public``, the public view (:meth:`Match.public_observation
+    <truco_rules.match.Match.public_observation>`), the same for every player."""
 
-    def __init__(self, variant: Variant, seats: int, perfect_recall: bool) -> None:
+    def __init__(
+        self, variant: Variant, seats: int, perfect_recall: bool, *, public: bool = False
+    ) -> None:
         self.variant = variant
         self.recall = perfect_recall
+        self.public = public
         size = information_size(variant, seats) if perfect_recall else observation_size(
             variant, seats
         )
@@ -207,7 +237,8 @@ class TrucoObserver:
 
     def set_from(self, state: TrucoState, player: int) -> None:
         """Fill :attr:`tensor` with ``player``'s view of ``state``."""
-        obs = state.match.observation(player)
+        m = state.match
+        obs = m.public_observation() if self.public else m.observation(player)
         feats = (
             information_features(obs, self.variant)
             if self.recall
@@ -218,6 +249,9 @@ class TrucoObserver:
     def string_from(self, state: TrucoState, player: int) -> str:
         """``player``'s information state (perfect recall) or observation, as text."""
         box = state._box
+        if self.public:
+            m = box.match
+            return observation_string(m.public_observation(), m.variant.format_card)
         if self.recall:
             return box.tracker.string(box.match, player)
         return box.match.observation_string(player)

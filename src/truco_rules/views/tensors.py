@@ -4,7 +4,9 @@
 list of floats whose length, :func:`observation_size`, depends only on the variant and the
 seat count. Seats are counted *relative* to the observer (0 = itself, 1 = the next seat...)
 and sides as "mine" and "theirs", so one network can play every seat.
-:func:`information_features` adds what the observer saw in the previous contest.
+:func:`information_features` adds what the observer saw in the previous contest. A
+spectator's view (:meth:`Match.public_observation <truco_rules.match.Match.public_observation>`)
+is counted from seat 0, with no cards of its own.
 
 Layout (``D`` = cards in the deck, ``n`` = seats, ``L`` = ladder rungs):
 
@@ -34,6 +36,8 @@ in their features, as they do in their legal actions.
 """
 
 from __future__ import annotations
+
+import attrs
 
 from ..contest.hand import PHASES, SIDE
 from ..core.arguments import integer
@@ -126,6 +130,7 @@ def observation_features(obs: Observation, variant: Variant) -> list[float]:
         raise InvalidType("obs", "an Observation (from match.observation(seat))", obs)
     if not isinstance(variant, Variant):
         raise InvalidType("variant", "a Variant (match.variant)", variant)
+    obs = _framed(obs)
     deck = variant.deck.cards
     index = {c.index: i for i, c in enumerate(deck)}
     d, n, me = len(deck), obs.seats, obs.seat
@@ -208,6 +213,15 @@ def _calls(out: list[float], obs: Observation, variant: Variant, side: dict[int,
     out.extend(one)
 
 
+def _framed(obs: Observation) -> Observation:
+    """``obs``, or for a spectator's view (:meth:`Match.public_observation
+    <truco_rules.match.Match.public_observation>`, seat ``-1``: no cards of its own) the same
+    view framed as seat 0's: seats counted from seat 0, sides as seat 0's and the other."""
+    if obs.seat >= 0:
+        return obs
+    return attrs.evolve(obs, seat=0, team=obs.sides[0] if obs.sides else 0)
+
+
 def _sides(obs: Observation) -> dict[int, int]:
     """Each seat's side in the deal (:attr:`Observation.sides`: at 3 seats the gallo is
     alone against the pair, so sides do not alternate there)."""
@@ -219,9 +233,10 @@ def _sides(obs: Observation) -> dict[int, int]:
 def information_features(obs: Observation, variant: Variant) -> list[float]:
     """:func:`observation_features` plus the face-up cards each seat played in the previous
     contest and the cards shown at its end."""
+    out = observation_features(obs, variant)
+    obs = _framed(obs)
     deck = variant.deck.cards
     index = {c.index: i for i, c in enumerate(deck)}
-    out = observation_features(obs, variant)
     _table(out, obs.previous, obs.seat, obs.seats, index)
     shown = [0.0] * len(deck)
     if obs.previous is not None:
