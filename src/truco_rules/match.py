@@ -271,7 +271,13 @@ class Match(MatchState):
                     f"the position is of variant {shown(record['variant'])}, "
                     f"not {shown(given.name)}"
                 )
-            record["variant"] = given  # its options are the position's, set in the replay
+            # the options are the position's (set in the replay), written as they differ from
+            # the variant registered under the name: the given variant's own go back first
+            info = given.option_info()
+            given = given.with_options(
+                **{name: info[name]["default"] for name in given.non_default_options()}
+            )
+            record["variant"] = given
         try:
             m = _as_match(replay(record))
         except TrucoError as exc:

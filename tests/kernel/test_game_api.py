@@ -248,6 +248,23 @@ def test_position_of_an_unregistered_variant() -> None:
     assert tr.Match.from_position(m.position(), variant=v) == m
     with pytest.raises(tr.ParseError, match="of variant"):
         tr.Match.from_position(m.position(), variant=tr.get_variant("paulista"))
+    # the options are the position's, not the given variant's own
+    assert tr.Match.from_position(m.position(), variant=v.with_options(target=24)) == m
+
+
+def test_a_position_keeps_its_options_whatever_variant_options_are_given() -> None:
+    """DESIGN §5 (positions): a position names its variant's options as they differ from the
+    registered variant; a variant given to rebuild it supplies the rules, not the options
+    (before, target=15 given over a position of target 30 rebuilt a match to 15)."""
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=7, mano=0)
+    m.apply("truco")
+    back = tr.Match.from_position(m.position(), v.with_options(target=15))
+    assert back == m and back.variant.match.target == 30
+    short = v.with_options(target=15).new_match(2, seed=7, mano=0)
+    short.apply("truco")
+    again = tr.Match.from_position(short.position(), v.with_options(falta_mode="leader_remaining"))
+    assert again == short and again.variant == short.variant
 
 
 
