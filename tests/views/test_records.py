@@ -127,3 +127,17 @@ def test_numbers_too_large_are_refused_where_they_enter() -> None:
     # the largest accepted seed still writes and replays its record
     m = ARGENTINE.new_match(seed=2**64 - 1)
     assert tr.Match.from_json(m.to_json()) == m
+
+
+def test_a_record_with_a_key_it_does_not_have_is_refused() -> None:
+    """docs/notation.md (JSON): a record has exactly its keys; a misspelt one (``derivaton``)
+    was ignored, and the record replayed under derivation 1, other cards than it names."""
+    m = tr.get_variant("argentine-sin-flor").new_match(2, seed=5, derivation=2, mano=0)
+    m.apply("truco")
+    rec = m.to_record()
+    assert tr.Match.from_record(rec) == m
+    rec["derivaton"] = rec.pop("derivation")
+    with pytest.raises(tr.InvalidRecord, match="derivaton"):
+        tr.Match.from_record(rec)
+    with pytest.raises(tr.InvalidRecord, match="derivaton"):
+        tr.Match.from_json(json.dumps(rec))

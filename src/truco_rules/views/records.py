@@ -99,6 +99,12 @@ def _check(record: dict[str, Any]) -> None:
     missing = [k for k in _KEYS if k not in record]
     if missing:
         raise InvalidRecord(f"record lacks {', '.join(missing)}")
+    unknown = [k for k in record if k not in _KEYS and k != "derivation"]
+    if unknown:  # a misspelt key would be dropped, and the record replay as another match
+        raise InvalidRecord(
+            f"record has {shown(unknown[0])}; its keys are {', '.join(_KEYS)} and, for a "
+            "seeded match, derivation"
+        )
     if not isinstance(record["actions"], list) or not all(
         isinstance(a, str) for a in record["actions"]
     ):
