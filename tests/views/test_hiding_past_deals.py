@@ -47,3 +47,26 @@ def test_a_match_in_the_middle_of_a_chance_deal_says_what_it_needs() -> None:
     m.apply(m.legal_actions()[0])  # one card of the next deal
     with pytest.raises(ValueError, match="apply the pending deal actions first"):
         hidden_swaps(m, 0)
+
+
+@pytest.mark.parametrize("derivation", [1, 2])
+def test_deal_orders_follow_the_matchs_own_derivation(derivation: int) -> None:
+    """docs/notation.md (Deal derivations): a seeded match deals by its derivation; the kit's
+    card orders are the ones it dealt (before, every seed was read under derivation 1, and
+    the checks of a derivation-2 match swapped cards of other deals)."""
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=11, derivation=derivation)
+    rng = random.Random(0)
+    dealt: dict[int, set[object]] = {}
+    while not m.is_over() and len(dealt) < 4:
+        if m.hand is not None:
+            dealt.setdefault(m.hand_no, {c for h in m.hand.dealt for c in h})
+        legal = m.legal_actions()
+        m.apply(legal[int(rng.random() * len(legal))])
+    orders = deal_orders(m)
+    assert len(dealt) == 4
+    for k, cards in dealt.items():
+        assert cards == set(orders[k][: 3 * m.seats]), k
+    seat = m.current_player() if m.current_player() >= 0 else 0
+    if m.hand is not None:
+        check_observation_hides(m, seat, hidden_swaps(m, seat)[:6])

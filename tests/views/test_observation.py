@@ -148,3 +148,29 @@ def test_s1_1_no_stake_while_dealing() -> None:
     m = tr.get_variant(SIN).new_match()
     o = m.observation(1)
     assert o.stake == 0 and o.pending_call is None and o.phase == "deal"
+
+
+def test_an_information_state_keeps_a_gathered_tricks_cards() -> None:
+    """RULES §4 B17 (``played_cards_visible=False``: a won trick is gathered face down): the
+    observation no longer shows a gathered trick's cards, but the information state is
+    everything the seat has seen, in order, and it saw them fall, the closing card too. Two
+    histories the seat could tell apart stay apart (perfect recall: before, both read
+    ``play (gathered)`` once the trick was won)."""
+    v = tr.get_variant("argentine-sin-flor").with_options(played_cards_visible=False)
+
+    def states(lead: str) -> tuple[str, str, tr.Match]:
+        deal = tr.deal_order(v, ["1E 4C 5C", lead + " 6B 4B"], mano=1)
+        m = v.new_match(2, deals=[deal], mano=1)
+        m.apply(f"play {lead}", 1)
+        before = m.information_state_string(0)
+        m.apply("play 1E", 0)  # closes the trick, which seat 0 wins and gathers
+        return before, m.information_state_string(0), m
+
+    a_before, a_after, m = states("7O")
+    b_before, b_after, _ = states("7C")
+    assert a_before != b_before and a_after != b_after
+    assert "1:play 7O; 0:play 1E" in a_after
+    assert "1:play 1E" not in m.information_state_string(1) and "0:play 1E" in (
+        m.information_state_string(1)
+    )  # the closing card, seen by the seat that did not play it
+    assert all(p.card is None for p in m.observation(1).current.table if p.seat == 0)

@@ -10,7 +10,6 @@ and the outcome of every action the seat could try, are the same in both.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -20,6 +19,7 @@ from ..core.actions import PLAY, Action
 from ..core.cards import Card
 from ..core.context import HandContext
 from ..core.errors import TrucoError
+from ..game.derivation import hand_random
 from ..match import CHANCE, Match
 from ..rules.variant import Variant
 from .strategies import vocabulary
@@ -51,15 +51,16 @@ def deal_orders(m: Match) -> list[tuple[Card, ...]]:
     """The card order of every deal of ``m`` so far: seeded, explicit, or dealt by chance
     actions (``deal`` actions of the chance seat, as after the explicit deals run out).
 
-    Seeded deals follow docs/architecture.md (Determinism): deal ``k`` is shuffled by the
-    deck hook from ``random.Random("truco-rules/S/k")``. A deal dealt by chance actions is
+    Seeded deals follow the match's deal derivation (docs/notation.md, "Deal derivations"):
+    deal ``k`` is shuffled by the deck hook from the generator the derivation gives it
+    (derivation 1: ``random.Random("truco-rules/S/k")``). A deal dealt by chance actions is
     the cards they dealt, in order. A match in the middle of a chance deal raises
     ``ValueError``: the deal being dealt has no order yet.
     """
     n = m.hand_no + 1
     if m.seed is not None:
         return [
-            tuple(m.variant.deck.shuffled(random.Random(f"truco-rules/{m.seed}/{k}")))
+            tuple(m.variant.deck.shuffled(hand_random(m.seed, k, m.derivation)))
             for k in range(n)
         ]
     orders = [tuple(d) for d in m.deals or ()]

@@ -24,6 +24,7 @@ from collections.abc import Iterator
 
 import attrs
 
+from ..core.actions import PLAY, Action
 from ..core.cards import Card
 from ..match import Match
 from ..views.observe import Observation
@@ -61,8 +62,9 @@ def _where(m: Match, card: Card) -> str:
     return "nowhere"
 
 
-def _replay(m: Match) -> Iterator[Match]:
-    """``m``'s states from its start to now, one per action (the same match object)."""
+def _replay(m: Match) -> Iterator[tuple[Match, tuple[int, Action] | None]]:
+    """``m``'s states from its start to now, one per action (the same match object), each
+    with the action played from it (``None`` for the last)."""
     start = m.start
     sim = m.variant.new_match(
         m.seats,
@@ -71,20 +73,22 @@ def _replay(m: Match) -> Iterator[Match]:
         mano=start["mano"],
         scores=tuple(start["scores"]),
         chicos=tuple(start["chicos"]),
+        derivation=m.derivation,
     )
-    yield sim
     for s, act in m.actions:
+        yield sim, (s, act)
         sim.apply(act, s)
-        yield sim
+    yield sim, None
 
 
 def seen_in_deal(m: Match, seat: int) -> set[Card]:
     """Every card of the deal in play that ``seat`` has seen at any moment of it: in its
     observations while the deal was in play (its cards, a partner's, the turned card, the
-    table, the contests of the deal that ended and what they showed), and the card it put
-    aside."""
+    table, the contests of the deal that ended and what they showed), every card played
+    face up as it fell (a trick gathered face down, ``played_cards_visible=False``, was seen
+    all the same, its closing card too), and the card it put aside."""
     seen: set[Card] = set()
-    for sim in _replay(m):
+    for sim, step in _replay(m):
         if sim.hand_no != m.hand_no:
             continue
         obs = sim.observation(seat)
@@ -96,6 +100,10 @@ def seen_in_deal(m: Match, seat: int) -> set[Card]:
         seen |= cards_seen(view)
         if same_deal:
             seen |= cards_seen(sim.history[-1].shown)
+        if step is not None:
+            act = step[1]
+            if act.verb == PLAY and not act.down and act.card is not None:
+                seen.add(act.card)  # seen as it falls (a blind play names no card)
     seen.update(c for s, c in m.discarded if s == seat)
     return seen
 

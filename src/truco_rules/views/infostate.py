@@ -6,10 +6,13 @@
   finished contest (its own cards, the turned card, the public record as it saw it, shown
   cards and points), its discards, then the contest in play. :class:`InfoTracker` builds it
   incrementally as a match is played; :meth:`Match.information_state_string` replays the
-  match through one. Two histories the seat cannot tell apart give the same string.
+  match through one. Two histories the seat cannot tell apart give the same string, and
+  two it can tell apart never do: where won tricks are gathered face down
+  (``played_cards_visible=False``) the observation no longer shows their cards, but the
+  information state keeps every card the seat saw fall, a trick's closing card too.
 
-Both are built from the seat's observation and the public record only, so they never
-reveal a card the seat has not seen.
+Both are built from the seat's observation and the public record as the seat saw it, so
+they never reveal a card the seat has not seen.
 """
 
 from __future__ import annotations
@@ -162,7 +165,7 @@ class InfoTracker:
                 if last:
                     hand = match.last_hand
                     assert hand is not None
-                    view = hand_view(hand, p, self._fmt)
+                    view = hand_view(hand, p, self._fmt, recall=True)
                     text = contest_text(view, _own_dealt(hand, p), self._turned, card_fmt)
                 else:
                     text = _summary_text(h, card_fmt)
@@ -179,7 +182,9 @@ class InfoTracker:
         head = f"{match.variant.name} seats {match.seats} seat {seat}"
         live = _now_text(obs, fmt)
         if obs.phase not in ("deal", "over", "discard"):
-            live += " | now [" + contest_text(obs.current, obs.my_dealt, obs.turned, fmt) + "]"
+            hand = match.hand  # as the seat saw it fall: a gathered trick's cards too
+            view = obs.current if hand is None else hand_view(hand, seat, self._fmt, recall=True)
+            live += " | now [" + contest_text(view, obs.my_dealt, obs.turned, fmt) + "]"
         elif obs.phase == "discard":
             live += f" | dealt {_cards(obs.my_dealt, fmt)}"
         return " || ".join([head, *self._past[seat], live])

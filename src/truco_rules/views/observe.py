@@ -41,9 +41,16 @@ _NO_CONTEST = HandView(
 )
 
 
-def hand_view(hand: Hand, seat: int, fmt: Callable[[Action], str]) -> HandView:
-    """The public record of ``hand`` as ``seat`` sees it."""
-    visible = hand.tr.played_cards_visible
+def hand_view(
+    hand: Hand, seat: int, fmt: Callable[[Action], str], *, recall: bool = False
+) -> HandView:
+    """The public record of ``hand`` as ``seat`` sees it now; with ``recall``, as it saw it
+    fall: where the rules gather a won trick face down (``played_cards_visible=False``),
+    the cards of gathered tricks stay in view, every card played face up having been seen
+    by every seat as it fell (the closing card of a trick too). The information state
+    (:mod:`~truco_rules.views.infostate`) is that record; the observation is what the seat
+    sees now."""
+    visible = recall or hand.tr.played_cards_visible
     current = hand.trick_no if not hand.over else len(hand.results)
 
     def seen(t: int, s: int, down: bool) -> bool:
