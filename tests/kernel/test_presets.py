@@ -233,3 +233,18 @@ def test_describe_and_compare_show_presets(capsys: pytest.CaptureFixture[str]) -
     assert "paulista@minitruco" in out and "raise_as_answer" in out
     diffs = tr.compare(tr.get_variant("paulista"), tr.get_variant("paulista@minitruco"))
     assert {d.rule for d in diffs} >= {"raise_as_answer", "ladder_refusal"}
+
+
+@pytest.mark.parametrize("left", tr.variant_names())
+@pytest.mark.parametrize("right", ["argentine", "paulista", "mineiro", "almeria"])
+def test_compare_is_the_same_both_ways_with_each_rule_once(left: str, right: str) -> None:
+    """``compare(a, b)`` and ``compare(b, a)`` list the same rules, sides swapped; no rule is
+    named twice (the deck's notation and size, a rule, is told apart from the Brazilian
+    ``deck`` option: it was listed one way and dropped the other)."""
+    a, b = tr.get_variant(left), tr.get_variant(right)
+    there = {d.rule: (d.left, d.right) for d in tr.compare(a, b)}
+    back = {d.rule: (d.right, d.left) for d in tr.compare(b, a)}
+    assert there == back
+    assert len(there) == len(tr.compare(a, b))
+    if left != right and {left, right} & {"paulista", "mineiro"} and "argentine" in (left, right):
+        assert "deck (rules)" in there and "deck" in there
