@@ -397,3 +397,18 @@ def test_the_command_line_refuses_hostile_arguments_cleanly(
     out, err = capsys.readouterr()
     assert "error: " in err and len(err) < 2000 and "Traceback" not in err
     assert out == ""  # refused before any output
+
+
+@pytest.mark.parametrize(("given", "read"), [("true", True), ("True", True), ("False", False)])
+def test_an_option_takes_the_spelling_its_error_shows(
+    given: str, read: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A bad value's error lists ``True | False`` (docs/cli.md, --option): those spellings
+    are read as JSON's true and false, as ``None`` is read as null."""
+    assert main(["describe", "argentine", "--option", "facedown_allowed=maybe"]) == 2
+    assert "True | False" in capsys.readouterr().err
+    assert main(["describe", "argentine", "--option", f"facedown_allowed={given}"]) == 0
+    out = capsys.readouterr().out
+    json_word = "true" if read else "false"
+    assert main(["describe", "argentine", "--option", f"facedown_allowed={json_word}"]) == 0
+    assert capsys.readouterr().out == out

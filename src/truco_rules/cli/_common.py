@@ -76,8 +76,13 @@ def settle_variant(args: argparse.Namespace) -> None:
     setattr(args, dest, positional if positional is not None else option)
 
 
+_PYTHON_WORDS: dict[str, object] = {"None": None, "True": True, "False": False}
+
+
 def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
-    """``--option NAME=VALUE`` pairs; a value is JSON if it parses as JSON, else text."""
+    """``--option NAME=VALUE`` pairs; a value is JSON if it parses as JSON, else text, but
+    for the Python spellings ``None``, ``True`` and ``False`` (those an option's error
+    message shows), read as JSON's ``null``, ``true`` and ``false``."""
     out: dict[str, object] = {}
     for pair in pairs or ():
         name, sep, raw = pair.partition("=")
@@ -86,7 +91,7 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
         try:
             value: object = json.loads(raw)
         except json.JSONDecodeError:
-            value = None if raw.strip() == "None" else raw  # Python spelling of null
+            value = _PYTHON_WORDS.get(raw.strip(), raw)
         except (ValueError, RecursionError) as exc:  # 5,000-digit numbers, deep nesting
             raise ParseError(f"--option {name.strip()}: {shown(str(exc), 120)}") from None
         out[name.strip()] = tuple(value) if isinstance(value, list) else value
