@@ -740,3 +740,27 @@ def test_s6_4_an_ordinary_hand_is_not_special_for_the_double_play_hook() -> None
     assert m.hand is not None and m.hand.results == [-1]
     assert _SPECIAL_SEEN == [("double", False)]
     m.apply("play 4C", 0)  # a single card: no two-card play
+
+
+def test_the_rule_sheet_never_names_a_score_below_zero() -> None:
+    """RULES §5.7, §6.6: the hand of 10 and the iron hand come at ``target - 2`` and above;
+    at a target of 2 or less that is every score, as play has it (the first hand at 0-0 is
+    an iron hand), and the sheet says so instead of "at -1"."""
+    v = tr.get_variant("mineiro").with_options(target=1)
+    m = v.new_match(2, seed=1)
+    assert m.hand is not None and m.hand.special == "iron"
+    sheet = tr_sheet(v)
+    assert "at -" not in sheet and "a side at any score" in sheet
+    assert "both sides at any score" in sheet
+
+
+def tr_sheet(v: tr.Variant) -> str:
+    import contextlib
+    import io
+
+    from truco_rules.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["describe", v.name, "--option", f"target={v.match.target}"]) == 0
+    return out.getvalue()

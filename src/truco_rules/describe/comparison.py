@@ -88,8 +88,9 @@ def _special_hand(v: Variant) -> str:
     if sp is None:
         return "none"
     at = v.match.target - sp.lacking
+    where = f"at {at} of {v.match.target}" if at > 0 else f"at any score (target {v.match.target})"
     return (
-        f"a side at {at} of {v.match.target} decides before playing: declined, the others "
+        f"a side {where} decides before playing: declined, the others "
         f"score {sp.decline_value}; played, it is worth {sp.play_value} and nobody calls"
     )
 
@@ -99,7 +100,8 @@ def _iron_hand(v: Variant) -> str:
     if sp is None:
         return "none"
     at = v.match.target - sp.lacking
-    return f"both sides at {at}: worth {sp.iron_value} (the winner takes the game), no calls"
+    where = f"at {at}" if at > 0 else "at any score (every hand)"
+    return f"both sides {where}: worth {sp.iron_value} (the winner takes the game), no calls"
 
 
 def _split(v: Variant) -> str:
