@@ -24,7 +24,8 @@ seat's :func:`~truco_rules.views.tensors.observation_features` (float32), and ``
 (int8, one entry per id of the variant's action space). Deals are shuffled from the seed
 given to ``reset``, so there are no chance steps. Rewards come at the end of the match:
 +1 for each seat of the winning side, -1 for the others. ``render()`` (mode ``ansi``)
-returns the acting seat's view as text.
+returns the acting seat's view as text. Only the seat to act moves: a partner's answer or a
+call out of turn, which the kernel may allow another seat, is not offered here.
 """
 
 from __future__ import annotations
