@@ -9,7 +9,6 @@ fence is preceded by ``<!-- console: not run (REASON) -->`` is skipped, with its
 
 from __future__ import annotations
 
-import contextlib
 import io
 import re
 import shlex
@@ -70,7 +69,7 @@ DOCS_COLUMNS = 100
 """The terminal width the examples are shown at."""
 
 
-def _run(command: str, tmp: Path) -> list[str]:
+def _run(command: str, tmp: Path) -> tuple[int, list[str]]:
     words = shlex.split(command.split("#", 1)[0] if " #" in command else command)
     head = None
     if "|" in words:
@@ -91,13 +90,15 @@ def _run(command: str, tmp: Path) -> list[str]:
     sys.stdout, sys.stderr = out, (out if merge else err)
     if stdin is not None:
         sys.stdin = io.TextIOWrapper(io.BytesIO(stdin.encode("utf-8")), encoding="utf-8")
+    status: object = 0
     try:
-        with contextlib.suppress(SystemExit):  # argparse refusals end with SystemExit
-            main(words[1:])
+        status = main(words[1:])
+    except SystemExit as exc:  # argparse refusals end with SystemExit
+        status = exc.code
     finally:
         sys.stdout, sys.stderr, sys.stdin = saved
     lines = out.getvalue().splitlines()
-    return lines[:head] if head is not None else lines
+    return (0 if status is None else int(status)), lines[:head] if head is not None else lines
 
 
 def _matches(expected: tuple[str, ...], printed: list[str]) -> bool:
@@ -125,7 +126,11 @@ def test_console_example_prints_what_the_docs_show(
         pytest.skip(ex.skip)
     monkeypatch.chdir(ROOT)
     monkeypatch.setenv("COLUMNS", str(DOCS_COLUMNS))  # text tables fit the terminal's width
-    printed = _run(ex.command, tmp_path)
+    status, printed = _run(ex.command, tmp_path)
+    # a command that fails shows its error (2>&1): an example that prints nothing and fails
+    # would read as one that succeeds quietly
+    shows_error = any(line.startswith("error:") for line in ex.expected)
+    assert (status != 0) == shows_error, f"{ex.where}: `{ex.command}` exited with {status}"
     assert _matches(ex.expected, printed), (
         f"{ex.where}: `{ex.command}` printed\n" + "\n".join(printed)
     )

@@ -39,9 +39,26 @@ def at_least(low: int) -> Callable[[str], int]:
     return parse
 
 
+class _DefaultsShown(argparse.ArgumentDefaultsHelpFormatter):
+    """Each argument's default, where it has one to show: not for a flag (``store_true``,
+    ``store_false``: the flag's text says what it does), nor a default of ``None`` (the
+    text says what leaving it out does), nor where the text already names the default."""
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        if (
+            action.default is None
+            or isinstance(action.default, bool)
+            or action.nargs == 0
+            or "default" in text
+        ):
+            return text
+        return super()._get_help_string(action)
+
+
 def formatter(prog: str) -> argparse.HelpFormatter:
-    """Help that shows each argument's default."""
-    return argparse.ArgumentDefaultsHelpFormatter(prog, max_help_position=30)
+    """Help that shows each argument's default (where it has one to show)."""
+    return _DefaultsShown(prog, max_help_position=30)
 
 
 def add_variant_argument(

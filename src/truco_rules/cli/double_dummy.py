@@ -68,7 +68,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_variant_argument(p, "a variant name or alias; none: every variant", dest="rule_set")
     p.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
     p.add_argument("--deals", type=at_least(1), default=10_000, help="random deals to solve")
-    p.add_argument("--seed", type=at_least(0), default=0, help="seed of the first deal")
+    p.add_argument(
+        "--seed", type=at_least(0), default=0, help="run seed: the deals are derived from it"
+    )
     p.add_argument("--against", default=None, metavar="OTHER", help="another rule set to compare")
     p.add_argument("--json", action="store_true", help="print JSON")
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")

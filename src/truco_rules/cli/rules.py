@@ -11,7 +11,7 @@ from ..core.errors import ParseError
 from ..describe.comparison import compare_table, rule_sheet
 from ..describe.reference import installed_reference
 from ..describe.render import FORMATS, render
-from ..rules.registry import failed_entry_points, get_variant, variant_names
+from ..rules.registry import default_variant, failed_entry_points, get_variant, variant_names
 from ..rules.variant import Variant
 from ._common import add_variant_argument, parse_options
 
@@ -109,7 +109,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     sub.add_parser("variants", help="list the variants").set_defaults(func=cmd_variants)
 
     d = sub.add_parser("describe", help="a variant's rule sheet (or its rules as JSON)")
-    add_variant_argument(d, "a variant name or alias")
+    add_variant_argument(d, f"a variant name or alias; none: {default_variant().name}")
     d.add_argument("--json", action="store_true", help="the rules as JSON data")
     d.add_argument("--format", choices=FORMATS, default="text", help="how to print the sheet")
     d.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")

@@ -102,7 +102,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     add_variant_argument(s, "a variant name or alias; none: every variant, one row each")
     s.add_argument("--matches", type=at_least(1), default=1000, help="matches per variant")
-    s.add_argument("--seed", type=at_least(0), default=0, help="seed of the first match")
+    s.add_argument(
+        "--seed",
+        type=at_least(0),
+        default=0,
+        help="run seed: match i is dealt and played from its own seed, derived from it",
+    )
     s.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
     s.add_argument(
         "--agents",
