@@ -3,11 +3,17 @@ the errors it gets for actions it tries (issue 10, items 1, 2 and 8)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import attrs
 import pytest
 
 import truco_rules as tr
+from truco_rules.core.cards import Card, Suit
 from truco_rules.hand import Hand
+from truco_rules.hooks import EnvidoRules, FixedRanking, HandContext
 from truco_rules.testing import check_observation_hides, deal_orders, hidden_swaps
+from truco_rules.variants.argentine import ARGENTINE_RANKING
 
 MINEIRO = tr.get_variant("mineiro")
 
@@ -150,3 +156,69 @@ def test_i7_catches_an_error_that_depends_on_another_seats_flor(
         except AssertionError as exc:
             failures.append(str(exc))
     assert failures and all("trying 'flor'" in f for f in failures)
+
+
+@attrs.frozen
+class _LateOros(EnvidoRules):
+    """Once a side has 10 points, each card of oros adds 1 to the envido (a score-dependent
+    rule: the hand context carries the scores, docs/own-package.md)."""
+
+    def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
+        late = max(context.scores) >= 10
+        return self.points(cards) + (sum(c.suit is Suit.OROS for c in cards) if late else 0)
+
+    def possible_scores(self) -> tuple[int, ...]:
+        return tuple(range(37))
+
+
+@attrs.frozen
+class _MuestraBonus(EnvidoRules):
+    """Each card of the turned card's suit adds 1 to the envido (docs/own-package.md)."""
+
+    def points_in(self, cards: Sequence[Card], context: HandContext) -> int:
+        t = context.turned
+        return self.points(cards) + sum(t is not None and c.suit == t.suit for c in cards)
+
+    def possible_scores(self) -> tuple[int, ...]:
+        return tuple(range(37))
+
+
+def _kit_passes(v: tr.Variant, seats: int, scores: tuple[int, int], seeds: int) -> int:
+    """I7 over seeded matches after an envido is settled: the kit swaps only cards that keep
+    every other hand's public scores as the kernel values them; the swaps it checked."""
+    checked = 0
+    for seed in range(seeds):
+        m = v.new_match(seats, seed=seed, scores=scores)
+        while m.hand is None and not m.is_over():  # the gallo puts his extra card aside
+            m.apply(m.legal_actions()[0])
+        for text in ("envido", "quiero"):
+            if text in m.legal_action_texts():
+                m.apply(text)
+        while m.hand is not None and m.legal_action_texts()[0].startswith(("declare", "son")):
+            m.apply(m.legal_actions()[0])
+        swaps = hidden_swaps(m, 0)[:6]
+        check_observation_hides(m, 0, swaps)
+        checked += len(swaps)
+    return checked
+
+
+def test_i7_values_hands_with_the_scores_the_kernel_uses() -> None:
+    """RULES §2.6 through a hook of one's own: an envido that depends on the scores is
+    valued by the kit with the scores before the contest, as the kernel values it (before,
+    the kit valued every hand at 0-0, and a correct variant failed I7)."""
+    v = tr.get_variant("argentine-sin-flor").derive("late-oros", "a test", envido=_LateOros())
+    assert _kit_passes(v, 2, (12, 3), 30) > 0
+
+
+def test_i7_reads_the_turned_card_after_the_gallos_extra_card() -> None:
+    """RULES §2.12.2: at three seats the gallo is dealt a fourth card before the card turned
+    up; the kit values the hands with the card the kernel turned (before, it read the
+    gallo's fourth card as the muestra, and a correct variant failed I7)."""
+    v = tr.get_variant("argentine-sin-flor").derive(
+        "muestra-bonus",
+        "a test",
+        ranking=FixedRanking(ARGENTINE_RANKING.table, turns_up_card=True),
+        envido=_MuestraBonus(),
+    )
+    assert 3 in v.seat_counts
+    assert _kit_passes(v, 3, (0, 0), 30) > 0

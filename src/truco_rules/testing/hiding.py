@@ -135,13 +135,15 @@ def cards_seen(obj: Any) -> set[Card]:
     return found
 
 
-def _deal_facts(
-    m: Match, seat: int | None = None
-) -> Iterator[tuple[int, tuple[tuple[Card, ...], ...], set[Card]]]:
-    """Replay ``m`` and yield, per deal: its number, the dealt hands, and the cards a swap must
-    leave in place: those of a blind player's hand, whose ``play #k`` names a position, and,
-    given ``seat``, every card that seat has seen at any moment of the replay (a card played
-    face up and later gathered was seen all the same)."""
+Facts = tuple[int, tuple[tuple[Card, ...], ...], set[Card], dict[int, HandContext]]
+
+
+def _deal_facts(m: Match, seat: int | None = None) -> Iterator[Facts]:
+    """Replay ``m`` and yield, per deal: its number, the dealt hands, the cards a swap must
+    leave in place (those of a blind player's hand, whose ``play #k`` names a position, and,
+    given ``seat``, every card that seat has seen at any moment of the replay: a card played
+    face up and later gathered was seen all the same), and each seat's hand context as the
+    kernel values its cards (the turned card, the scores before its contest)."""
     orders = deal_orders(m)
     sim = m.variant.new_match(
         m.seats,
@@ -152,10 +154,14 @@ def _deal_facts(
     )
     dealt: dict[int, tuple[tuple[Card, ...], ...]] = {}
     fixed: dict[int, set[Card]] = {}
+    contexts: dict[int, dict[int, HandContext]] = {}
 
     def note() -> None:
         if sim.hand is not None:
             dealt.setdefault(sim.hand_no, tuple(sim.hand.dealt))
+            known = contexts.setdefault(sim.hand_no, {})
+            for s in sim.hand.order:
+                known.setdefault(s, sim.hand.context(s))
         if seat is not None:
             fixed.setdefault(sim.hand_no, set()).update(cards_seen(sim.observation(seat)))
             if sim.history:  # what the contest that just ended showed
@@ -178,7 +184,7 @@ def _deal_facts(
         sim.apply(act, s)
         note()
     for k in sorted(dealt):
-        yield k, dealt[k], fixed.get(k, set())
+        yield k, dealt[k], fixed.get(k, set()), contexts.get(k, {})
 
 
 def _public_scores(
@@ -194,12 +200,6 @@ def _public_scores(
     env = v.envido_points(hand, ctx)  # None for a flor, whose envido is void (RULES §2.6.1)
     shown = tuple(v.envido.proof_in(hand, ctx)) if v.envido is not None else ()
     return env, shown, v.flor_points(hand, ctx)
-
-
-def _context(m: Match, order: Sequence[Card], seat: int) -> HandContext:
-    """The deal around ``seat``'s hand dealt from ``order``: its turned card, if any."""
-    turned = order[3 * m.seats] if m.variant.ranking.turns_up_card else None
-    return HandContext(turned, m.seats, seat)
 
 
 def _unsung_flores(m: Match, deal: int) -> set[int]:
@@ -251,22 +251,19 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
     v = m.variant
     seen = cards_seen(m.observation(seat))
     orders = deal_orders(m)
-    size = 3 * m.seats
     out: list[Swap] = []
-    for k, hands, fixed in _deal_facts(m, seat):
+    for k, hands, fixed, ctx in _deal_facts(m, seat):
         order = orders[k]
         owner = {c: s for s, h in enumerate(hands) for c in h}
+        turned = {x.turned for x in ctx.values()}  # after any extra cards dealt
         free = [
             p
             for p, c in enumerate(order)
-            if c not in seen
-            and c not in fixed
-            and owner.get(c, -1) != seat
-            and (p < size or not v.ranking.turns_up_card or p > size)
+            if c not in seen and c not in fixed and owner.get(c, -1) != seat and c not in turned
         ]
         secret = _unsung_flores(m, k)
         base = {
-            s: _public_scores(v, h, s not in secret, _context(m, order, s))
+            s: _public_scores(v, h, s not in secret, ctx.get(s))
             for s, h in enumerate(hands)
             if s != seat
         }
@@ -280,7 +277,7 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
                 ok = True
                 for s in {oa, ob} - {-1}:
                     h = tuple(swapped.get(c, c) for c in hands[s])
-                    if _public_scores(v, h, s not in secret, _context(m, order, s)) != base[s]:
+                    if _public_scores(v, h, s not in secret, ctx.get(s)) != base[s]:
                         ok = False
                         break
                 if ok:
@@ -304,21 +301,19 @@ def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match
     assert original.observation(seat) == m.observation(seat), (
         "I7: the same deals given explicitly give another observation"
     )
-    facts = {k: hands for k, hands, _f in _deal_facts(m)}
+    facts = {k: (hands, ctx) for k, hands, _f, ctx in _deal_facts(m)}
     names: dict[int, dict[Card, Card]] = {}
     for sw in swaps:
         order = orders[sw.deal]
         trial = list(order)
         trial[sw.i], trial[sw.j] = trial[sw.j], trial[sw.i]
-        hands = facts[sw.deal]
+        hands, ctx = facts[sw.deal]
         owner = {c: s for s, h in enumerate(hands) for c in h}
         mapping = dict(zip(order, trial, strict=True))
         secret = _unsung_flores(m, sw.deal)
         if all(
-            _public_scores(
-                v, tuple(mapping[c] for c in hands[s]), s not in secret, _context(m, order, s)
-            )
-            == _public_scores(v, hands[s], s not in secret, _context(m, order, s))
+            _public_scores(v, tuple(mapping[c] for c in hands[s]), s not in secret, ctx.get(s))
+            == _public_scores(v, hands[s], s not in secret, ctx.get(s))
             for s in {owner.get(order[sw.i], -1), owner.get(order[sw.j], -1)} - {-1, seat}
         ):
             first = deal_orders(m)[sw.deal]
@@ -327,7 +322,7 @@ def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match
             if not _same_course(m, [*orders[: sw.deal], trial, *orders[sw.deal + 1 :]], renamed):
                 continue
             orders[sw.deal] = trial
-            facts[sw.deal] = tuple(tuple(mapping[c] for c in h) for h in hands)
+            facts[sw.deal] = (tuple(tuple(mapping[c] for c in h) for h in hands), ctx)
             names = renamed
     try:
         other = replay_with_deals(m, orders, names)
