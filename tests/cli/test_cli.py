@@ -412,3 +412,20 @@ def test_an_option_takes_the_spelling_its_error_shows(
     json_word = "true" if read else "false"
     assert main(["describe", "argentine", "--option", f"facedown_allowed={json_word}"]) == 0
     assert capsys.readouterr().out == out
+
+
+def test_perft_write_keeps_options_and_refuses_what_does_not_apply(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cli.md (perft): ``--write`` keeps ``--option`` in its records (it was dropped:
+    the file was the default one) and refuses the options that name one count."""
+    assert main(["perft", "argentine", "--write", str(tmp_path), "--budget", "500"]) == 0
+    plain = (tmp_path / "argentine.perft").read_text(encoding="utf-8")
+    args = ["perft", "argentine", "--write", str(tmp_path), "--budget", "500"]
+    assert main([*args, "--option", "target=15"]) == 0
+    capsys.readouterr()
+    kept = (tmp_path / "argentine.perft").read_text(encoding="utf-8")
+    assert kept != plain and 'options {"target": 15}' in kept
+    for extra in (["--seats", "4"], ["--seed", "2"], ["--depth", "2"], ["--divide"]):
+        assert main([*args, *extra]) == 2
+        assert extra[0] in capsys.readouterr().err

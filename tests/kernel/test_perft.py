@@ -160,3 +160,24 @@ def test_the_alternative_records_set_every_option_to_its_last_alternative(name: 
     assert alt, f"{name}.perft has no alternative-options record; " + regenerate_hint(name)
     for r in alt:
         assert dict(r.options) == alternative_options(variant), regenerate_hint(name)
+
+
+def test_generate_keeps_a_variants_options_and_depths_are_checked() -> None:
+    """A Variant given with options is counted with them (they were dropped: the records
+    named the registered variant alone); a depth out of range is a typed error, not an
+    IndexError."""
+    from truco_rules.runs.perft import divide, generate, perft, perft_counts
+
+    v = tr.get_variant("argentine").with_options(facedown_allowed=False)
+    rec = generate(v, seeds=(1,), alt_seed=None, budget=500)[0]
+    assert rec.options == {"facedown_allowed": False}
+    assert list(rec.counts[:3]) == perft_counts(v.new_match(2, seed=1), 3)
+    assert rec.recompute() == rec
+    m = v.new_match(2, seed=1)
+    for call, depth in ((perft, -1), (divide, 0), (perft_counts, -2)):
+        with pytest.raises(tr.ParseError, match="depth"):
+            call(m, depth)
+    with pytest.raises(tr.InvalidType):
+        perft(m, 2.0)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType):
+        perft("argentine", 1)  # type: ignore[arg-type]

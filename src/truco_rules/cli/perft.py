@@ -6,7 +6,7 @@ import argparse
 import time
 from pathlib import Path
 
-from ..rules.registry import get_variant, variant_names
+from ..core.errors import ParseError
 from ..runs.perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
 from ._common import add_variant_argument, at_least, chosen_variants, default_variant, formatter
 
@@ -15,19 +15,32 @@ Perft counts of truco-rules: distinct legal (seat, action) sequences from a seed
 Format and meaning: docs/invariants.md (Perft). Regenerate: truco-rules perft --write DIR"""
 
 
+_ONE_MATCH = {"seats": 2, "seed": 1, "depth": 3}
+"""The defaults of the options that name one match (not used with ``--write``)."""
+
+
 def cmd_perft(args: argparse.Namespace) -> int:
     if args.write is not None:
+        given = [f"--{k}" for k in _ONE_MATCH if getattr(args, k) is not None]
+        if given or args.divide:
+            raise ParseError(
+                f"{', '.join(given + (['--divide'] if args.divide else []))}: --write writes "
+                "every seat count of the variant from the standard seeds, each as deep as "
+                "--budget allows; only --option and --budget apply"
+            )
+        variants = chosen_variants(args.perft_variant, args.option, None)
         folder = Path(args.write)
         folder.mkdir(parents=True, exist_ok=True)
-        names = [args.perft_variant] if args.perft_variant else list(variant_names())
-        for name in names:
-            v = get_variant(name)
+        for v in variants:
             started = time.perf_counter()
-            records = generate(v.name, budget=args.budget)
+            records = generate(v, budget=args.budget)
             path = folder / f"{v.name}.perft"
             path.write_text(format_perft(records, PERFT_HEADER), encoding="utf-8")
             print(f"wrote {path}: {len(records)} records ({time.perf_counter() - started:.1f} s)")
         return 0
+    for k, value in _ONE_MATCH.items():
+        if getattr(args, k) is None:
+            setattr(args, k, value)
     v = chosen_variants(args.perft_variant or default_variant(), args.option, args.seats)[0]
     m = v.new_match(args.seats, seed=args.seed)
     print(
@@ -56,9 +69,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         f"a variant name or alias; none: {default_variant()} (with --write: every variant)",
         dest="perft_variant",
     )
-    pf.add_argument("--seats", type=at_least(2), default=2, help="seats at the table")
-    pf.add_argument("--seed", type=at_least(0), default=1, help="seed of the match")
-    pf.add_argument("--depth", type=at_least(1), default=3, help="deepest count")
+    pf.add_argument("--seats", type=at_least(2), help="seats at the table (default: 2)")
+    pf.add_argument("--seed", type=at_least(0), help="seed of the match (default: 1)")
+    pf.add_argument("--depth", type=at_least(1), help="deepest count (default: 3)")
     pf.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="change an option (repeatable)"
     )
@@ -67,7 +80,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--write",
         metavar="DIR",
         default=None,
-        help="write DIR/<variant>.perft for --variant, or for every registered variant",
+        help="write DIR/<variant>.perft for --variant, or for every registered variant (with "
+        "--option: those options kept in its records)",
     )
     pf.add_argument(
         "--budget",

@@ -33,7 +33,8 @@ from typing import Any
 
 import attrs
 
-from ..core.errors import ParseError
+from ..core.arguments import in_range
+from ..core.errors import InvalidType, ParseError
 from ..match import Match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
@@ -67,8 +68,24 @@ def _moves(m: Match) -> list[tuple[int, Any]]:
     return [(s, a) for s in range(m.seats) for a in m.legal_actions(s)]
 
 
+_MOST_DEPTH = 64  # far past any tree this side of the heat death of the universe
+
+
+def _depth(depth: object, low: int) -> int:
+    return in_range(depth, "depth", low, _MOST_DEPTH)
+
+
+def _check_match(m: object) -> None:
+    if not isinstance(m, Match):
+        raise InvalidType("m", "a Match", m)
+
+
 def perft_counts(m: Match, depth: int) -> list[int]:
-    """``[perft(m, 1), ..., perft(m, depth)]`` in one walk of the tree (``m`` is unchanged)."""
+    """``[perft(m, 1), ..., perft(m, depth)]`` in one walk of the tree (``m`` is unchanged).
+    ``depth`` is an int from 0 (:class:`~truco_rules.core.errors.ParseError` below it,
+    :class:`~truco_rules.core.errors.InvalidType` for no int)."""
+    depth = _depth(depth, 0)
+    _check_match(m)
     counts = [0] * depth
 
     def walk(state: Match, d: int) -> None:
@@ -86,13 +103,17 @@ def perft_counts(m: Match, depth: int) -> list[int]:
 
 def perft(m: Match, depth: int) -> int:
     """The number of legal action sequences of length ``depth`` from ``m`` (1 at depth 0)."""
-    if depth == 0:
+    if _depth(depth, 0) == 0:
+        _check_match(m)
         return 1
     return perft_counts(m, depth)[-1]
 
 
 def divide(m: Match, depth: int) -> list[tuple[str, int]]:
-    """Per first step (``SEAT:TEXT``), the number of sequences of length ``depth`` it starts."""
+    """Per first step (``SEAT:TEXT``), the number of sequences of length ``depth`` (an int
+    from 1) it starts."""
+    depth = _depth(depth, 1)
+    _check_match(m)
     out = []
     for seat, act in _moves(m):
         child = m.copy()
@@ -221,15 +242,18 @@ def generate(
 ) -> list[PerftRecord]:
     """Perft records for every seat count of ``variant``: one per seed with its own options,
     and one with :func:`alternative_options` (seed ``alt_seed``), each as deep as ``budget``
-    leaves allow (at most ``max_depth``)."""
+    leaves allow (at most ``max_depth``). A :class:`Variant` given with options keeps them
+    (recorded as they differ from the variant registered under its name)."""
     v = get_variant(variant)
+    own = v.non_default_options()
     out = []
     for seats in v.seat_counts:
         plan: list[tuple[str, int, dict[str, Any]]] = [
-            (f"{v.name}-{seats}p-s{seed}", seed, {}) for seed in seeds
+            (f"{v.name}-{seats}p-s{seed}", seed, dict(own)) for seed in seeds
         ]
         if alt_seed is not None:
-            plan.append((f"{v.name}-{seats}p-s{alt_seed}-alt", alt_seed, alternative_options(v)))
+            alt = {**own, **alternative_options(v)}
+            plan.append((f"{v.name}-{seats}p-s{alt_seed}-alt", alt_seed, alt))
         for rid, seed, opts in plan:
             rec = PerftRecord(rid, v.name, seats, seed, opts)
             counts = _deepest(rec.match(), budget, max_depth)
