@@ -55,3 +55,19 @@ def test_skip_takes_an_option_out_with_its_reason() -> None:
     check_options_live(
         v, options=["envido_envido_falta"], skip={"envido_envido_falta": "fixed by the package"}
     )
+
+
+def test_the_search_refuses_bad_arguments_with_typed_errors() -> None:
+    """Bad arguments are TrucoErrors naming what is wrong (a KeyError for an unknown
+    option, a KeyError 't' for a name given as one text, hypothesis's error for no example)."""
+    v = tr.get_variant("argentine")
+    with pytest.raises(tr.UnknownOption, match="nosuch"):
+        dead_options(v, options=["nosuch"])
+    with pytest.raises(tr.InvalidType, match="collection of option names"):
+        dead_options(v, options="target")
+    with pytest.raises(tr.ParseError, match="examples"):
+        dead_options(v, options=["target"], examples=0)
+    with pytest.raises(tr.UnknownOption):
+        find_difference(v, "nosuch", 1)
+    with pytest.raises(tr.InvalidType):
+        dead_options("argentine")  # type: ignore[arg-type]

@@ -34,8 +34,9 @@ from hypothesis import strategies as st
 from hypothesis.errors import NoSuchExample
 
 from ..core.actions import PLAY, Action
+from ..core.arguments import in_range
 from ..core.cards import Card
-from ..core.errors import InvalidOption
+from ..core.errors import InvalidOption, InvalidType, UnknownOption
 from ..match import Match
 from ..rules.variant import Variant
 from .liveness_hints import DEFAULT_HINTS, NO_EFFECT
@@ -291,7 +292,9 @@ def find_difference(
 ) -> dict[str, Any] | None:
     """A game (as :func:`contexts` draws it) on which ``v`` and ``v`` with ``option=alt`` play
     apart, found within ``examples`` games; ``None`` if none was. Deterministic: the same
-    arguments search the same games."""
+    arguments search the same games. The arguments are checked as :func:`dead_options`
+    checks its own (``option`` one name of ``v``)."""
+    _checked(v, (option,), examples)
     try:
         return find(
             contexts(v, option, alt, hints),
@@ -300,6 +303,29 @@ def find_difference(
         )
     except NoSuchExample:
         return None
+
+
+def _checked(v: object, options: object, examples: object) -> list[str]:
+    """The option names to search, after the arguments of :func:`dead_options` are checked:
+    :class:`~truco_rules.core.errors.InvalidType` for no Variant, ``options`` given as one
+    text (not a collection of names) or holding no text, ``examples`` not an int;
+    :class:`~truco_rules.core.errors.UnknownOption` for a name the variant lacks;
+    :class:`~truco_rules.core.errors.ParseError` for fewer than one example."""
+    if not isinstance(v, Variant):
+        raise InvalidType("v", "a Variant", v)
+    in_range(examples, "examples", 1, 10**6)
+    known = v.option_info()
+    if options is None:
+        return list(known)
+    if isinstance(options, str) or not isinstance(options, Iterable):
+        raise InvalidType("options", "a collection of option names, or None", options)
+    names = list(options)
+    for name in names:
+        if not isinstance(name, str):
+            raise InvalidType("options", "option names (text)", name)
+        if name not in known:
+            raise UnknownOption(name, v.name, sorted(known))
+    return names
 
 
 def dead_options(
@@ -314,8 +340,8 @@ def dead_options(
     search tells from the variant's own value; ``skip`` (and :data:`NO_EFFECT`) name options
     that are not searched, each with the reason. An option with no choices and no integer or
     ``None`` value to vary is reported with the value ``...``."""
+    names = _checked(v, options, examples)
     skipped = {**NO_EFFECT, **(skip or {})}
-    names = list(v.option_info()) if options is None else list(options)
     dead: list[tuple[str, Any]] = []
     for name in names:
         if name in skipped:
