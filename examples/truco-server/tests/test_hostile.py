@@ -111,6 +111,8 @@ def test_out_of_turn_and_illegal_actions_change_nothing(server: Running) -> None
         '{"type": "join", "table": "abc", "name": "\\ud800"}',  # a lone surrogate
         '{"type": "join", "table": "abc", "name": "\\u202e"}',  # a format character
         '{"type": "join", "table": "abc", "name": "a\\u2028b"}',  # a line separator
+        '{"type": "join", "table": "abc", "name": ""}',  # no name: left out, it is "player"
+        '{"type": "join", "table": "abc", "name": "   "}',
         '{"type": "create", "variant": "argentine", "seats": 99}',
         '{"type": "create", "variant": "argentine", "options": [1]}',
         '{"type": "create", "variant": "argentine", "options": {"target": {"a": 1}}}',
@@ -131,6 +133,16 @@ def test_malformed_messages_get_an_error(server: Running, raw: str) -> None:
     assert a.call(type="ping")["type"] == "pong"  # still connected
     after = _snapshot(server, table)
     assert after["n"] == before["n"]
+    for c in (a, b):
+        c.close()
+
+
+def test_an_error_about_an_unknown_type_carries_its_seq(server: Running) -> None:
+    """README (Protocol): the answer to a message, and an error about it, carry its seq."""
+    a, b, _table = _table_with_two_people(server)
+    a.send_raw('{"type": "bogus", "seq": 5}')
+    answer = a.until(lambda f: f["type"] == "error")
+    assert answer["code"] == "unknown-type" and answer["seq"] == 5
     for c in (a, b):
         c.close()
 

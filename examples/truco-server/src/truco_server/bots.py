@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import random
 
 import truco_rules as tr
@@ -21,10 +22,20 @@ bot."""
 
 class Bot:
     """A bot seat: it reads the match through the library's agents, which read nothing but
-    the seat's own observation and the rules."""
+    the seat's own observation and the rules.
 
-    def __init__(self, kind: str, seed: int) -> None:
+    Its play is a function of the match alone, so that a server that restarts, or a human
+    who acts while the bot thinks, changes nothing: each decision draws from a generator
+    seeded by the bot's seed and the number of actions so far, and is made on a copy of the
+    agent (an agent may keep what it read of the table) that takes the agent's place only
+    once the action is applied (:meth:`commit`). A bot rebuilt for a match already under
+    way (a restart) first takes its own past decisions again, on a replay of the record, to
+    reach the state it had (:meth:`choose` does it once, off the event loop for a search)."""
+
+    def __init__(self, kind: str, seed: int, seat: int, under_way: bool = False) -> None:
         self.kind = kind
+        self.seed = seed
+        self.seat = seat
         self.slow = kind != "simple"  # a search: it runs off the event loop
         family, _sep, strength = kind.partition(":")
         self.agent: SimpleBot | ISMCTSAgent | ReaderAgent
@@ -34,18 +45,43 @@ class Bot:
             self.agent = ISMCTSAgent.with_strength(strength, seed=seed)
         else:
             self.agent = SimpleBot(rng=random.Random(seed))
+        self.behind = under_way  # its past decisions still to take again
+        self._pending: SimpleBot | ISMCTSAgent | ReaderAgent | None = None
 
     def choose(self, match: tr.Match) -> str:
-        """The bot's action at ``match`` (its seat is the one to act), as text."""
-        action = self.agent.choose(match, match.legal_actions())
+        """The bot's action at ``match`` (its seat is the one to act), as text; the agent as
+        it is after the decision waits for :meth:`commit`."""
+        if self.behind:
+            self._catch_up(match)
+        agent = copy.deepcopy(self.agent)
+        agent.rng.seed(f"truco-server/{self.seed}/{len(match.actions)}")
+        action = agent.choose(match, match.legal_actions())
+        self._pending = agent
         return match.variant.format_action(action)
 
+    def commit(self) -> None:
+        """The action :meth:`choose` gave was applied: the agent is as that decision left it."""
+        if self._pending is not None:
+            self.agent, self._pending = self._pending, None
 
-def make_bot(kind: str, seed: int) -> Bot:
-    """A bot of one of :data:`BOT_KINDS`."""
+    def _catch_up(self, match: tr.Match) -> None:
+        """Take the bot's past decisions of ``match`` again, on a replay of its record."""
+        record = match.to_record()
+        replay = tr.Match.from_record({**record, "actions": []})
+        for seat, action in match.actions:
+            if seat == self.seat and replay.current_player() == seat:
+                self.choose(replay)
+                self.commit()
+            replay.apply(action, seat)
+        self.behind = False
+
+
+def make_bot(kind: str, seed: int, seat: int, under_way: bool = False) -> Bot:
+    """A bot of one of :data:`BOT_KINDS` at ``seat``; ``under_way``: for a match already
+    under way (see :class:`Bot`)."""
     if kind not in BOT_KINDS:
         raise ValueError(f"unknown bot {kind!r}: one of {', '.join(BOT_KINDS)}")
-    return Bot(kind, seed)
+    return Bot(kind, seed, seat, under_way)
 
 
 def timeout_action(match: tr.Match, seat: int) -> str:

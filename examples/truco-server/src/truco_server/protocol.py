@@ -100,15 +100,16 @@ def parse(text: str) -> dict[str, Any]:
         raise BadMessage("bad-json", "the message is not JSON") from None
     if not isinstance(msg, dict):
         raise BadMessage("bad-json", "a message is a JSON object")
-    kind = msg.get("type")
-    if not isinstance(kind, str) or kind not in TYPES:
-        raise BadMessage(
-            "unknown-type", f"'type' must be one of {', '.join(sorted(TYPES))}"
-        )
-    out: dict[str, Any] = {"type": kind}
-    if "seq" in msg:
+    out: dict[str, Any] = {}
+    if "seq" in msg:  # first: an error about the message carries it
         out["seq"] = _int(msg, "seq", 0, 2**53)
     try:
+        kind = msg.get("type")
+        if not isinstance(kind, str) or kind not in TYPES:
+            raise BadMessage(
+                "unknown-type", f"'type' must be one of {', '.join(sorted(TYPES))}"
+            )
+        out["type"] = kind
         _fields(msg, kind, out)
     except BadMessage as exc:
         exc.seq = out.get("seq")
@@ -140,12 +141,12 @@ def _fields(msg: dict[str, Any], kind: str, out: dict[str, Any]) -> None:
         out["turn_timeout"] = None if timeout is None else float(timeout)
     if kind == "join":
         out["seat"] = _int(msg, "seat", 0, 5, None)
-        name = msg.get("name", "player")
+        name = msg.get("name", "player")  # left out: "player"; given, it must say something
         shown = name.strip() if isinstance(name, str) else ""
-        if not isinstance(name, str) or len(shown) > 24 or not shown.isprintable():
+        if not isinstance(name, str) or not 0 < len(shown) <= 24 or not shown.isprintable():
             # isprintable: no control, format, separator (but the space) or lone surrogate
             raise BadMessage("bad-field", "'name' must be 1 to 24 printable characters")
-        out["name"] = name.strip() or "player"
+        out["name"] = shown
     if kind == "resume":
         out["token"] = _str(msg, "token", re.compile(r"[A-Za-z0-9_-]{16,64}"), "a seat token")
     if kind == "bots":

@@ -123,6 +123,16 @@ class Store:
             (table_id, n, seat, action, time.time()),
         )
 
+    def delete(self, table_id: str) -> None:
+        """Forget a table: its actions, its seats and itself."""
+        with self._transaction():
+            for sql in (
+                "DELETE FROM actions WHERE table_id = ?",
+                "DELETE FROM seats WHERE table_id = ?",
+                "DELETE FROM tables WHERE id = ?",
+            ):
+                self.db.execute(sql, (table_id,))
+
     def load(self) -> Iterator[SavedTable]:
         """Every stored table, oldest first, with its actions in order."""
         rows = self.db.execute(

@@ -1,4 +1,5 @@
-"""Tables, seats and the lobby: the server's game logic, apart from the web framework.
+"""The lobby: every table (:mod:`truco_server.table`) and the server's game logic, apart from
+the web framework.
 
 A :class:`Lobby` holds every table; it handles one client message at a time
 (:meth:`Lobby.handle`) for a connection (anything with ``send(frame)`` and
@@ -16,123 +17,27 @@ import hmac
 import logging
 import secrets
 import sqlite3
-from typing import Any, Protocol
+from typing import Any
 
 import truco_rules as tr
 
 from . import frames
-from .bots import BOT_KINDS, Bot, make_bot, timeout_action
+from .bots import BOT_KINDS, make_bot, timeout_action
 from .protocol import BadMessage, parse
 from .store import Store
+from .table import Conn, Table
 
 __all__ = ["Conn", "Lobby", "Table"]
 
 MAX_TABLES = 5000
-"""The most tables one server holds."""
+"""The most tables one server holds at once: when a new one would pass it, the oldest
+finished table that nobody is watching is forgotten (its record too) to make room."""
 
 log = logging.getLogger("truco_server")
 
 
-class Conn(Protocol):
-    """A client connection as the lobby sees it."""
-
-    table: Table | None
-    seat: int | None
-    """The seat this connection acts for (bound by ``join`` or ``resume``), else None."""
-
-    def send(self, frame: dict[str, Any]) -> None:
-        """Queue ``frame`` for the client (never blocks)."""
-
-    def close(self, code: int, reason: str) -> None:
-        """Close the connection (after the frames already queued)."""
-
-
 def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
-
-
-class Table:
-    """One table: its match, its seats (empty, a person with a token, or a bot), its
-    connections, and whether play has started."""
-
-    def __init__(
-        self,
-        table_id: str,
-        match: tr.Match,
-        kinds: list[str],
-        names: list[str],
-        hashes: list[str | None],
-        started: bool,
-        turn_timeout: float | None,
-    ) -> None:
-        self.id = table_id
-        self.match = match
-        self.kinds = kinds
-        self.names = names
-        self.hashes = hashes
-        self.started = started
-        self.turn_timeout = turn_timeout
-        self.conns: dict[int, Conn] = {}
-        self.spectators: set[Conn] = set()
-        self.bots: dict[int, Bot] = {}
-        self.bot_task: asyncio.Task[None] | None = None
-        self.timer: asyncio.TimerHandle | None = None
-        seed = match.seed or 0
-        for s, kind in enumerate(kinds):
-            if kind in BOT_KINDS:
-                self.bots[s] = make_bot(kind, (seed + s) % 2**32)
-
-    @property
-    def seats(self) -> int:
-        """How many seats the table has."""
-        return self.match.seats
-
-    @property
-    def status(self) -> str:
-        """``waiting`` (seats to fill or not started), ``playing`` or ``over``."""
-        if self.match.is_over():
-            return "over"
-        return "playing" if self.started else "waiting"
-
-    def players(self) -> list[dict[str, Any]]:
-        """Who sits where (public)."""
-        return [
-            {
-                "seat": s,
-                "kind": self.kinds[s],
-                "name": self.names[s],
-                "connected": s in self.conns or s in self.bots,
-            }
-            for s in range(self.seats)
-        ]
-
-    def summary(self) -> dict[str, Any]:
-        """The table in the lobby's list (public)."""
-        return {
-            "table": self.id,
-            "variant": self.match.variant.name,
-            "seats": self.seats,
-            "status": self.status,
-            "score": self.match.score_text(),
-            "players": self.players(),
-        }
-
-    def to_act(self) -> int:
-        """The seat to act, or -1 when nobody may (not started, over)."""
-        if self.status != "playing":
-            return -1
-        return self.match.current_player()
-
-    def broadcast(self) -> None:
-        """Every seat's connection gets its own state; every spectator the public one."""
-        players = self.players()
-        status = self.status
-        for seat, conn in self.conns.items():
-            conn.send(frames.seat_state(self.id, self.match, seat, status, players))
-        if self.spectators:
-            public = frames.public_state(self.id, self.match, status, players)
-            for conn in self.spectators:
-                conn.send(public)
 
 
 class Lobby:
@@ -183,6 +88,16 @@ class Lobby:
     def _on_ping(self, conn: Conn, msg: dict[str, Any]) -> None:
         conn.send({"type": "pong", "seq": msg.get("seq")})
 
+    def _forget_a_finished_table(self) -> bool:
+        """Make room: the oldest finished table with no connection is forgotten, in memory
+        and in the store; False if there is none."""
+        for table in self.tables.values():
+            if table.match.is_over() and not table.conns and not table.spectators:
+                self.store.delete(table.id)
+                del self.tables[table.id]
+                return True
+        return False
+
     def _on_variants(self, conn: Conn, msg: dict[str, Any]) -> None:
         conn.send(
             {"type": "variants", "variants": variant_list(), "bots": list(BOT_KINDS),
@@ -194,7 +109,7 @@ class Lobby:
         conn.send({"type": "tables", "tables": tables, "seq": msg.get("seq")})
 
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
-        if len(self.tables) >= MAX_TABLES:
+        if len(self.tables) >= MAX_TABLES and not self._forget_a_finished_table():
             raise BadMessage("full", f"this server holds {MAX_TABLES} tables at most")
         variant = tr.get_variant(msg["variant"])
         if msg["options"]:
@@ -285,7 +200,7 @@ class Lobby:
                 name = f"bot {s}"
                 self.store.set_seat(table.id, s, msg["bot"], name, None)
                 table.kinds[s], table.names[s] = msg["bot"], name
-                table.bots[s] = make_bot(msg["bot"], ((table.match.seed or 0) + s) % 2**32)
+                table.bots[s] = make_bot(msg["bot"], ((table.match.seed or 0) + s) % 2**32, s)
         conn.send({"type": "seated", "players": table.players(), "seq": msg.get("seq")})
         table.broadcast()
 
@@ -367,8 +282,9 @@ class Lobby:
                 else:
                     text = bot.choose(table.match)
                 if len(table.match.actions) != n or table.to_act() != seat:
-                    continue  # someone else acted meanwhile
+                    continue  # someone else acted meanwhile: the decision is dropped
                 self.apply(table, seat, table.match.variant.parse_action(text))
+                bot.commit()
                 table.broadcast()
         except Exception:  # a bug: the table waits for a restart rather than play on wrongly
             log.exception("the bot of table %s failed", table.id)
