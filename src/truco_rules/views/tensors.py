@@ -37,11 +37,14 @@ in their features, as they do in their legal actions.
 
 from __future__ import annotations
 
+import functools
+
 import attrs
 
 from ..contest.hand import PHASES, SIDE
 from ..core.arguments import integer
 from ..core.errors import InvalidType
+from ..rules.action_space import ActionSpace
 from ..rules.variant import Variant
 from .observe import HandView, Observation
 
@@ -66,25 +69,17 @@ def phase_names(variant: Variant) -> tuple[str, ...]:
     return (*PHASE_NAMES, PHASES[SIDE]) if variant.side_bets else PHASE_NAMES
 
 
-_CALLS: dict[int, tuple[Variant, dict[str, int]]] = {}
-
-
 def _call_index(variant: Variant) -> dict[str, int]:
-    """Each of :func:`call_names` with its position (worked out once per variant object)."""
-    hit = _CALLS.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
-    fmt = variant.format_action
-    names = [
-        fmt(a)
-        for a in variant.action_space.actions
-        if a.card is None and a.number is None and a.under is None
-    ]
-    index = {name: i for i, name in enumerate(dict.fromkeys(names))}
-    if len(_CALLS) > 256:
-        _CALLS.clear()
-    _CALLS[id(variant)] = (variant, index)
-    return index
+    """Each of :func:`call_names` with its position (worked out once per action space, which
+    the variant keeps)."""
+    return _calls_of(variant.action_space)
+
+
+@functools.lru_cache(maxsize=64)
+def _calls_of(space: ActionSpace) -> dict[str, int]:
+    # an action without a card or a number is written as its verb in every notation
+    verbs = [a.verb for a in space.actions if a.card is None and a.number is None]
+    return {verb: i for i, verb in enumerate(dict.fromkeys(verbs))}
 
 
 def call_names(variant: Variant) -> tuple[str, ...]:
