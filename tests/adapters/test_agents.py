@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 import truco_rules as tr
 from truco_rules.agents import ISMCTSAgent, sample_world
 from truco_rules.agents.determinize import _plays_fit, _single_plays
+from truco_rules.agents.ismcts import _Points
 from truco_rules.agents.odds import MatchOdds
 from truco_rules.agents.rollout import rollout_policy
+from truco_rules.agents.stakes import chance_after
 from truco_rules.bots import SimpleBot
 
 TABLES = [(n, s) for n in tr.variant_names() for s in tr.get_variant(n).seat_counts]
@@ -251,6 +253,42 @@ def test_match_odds_without_special_hands_are_a_race_of_coin_tosses() -> None:
     assert odds.chance(1, 2) == 0.75
     assert odds.chance(2, 2) == 0.5
     assert odds.chance(0, 5) == 1.0 and odds.chance(5, 0) == 0.0
+
+
+def test_with_individual_scores_a_partner_of_the_deal_is_a_rival_of_the_match() -> None:
+    """RULES §2.12.2 (gallo, por turno): each player keeps his own score, so the pair's
+    seats are partners for the deal only. A seat whose partner is one point from the target
+    is about to lose the match, not to win it."""
+    # 3 seats: the gallo's turn rotates, scores are each one's (no fourth card, so that the
+    # contest starts at once)
+    v = tr.get_variant("argentine").with_options(gallo_extra_card=False)
+    m = v.new_match(seats=3, seed=5, scores=(0, 29, 0))
+    assert m.team == (0, 1, 1) and m.player_scores == (0, 29, 0)
+    for seat in (1, 2):
+        o = m.observation(seat)
+        for equity in (
+            lambda mine, theirs, o=o: chance_after(v, o, mine, theirs),
+            _Points(v, m, seat, 3.0)._chance,
+        ):
+            if seat == 1:
+                assert equity(0, 0) > 0.9 and equity(1, 0) > 0.999
+            else:  # the partner at 29 takes the match with the pair's next point
+                assert equity(0, 0) < 0.1 and equity(1, 0) < 0.001
+    # the search asks the match who won a contest that ends it: the partner did, not seat 2
+    rng = random.Random(3)
+    for seat, won in ((1, 1.0), (2, 0.0), (0, 0.0)):
+        points = _Points(v, m, seat, 3.0)
+        while True:  # a contest the pair wins
+            assert m.hand is not None
+            hand, done = m.hand.copy(), []
+            while not hand.over:
+                a = rng.choice(hand.legal_actions(hand.turn))
+                done.append((hand.turn, a))
+                hand.apply(a, hand.turn)
+            if hand.team_total(1) > 0:
+                break
+        points.value(m, hand, done)
+        assert list(points.ends.values()) == [won], seat  # the match's outcome, for the seat
 
 
 def test_match_odds_read_the_hand_of_10() -> None:

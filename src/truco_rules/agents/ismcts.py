@@ -30,7 +30,7 @@ from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_worlds
-from .odds import match_odds
+from .odds import lacking, match_odds
 from .rollout import hand_action
 from .seat_agent import SeatAgent, fallback_action, strength_count, whole
 
@@ -161,7 +161,7 @@ class ISMCTSAgent(SeatAgent):
         if not worlds:
             return root
         me = obs.seat
-        equity = _Points(variant, worlds[0], obs.team, _scale(variant))
+        equity = _Points(variant, worlds[0], me, _scale(variant))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
         for it, k in enumerate(draws):
@@ -231,20 +231,28 @@ def _scale(variant: Variant) -> float:
 
 
 class _Points:
-    """The value of a simulated contest's outcome for one side: the points it won minus
-    the points it lost over the ladder's top value, plus 6 times the change in its chance
-    of winning the match (1 or 0 when the contest ends the match, else read from the
-    scores by :class:`~.odds.MatchOdds`, so that standing near the target counts for more
-    than the points alone say)."""
+    """The value of a simulated contest's outcome for one seat: the points its side won
+    minus the points it lost over the ladder's top value, plus 6 times the change in the
+    seat's chance of winning the match (1 or 0 when the contest ends the match, else read
+    from the scores by :class:`~.odds.MatchOdds`, so that standing near the target counts
+    for more than the points alone say). Where each player keeps his own score, the match
+    is the seat's own: a partner of the deal who reaches the target wins it, not the seat
+    (:func:`~.odds.lacking`)."""
 
-    __slots__ = ("before", "ends", "lead", "odds", "scale", "scores", "side", "target")
+    __slots__ = (
+        "before", "ends", "lead", "odds", "player_scores", "scale", "scores", "seat",
+        "side", "sides", "target",
+    )
 
-    def __init__(self, variant: Variant, w: Match, side: int, scale: float) -> None:
-        self.side = side
+    def __init__(self, variant: Variant, w: Match, seat: int, scale: float) -> None:
+        self.seat = seat
+        self.sides = w.team
+        self.side = w.team[seat]
         self.scale = scale
         self.target = variant.match.target
         self.odds = match_odds(variant)
         self.scores = w.scores
+        self.player_scores = w.player_scores
         self.lead = max(w.scores)
         self.before = self._chance(0, 0)
         self.ends: dict[tuple[object, ...], float] = {}
@@ -252,8 +260,9 @@ class _Points:
     def _chance(self, mine: int, theirs: int) -> float:
         """The side's chance of winning the match once it has ``mine`` more points and the
         other side ``theirs`` (before the target is reached)."""
-        need = self.target - self.scores[self.side] - mine
-        other = self.target - self.scores[1 - self.side] - theirs
+        need, other = lacking(
+            self.target, self.seat, self.sides, self.scores, self.player_scores, mine, theirs
+        )
         return self.odds.chance(max(1, need), max(1, other))
 
     def value(self, w: Match, hand: Hand, done: list[tuple[int, Action]]) -> float:
@@ -271,7 +280,7 @@ class _Points:
                 for seat, a in done:
                     end.apply(a, seat)
                 if end.is_over():
-                    chance = 1.0 if end.winner() == self.side else 0.0
+                    chance = 1.0 if self.seat in end.winning_seats() else 0.0
                 else:
                     chance = self._chance(mine, theirs)
                 self.ends[key] = chance

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 
 from ..rules.variant import Variant
 
-__all__ = ["MatchOdds", "match_odds"]
+__all__ = ["MatchOdds", "lacking", "match_odds"]
 
 
 _EXACT = 120
@@ -149,3 +150,28 @@ def match_odds(variant: Variant) -> MatchOdds:
     """The :class:`MatchOdds` of ``variant``, built once per process (a variant is
     immutable; the table fills as it is read)."""
     return MatchOdds(variant)
+
+
+def lacking(
+    target: int,
+    seat: int,
+    sides: Sequence[int],
+    scores: Sequence[int],
+    player_scores: Sequence[int] | None,
+    mine: int,
+    theirs: int,
+) -> tuple[int, int]:
+    """What ``seat`` and its nearest rival lack of ``target`` once ``seat``'s side scores
+    ``mine`` more points and the other side ``theirs``: the two sides' scores, or, where
+    each player keeps his own score (``player_scores``), the seat's own score against the
+    best of every other player's (a partner of the deal is a rival of the match; he scores
+    what the seat's side scores)."""
+    side = sides[seat]
+    if not player_scores:
+        return target - scores[side] - mine, target - scores[1 - side] - theirs
+    other = min(
+        target - v - (mine if sides[s] == side else theirs)
+        for s, v in enumerate(player_scores)
+        if s != seat
+    )
+    return target - player_scores[seat] - mine, other

@@ -20,7 +20,7 @@ from ..rules.variant import Variant
 from ..views.observe import Observation
 from .estimate import World
 from .inference import ACCEPT_MID, accepts, raises, read_bet, side_power
-from .odds import match_odds
+from .odds import lacking, match_odds
 
 __all__ = [
     "accept_chance",
@@ -38,10 +38,9 @@ _LAST = 2
 def chance_after(variant: Variant, obs: Observation, mine: int, theirs: int) -> float:
     """The chance that the side of ``obs``'s seat wins the match once it scores ``mine``
     more points and the other side ``theirs``."""
-    target = variant.match.target
-    side = obs.team
-    need = target - obs.scores[side] - mine
-    other = target - obs.scores[1 - side] - theirs
+    need, other = lacking(
+        variant.match.target, obs.seat, obs.sides, obs.scores, obs.player_scores, mine, theirs
+    )
     return match_odds(variant).chance(need, other)
 
 
