@@ -93,6 +93,72 @@ def test_broken_entry_point_is_reported_and_does_not_break_others() -> None:
         variant_module._BROKEN.pop("broken-house", None)
 
 
+def _entry_point_module(tmp_path, monkeypatch, source: str) -> str:  # type: ignore[no-untyped-def]
+    name = f"ep_mod_{abs(hash(source)) % 10**8}"
+    (tmp_path / f"{name}.py").write_text(source)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    return name
+
+
+def test_an_entry_point_whose_alias_is_taken_is_reported_not_fatal(  # type: ignore[no-untyped-def]
+    tmp_path, monkeypatch
+) -> None:
+    """A third party's variant that claims another's alias is listed as failed to load;
+    every lookup goes on working, the alias keeps its variant."""
+    mod = _entry_point_module(
+        tmp_path,
+        monkeypatch,
+        "import truco_rules as tr\n"
+        "SIN_FLOR = tr.get_variant('argentine-sin-flor')\n"
+        "CLASH = SIN_FLOR.derive('aaa-clash', 'x', aliases=('sin-flor',))\n",
+    )
+    ep = metadata.EntryPoint("aaa-clash", f"{mod}:CLASH", "truco_rules.variants")
+    try:
+        with pytest.warns(RuntimeWarning, match="aaa-clash.*sin-flor"):
+            variant_module._load_one(ep)
+        assert "aaa-clash" in variant_module.failed_entry_points()
+        assert "aaa-clash" not in tr.variant_names()
+        assert tr.get_variant("sin-flor").name == "argentine-sin-flor"
+        assert tr.get_variant("argentine").name == "argentine"
+    finally:
+        variant_module._BROKEN.pop("aaa-clash", None)
+
+
+def test_an_entry_point_may_build_on_a_variant_loaded_after_it(  # type: ignore[no-untyped-def]
+    tmp_path, monkeypatch
+) -> None:
+    """A factory entry point that looks up a third party's variant named later in the load
+    order is tried again once that one is loaded: it loads, unwarned."""
+    mod = _entry_point_module(
+        tmp_path,
+        monkeypatch,
+        "import truco_rules as tr\n"
+        "def early():\n"
+        "    return tr.get_variant('zzz-base').derive('aaa-on-top', 'x')\n"
+        "BASE = tr.get_variant('argentine').derive('zzz-base', 'x')\n",
+    )
+    eps = [
+        metadata.EntryPoint("aaa-on-top", f"{mod}:early", "truco_rules.variants"),
+        metadata.EntryPoint("zzz-base", f"{mod}:BASE", "truco_rules.variants"),
+    ]
+    monkeypatch.setattr(
+        variant_module.metadata,
+        "entry_points",
+        lambda group: eps if group == "truco_rules.variants" else [],
+    )
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            variant_module._load_groups()
+        assert {"aaa-on-top", "zzz-base"} <= set(tr.variant_names())
+        assert "aaa-on-top" not in variant_module.failed_entry_points()
+    finally:
+        for name in ("aaa-on-top", "zzz-base"):
+            variant_module._REGISTRY.pop(name, None)
+            variant_module._INSTALLED.pop(name, None)
+            variant_module._BROKEN.pop(name, None)
+
+
 A1_HANDS = ["4E 5O 6B", "4B 5C 6O", "7O 1C 2B", "1E 7E 3E"]
 
 

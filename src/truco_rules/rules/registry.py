@@ -103,7 +103,18 @@ def _load_groups() -> None:
     theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
     for ep in ours + theirs:
         if ep.name not in _REGISTRY:
-            _load_one(ep)
+            _load_one(ep, warn=False)
+    # an entry point may build on a variant of a package loaded after it (by name): those
+    # that failed are tried again while a pass loads more; the rest are warned about
+    while True:
+        failed = [ep for ep in ours + theirs if ep.name in _BROKEN]
+        for ep in failed:
+            _load_one(ep, warn=False)
+        if not failed or all(ep.name in _BROKEN for ep in failed):
+            break
+    for ep in ours + theirs:
+        if ep.name in _BROKEN:
+            _warn_broken("variant", ep, _BROKEN[ep.name][1])
     for ep in sorted(metadata.entry_points(group=PRESET_ENTRY_POINT_GROUP), key=lambda e: e.name):
         _load_preset(ep)
 
@@ -121,15 +132,21 @@ def _load_preset(ep: metadata.EntryPoint) -> None:
         register_preset(variant, preset, replace=True)
     except Exception as exc:  # a third party's bug must not break every other variant
         _BROKEN_PRESETS[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
-        warnings.warn(
-            f"truco-rules: preset entry point {ep.name!r} ({ep.value}) failed to load: {exc}",
-            RuntimeWarning,
-            stacklevel=3,
-        )
+        _warn_broken("preset", ep, f"{type(exc).__name__}: {exc}")
 
 
-def _load_one(ep: metadata.EntryPoint) -> None:
-    """Load one entry point; a broken one is reported and remembered, not fatal to others."""
+def _warn_broken(kind: str, ep: metadata.EntryPoint, why: str) -> None:
+    warnings.warn(
+        f"truco-rules: {kind} entry point {ep.name!r} ({ep.value}) failed to load: {why}",
+        RuntimeWarning,
+        stacklevel=4,
+    )
+
+
+def _load_one(ep: metadata.EntryPoint, *, warn: bool = True) -> None:
+    """Load and register one entry point; a broken one (its code fails, it loads no
+    variant of its name, or its name or an alias is taken) is remembered with the reason,
+    and warned about unless ``warn`` is false, never fatal to the others."""
     try:
         obj = ep.load()
         v = obj() if callable(obj) and not isinstance(obj, Variant) else obj
@@ -137,16 +154,13 @@ def _load_one(ep: metadata.EntryPoint) -> None:
             raise TypeError(f"it loads a {type(v).__name__}, not a Variant")
         if v.name != ep.name:
             raise ValueError(f"it loads a variant named {v.name!r}")
+        register_variant(v)  # may refuse a name or alias another variant holds
     except Exception as exc:  # a third party's bug must not break every other variant
         _BROKEN[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
-        warnings.warn(
-            f"truco-rules: variant entry point {ep.name!r} ({ep.value}) failed to load: {exc}",
-            RuntimeWarning,
-            stacklevel=3,
-        )
+        if warn:
+            _warn_broken("variant", ep, _BROKEN[ep.name][1])
         return
     _BROKEN.pop(ep.name, None)
-    register_variant(v)
     _INSTALLED[v.name] = v
 
 
