@@ -843,3 +843,28 @@ def test_wrong_python_types_raise_a_typed_truco_error(
         call()
     assert isinstance(info.value, builtin)
     assert argument in str(info.value)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"names": ("truco", "quiero", "vale-cuatro")},  # a kernel verb: the raise unreachable
+        {"names": ("truco", "envido", "vale-cuatro")},
+        {"names": ("truco", "truco", "vale-cuatro")},  # twice
+        {"names": ("Truco", "retruco", "vale-cuatro")},  # not a verb
+        {"names": ("truco", "retruco")},  # one name short
+        {"values": (1, 2.5, 3, 4)},  # a score must stay an int
+        {"values": (0, 2, 3, 4)},  # an un-bet hand worth nothing
+        {"values": (-1, 2, 3, 4)},
+        {"values": (True, 2, 3, 4)},
+        {"values": (1, 3, 2, 4)},  # not rising
+        {"values": ("1", "2", "3", "4")},
+    ],
+)
+def test_a_ladder_that_cannot_be_played_is_refused_when_built(change: dict[str, object]) -> None:
+    """RULES §1.5: each call of the ladder is a verb of its own that proposes the next value;
+    a ladder whose names a kernel action takes, or whose values are no rising points, is
+    refused as it is built, with a typed error naming the field."""
+    ladder = tr.get_variant("argentine-sin-flor").ladder
+    with pytest.raises(tr.InvalidOption, match=r"ladder\.(names|values)"):
+        attrs.evolve(ladder, **change)

@@ -6,9 +6,22 @@ from typing import ClassVar
 
 import attrs
 
-from ..core.options import meaning, option
+from ..core.actions import BASE_VERBS, DEAL, DECLARE, DISCARD, PASO, PLAY, Action
+from ..core.errors import InvalidOption, ParseError, shown
+from ..core.options import MAX_OPTION_INT, meaning, option
 
 __all__ = ["BetLadder"]
+
+_KERNEL_VERBS = (*BASE_VERBS, PASO, PLAY, DEAL, DECLARE, DISCARD)
+"""The verbs of the kernel's own actions, which no rung of a ladder may take."""
+
+
+def _is_verb(name: str) -> bool:
+    try:
+        Action.call(name)
+    except ParseError:
+        return False
+    return True
 
 
 @attrs.frozen
@@ -98,10 +111,29 @@ class BetLadder:
     (a bet "for the whole game"), rather than ``values[-1]``."""
 
     def __attrs_post_init__(self) -> None:
-        if len(self.names) != len(self.values) - 1:
-            raise ValueError("a ladder needs one call name per raise")
-        if list(self.values) != sorted(set(self.values)):
-            raise ValueError("ladder values must increase")
+        values, names = self.values, self.names
+        if type(values) is not tuple or not values or not all(
+            type(v) is int and 1 <= v <= MAX_OPTION_INT for v in values
+        ):
+            raise InvalidOption(
+                "ladder.values", values, f"a tuple of ints from 1 to {MAX_OPTION_INT:,}"
+            )
+        if list(values) != sorted(set(values)):
+            raise InvalidOption("ladder.values", values, "values that increase")
+        if type(names) is not tuple or len(names) != len(values) - 1:
+            raise InvalidOption(
+                "ladder.names", names, f"a tuple of {len(values) - 1} call names, one per raise"
+            )
+        for name in names:
+            # a call's verb (Action.call refuses what is not one), of the ladder alone
+            taken = type(name) is not str or name in _KERNEL_VERBS or names.count(name) > 1
+            if taken or not _is_verb(name):
+                raise InvalidOption(
+                    "ladder.names",
+                    names,
+                    "distinct call verbs (lower-case words joined by '-') that no kernel "
+                    f"action uses ({', '.join(_KERNEL_VERBS)}); not {shown(name)}",
+                )
 
     DECISIONS: ClassVar[tuple[str, ...]] = (
         "calls_any_time",
