@@ -34,7 +34,7 @@ def test_six_way_table_is_grouped_by_concern_in_words() -> None:
     for row in grid.rows:
         assert len(row) == 2 + len(ALL)
         for cell in row[2:]:  # values in words, never a Python repr
-            assert not any(ch in cell for ch in "{}[]\"") and "('" not in cell, row
+            assert not any(ch in cell for ch in '{}[]"') and "('" not in cell, row
     # RULES §2.1, §6.1, §7.1: rankings as ranks in order
     assert _cell(grid, "Trick ranking, high to low", "argentine").startswith(
         "1E > 1B > 7E > 7O > 3 > 2 > 1O 1C > 12 > 11 > 10 > 7B 7C"
@@ -237,3 +237,25 @@ def test_markdown_titles_stay_one_line_of_text() -> None:
     first = render(rule_sheet(v), "markdown").splitlines()[0]
     assert first.startswith("**house") and first.endswith("**")
     assert "<b>" not in first and "\\*and\\*" in first
+
+
+def test_a_variants_own_side_bet_is_a_rule_of_the_table() -> None:
+    """A variant that adds a side bet of its own (docs/extending.md) differs from the one it
+    builds on by that bet: the table and the rule sheet name it and its calls."""
+    base = tr.get_variant("argentine")
+    primera = base.derive(
+        "argentine-primera-t", "with the first-trick bet", side_bets=(AskedFirstBet(),)
+    )
+    rows = {
+        row[0]: row[2:]
+        for section in compare_table([base, primera]).sections
+        for row in section.rows
+    }
+    assert rows["The variant's own side bets"] == ("none", "primera (calls: primera)")
+    sheet = {row[0]: row[2] for s in rule_sheet(primera).sections for row in s.rows}
+    assert sheet["The variant's own side bets"] == "primera (calls: primera)"
+    assert "The variant's own side bets" not in {
+        row[0]
+        for s in compare_table([base, base.with_options(target=15)]).sections
+        for row in s.rows
+    }

@@ -68,6 +68,8 @@ class _Rule:
     get: Getter
     covers: tuple[str, ...] = ()
     """Options whose effect this row shows (they get no row of their own)."""
+    rare: bool = False
+    """A row left out, rule sheets included, where no variant has the rule (``none``)."""
 
 
 def _plans(v: Variant) -> str:
@@ -110,6 +112,21 @@ def _split(v: Variant) -> str:
         return "no split"
     b = m.buenas_threshold
     return f"malas 0-{b - 1}, buenas from {b}"
+
+
+def _own_bets(v: Variant) -> str:
+    """The side bets a variant adds to the kernel's envido and flor, with their calls and
+    their settings (two bets of one name set up otherwise are told apart)."""
+    out = []
+    for bet in v.side_bets:
+        calls = ", ".join(getattr(bet, "verbs", ()))
+        fields = (
+            ", ".join(f"{a.name}={words(getattr(bet, a.name))}" for a in attrs.fields(type(bet)))
+            if attrs.has(type(bet))
+            else ""
+        )
+        out.append(f"{bet.name} (calls: {calls}{'; ' + fields if fields else ''})")
+    return "; ".join(out) or "none"
 
 
 def _target(v: Variant) -> str:
@@ -209,6 +226,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(4, "Envido", "§2.6", lambda v: "yes" if v.envido is not None else "no"),
     _Rule(4, "Flor", "§2.7", lambda v: "yes" if v.flor is not None else "no"),
+    _Rule(4, "The variant's own side bets", "", lambda v: _own_bets(v), rare=True),
     _Rule(5, "Hand of 11 (or 10)", "§5.7, §6.6", _special_hand),
     _Rule(5, "Iron hand", "§5.7, §6.6", _iron_hand, ("iron_hand_value",)),
     _Rule(6, "Target", "§2.8.1, §7.6", _target, ("target", "chicos_to_win", "toros_to_win")),
@@ -293,6 +311,8 @@ def compare_table(variants: Sequence[Variant | str], *, show_all: bool = False) 
     for rule in _RULES:
         covered.update(rule.covers)
         cells = [rule.get(v) for v in vs]
+        if rule.rare and set(cells) == {"none"}:
+            continue
         if show_all or len(set(cells)) > 1:
             per_concern[rule.concern].append((rule.rule, rule.section, *cells))
     for concern, rule_text, section, cells in _option_rows(vs, covered):
