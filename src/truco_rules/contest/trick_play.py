@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.copying import LIST, copier
+from ..core.errors import ProtocolError, shown
 from ..rules.special import SPECIAL_ONE
 from ..rules.trick_rule import MANO, NOBODY
 from ..rules.tricks import certain_outcome, trick_result
@@ -191,6 +192,10 @@ class TrickPlay:
         """End the contest if the tricks' ``outcome`` decides it (``None``: not yet)."""
         if outcome is None:
             return False
+        if type(outcome) is not int or not MANO <= outcome <= NOBODY:
+            raise ProtocolError(
+                "tricks", "decide", f"gave {shown(outcome)}, not MANO, OTHER, NOBODY or None"
+            )
         if outcome == NOBODY:
             hand._finish("tricks", None, 0)
         else:

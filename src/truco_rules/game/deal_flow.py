@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from ..contest.hand import Hand
 from ..core.actions import Action
 from ..core.cards import Card
+from ..core.errors import ProtocolError, shown
 from ..rules.special import SPECIAL_NONE
 from ..rules.table import DealContext, DealPlan
 from .dealing import (
@@ -171,8 +172,11 @@ class DealFlow(StateView):
             self._start_contest()
             return
         previous = None if chico is not None else self._plan
-        self._mano = self._variant.table.next_mano(
+        mano = self._variant.table.next_mano(
             DealContext(self._seats, self._mano, self._hand_no, self.score, mr.target, previous)
         )
+        if type(mano) is not int or not 0 <= mano < self._seats:
+            raise ProtocolError("table", "next_mano", f"gave {shown(mano)}, not a seat")
+        self._mano = mano
         self._hand_no += 1
         self._start_deal(previous)

@@ -11,8 +11,17 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ..core.cards import DECK, SPANISH, Card, Notation
+from ..core.errors import InvalidOption, ProtocolError, shown
 
-__all__ = ["Deck", "DeckRule", "FixedRanking", "Ranking", "shuffle_cards", "strength_groups"]
+__all__ = [
+    "Deck",
+    "DeckRule",
+    "FixedRanking",
+    "Ranking",
+    "check_ranking",
+    "shuffle_cards",
+    "strength_groups",
+]
 
 # ---------------------------------------------------------------------------------------------
 # Deck and ranking
@@ -93,8 +102,10 @@ class FixedRanking:
 
     @table.validator
     def _check(self, _a: Any, value: tuple[int, ...]) -> None:
-        if len(value) != 40 or min(value) < 1:
-            raise ValueError("a ranking gives each of the 40 cards a strength >= 1")
+        if not _strength_table(value):
+            raise InvalidOption(
+                "ranking.table", value, "a tuple of 40 ints: each card a strength >= 1"
+            )
 
     @classmethod
     def from_ranks(
@@ -105,6 +116,49 @@ class FixedRanking:
 
     def strengths(self, turned: Card | None, deck: Sequence[Card] = DECK) -> tuple[int, ...]:
         return self.table
+
+
+def _strength_table(table: object) -> bool:
+    return (
+        type(table) is tuple
+        and len(table) == 40
+        and all(type(x) is int and x >= 1 for x in table)
+    )
+
+
+_CHECKED: set[tuple[object, tuple[Card, ...]]] = set()
+"""Rankings already found sound with a deck (hooks are immutable): a variant is built again
+with every change of options."""
+
+
+def check_ranking(ranking: Ranking, cards: tuple[Card, ...]) -> None:
+    """Raise :class:`~truco_rules.core.errors.ProtocolError` unless ``ranking`` gives a
+    table of 40 ints, each 1 or more, with no card turned up and (if it follows one) with
+    each card of ``cards`` turned up: the kernel reads strengths by card index and takes 0
+    for a card played face down."""
+    try:
+        key: tuple[object, tuple[Card, ...]] | None = (ranking, cards)
+        if key in _CHECKED:
+            return
+    except TypeError:  # an unhashable hook is checked every time
+        key = None
+    turned_up = ranking.turns_up_card
+    for turned in (None, *cards) if turned_up else (None,):
+        try:
+            table = ranking.strengths(turned, cards)
+        except Exception as exc:
+            raise ProtocolError(
+                "ranking", "strengths", f"raised {type(exc).__name__}: {exc}"
+            ) from exc
+        if not _strength_table(table):
+            raise ProtocolError(
+                "ranking",
+                "strengths",
+                f"gave {shown(table)} with {turned or 'no card'} turned up, not a tuple of "
+                "40 ints each 1 or more (one per card, by Card.index)",
+            )
+    if key is not None and len(_CHECKED) < 256:
+        _CHECKED.add(key)
 
 
 def strength_groups(

@@ -106,15 +106,13 @@ def _load_groups() -> None:
             _load_one(ep, warn=False)
     # an entry point may build on a variant of a package loaded after it (by name): those
     # that failed are tried again while a pass loads more; the rest are warned about
-    while True:
-        failed = [ep for ep in ours + theirs if ep.name in _BROKEN]
+    failed, before = [ep for ep in ours + theirs if ep.name in _BROKEN], -1
+    while len(failed) != before:
         for ep in failed:
             _load_one(ep, warn=False)
-        if not failed or all(ep.name in _BROKEN for ep in failed):
-            break
-    for ep in ours + theirs:
-        if ep.name in _BROKEN:
-            _warn_broken("variant", ep, _BROKEN[ep.name][1])
+        failed, before = [ep for ep in failed if ep.name in _BROKEN], len(failed)
+    for ep in failed:
+        _warn_broken("variant", ep, _BROKEN[ep.name][1])
     for ep in sorted(metadata.entry_points(group=PRESET_ENTRY_POINT_GROUP), key=lambda e: e.name):
         _load_preset(ep)
 

@@ -28,7 +28,7 @@ from ..core.errors import (
 )
 from ..core.options import check_hooks, option_fields
 from .action_space import ActionIds
-from .deck import Deck, DeckRule, Ranking
+from .deck import Deck, DeckRule, Ranking, check_ranking
 from .envido import EnvidoRules
 from .flor import FlorRules
 from .ladder import BetLadder
@@ -124,6 +124,7 @@ class Variant(ActionIds):
         home: dict[str, str] = {}
         # every choice with no meaning (in one error), a number no record can write
         check_hooks((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
+        check_ranking(self.ranking, tuple(self.deck.cards))
         for slot in HOOK_SLOTS:
             hook = getattr(self, slot)
             if hook is None or not attrs.has(type(hook)):
