@@ -89,3 +89,25 @@ def test_a_trick_rule_that_decides_no_outcome_is_refused_at_the_trick(gives: obj
 def test_a_table_that_names_no_seat_for_the_next_mano_is_refused(gives: object) -> None:
     """RULES §2.3: the mano moves to a seat of the table."""
     _until_error(BASE.derive("x-bad-mano", "x", table=_BrokenMano(gives=gives)), "next_mano")
+
+
+@attrs.frozen
+class _BrokenEnvido(type(BASE.envido)):  # type: ignore[misc]
+    gives: object = "33"
+
+    def points_in(self, cards, context=None):  # type: ignore[no-untyped-def]
+        return self.gives
+
+
+@pytest.mark.parametrize("gives", ["33", -1, 2.5, None])
+def test_an_envido_rule_that_counts_no_score_is_refused_when_the_envido_is_settled(
+    gives: object,
+) -> None:
+    """RULES §2.6.1: an envido score is a whole number of points."""
+    v = BASE.derive("x-bad-envido", "x", envido=_BrokenEnvido(gives=gives))
+    m = v.new_match(2, seed=4)
+    m.apply("envido")
+    before = m.copy()
+    with pytest.raises(tr.ProtocolError, match=r"envido\.points_in"):
+        m.apply("quiero")
+    assert m == before and m.to_json() == before.to_json()

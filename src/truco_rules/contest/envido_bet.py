@@ -16,6 +16,8 @@ import attrs
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.cards import Card
+from ..core.errors import ProtocolError, shown
+from ..core.options import MAX_OPTION_INT
 from ..rules.envido import EnvidoRules
 from ..rules.side_bet import _NO_QUIERO, _QUIERO, Contest, Credit, SideBet
 from .bet_states import (
@@ -107,7 +109,10 @@ class EnvidoBet(SideBet[EnvidoState]):
         fl = _flor(contest)
         if fl is not None and fl.pts[seat] is not None:
             return None
-        return self.rules.points_in(contest.dealt[seat], contest.context(seat))
+        pts = self.rules.points_in(contest.dealt[seat], contest.context(seat))
+        if type(pts) is not int or not 0 <= pts <= MAX_OPTION_INT:
+            raise ProtocolError("envido", "points_in", f"gave {shown(pts)}, not a score")
+        return pts
 
     def _value(self, contest: Contest, st: EnvidoState, winner_side: int) -> int:
         rules = self.rules
