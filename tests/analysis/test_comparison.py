@@ -259,3 +259,28 @@ def test_a_variants_own_side_bet_is_a_rule_of_the_table() -> None:
         for s in compare_table([base, base.with_options(target=15)]).sections
         for row in s.rows
     }
+
+
+def test_two_bets_of_one_name_set_up_otherwise_are_a_difference() -> None:
+    """A side bet's settings are part of the rules: two variants whose bets share a name
+    but not a stake differ, in compare() and in the table."""
+
+    @attrs.frozen
+    class Staked(AskedFirstBet):
+        stake: int = 1
+
+    base = tr.get_variant("argentine")
+    one = base.derive("argentine-stake-1", "x", side_bets=(Staked(),))
+    two = base.derive("argentine-stake-2", "x", side_bets=(Staked(stake=2),))
+    assert one.describe()["side_bets"] == ["primera"]
+    assert one.describe()["side_bet_settings"] == {"primera": "stake=1"}
+    assert [d.rule for d in tr.compare(one, two)] == ["side_bet_settings"]
+    rows = [row for s in compare_table([one, two]).sections for row in s.rows]
+    assert rows == [
+        (
+            "The variant's own side bets",
+            "",
+            "primera (calls: primera; stake=1)",
+            "primera (calls: primera; stake=2)",
+        )
+    ]

@@ -18,6 +18,7 @@ import attrs
 
 from ..core.errors import InvalidType, ParseError
 from ..rules.registry import get_variant
+from ..rules.sheet import bet_settings
 from ..rules.table import DealContext, DealPlan
 from ..rules.variant import HOOK_SLOTS, Variant
 from .render import Grid, Section
@@ -120,12 +121,8 @@ def _own_bets(v: Variant) -> str:
     out = []
     for bet in v.side_bets:
         calls = ", ".join(getattr(bet, "verbs", ()))
-        fields = (
-            ", ".join(f"{a.name}={words(getattr(bet, a.name))}" for a in attrs.fields(type(bet)))
-            if attrs.has(type(bet))
-            else ""
-        )
-        out.append(f"{bet.name} (calls: {calls}{'; ' + fields if fields else ''})")
+        settings = bet_settings(bet)
+        out.append(f"{bet.name} (calls: {calls}{'; ' + settings if settings else ''})")
     return "; ".join(out) or "none"
 
 

@@ -11,6 +11,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
+import attrs
+
+from ..core.errors import shown
 from .deck import Deck, Ranking, strength_groups
 from .ladder import BetLadder
 from .presets import Preset
@@ -18,7 +21,16 @@ from .scoring import MatchRule
 from .side_bet import SideBet
 from .special import SpecialHands
 
-__all__ = ["RuleSource", "rule_data"]
+__all__ = ["RuleSource", "bet_settings", "rule_data"]
+
+
+def bet_settings(bet: object) -> str:
+    """A side bet's settings as ``name=value`` pairs (its attrs fields; empty for a bet
+    without any): two bets of one name set up otherwise are told apart by them."""
+    kind = type(bet)
+    if not attrs.has(kind):
+        return ""
+    return ", ".join(f"{a.name}={shown(getattr(bet, a.name))}" for a in attrs.fields(kind))
 
 
 class RuleSource(Protocol):
@@ -101,6 +113,7 @@ def rule_data(v: RuleSource) -> dict[str, Any]:
         "envido": v.envido is not None,
         "flor": v.flor is not None,
         "side_bets": [b.name for b in v.side_bets],
+        "side_bet_settings": {b.name: bet_settings(b) for b in v.side_bets if bet_settings(b)},
         "special_hands": None
         if v.special is None
         else {
