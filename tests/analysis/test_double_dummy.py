@@ -198,3 +198,17 @@ def test_against_a_rule_set_that_deals_the_table_otherwise_is_refused() -> None:
         with pytest.raises(tr.ParseError, match="deal the 3-seat table otherwise"):
             double_dummy_rates(one, 3, 50, 1, against=other)
     assert double_dummy_rates(gallo, 2, 50, 1, against=plain).changed == 0  # alike at 2
+
+
+def test_a_turned_card_already_in_a_hand_is_refused_even_without_a_vira() -> None:
+    """A card is dealt once: the turned card given for a variant that does not read it
+    still may not be a card of a hand."""
+    with pytest.raises(tr.ParseError, match="twice"):
+        double_dummy("argentine", ["1E 7E 4C", "3B 3C 2O"], turned="1E")
+    assert double_dummy("argentine", ["1E 7E 4C", "3B 3C 2O"], turned="5E") in (0, 1, None)
+
+
+def test_against_compares_who_is_dealt_what_not_the_plans_names() -> None:
+    """Almería's two-seat duel deals as any two-seat table: one deal is solved under both."""
+    report = double_dummy_rates("argentine", 2, deals=20, against="almeria")
+    assert report.against == "almeria" and sum(report.against_counts) == 20

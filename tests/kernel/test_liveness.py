@@ -71,3 +71,17 @@ def test_the_search_refuses_bad_arguments_with_typed_errors() -> None:
         find_difference(v, "nosuch", 1)
     with pytest.raises(tr.InvalidType):
         dead_options("argentine")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("call", "name"),
+    [
+        (lambda v: find_difference(v, "target", 15, hints=5, examples=2), "hints"),
+        (lambda v: find_difference(v, "target", 15, hints={"target": 5}, examples=2), "hints"),
+        (lambda v: dead_options(v, options=["target"], skip=["target"], examples=2), "skip"),
+        (lambda v: dead_options(v, options=["target"], skip=5, examples=2), "skip"),
+    ],
+)
+def test_option_searches_check_their_hints_and_skip(call: object, name: str) -> None:
+    with pytest.raises(tr.InvalidType, match=name):
+        call(tr.get_variant("argentine"))  # type: ignore[operator]

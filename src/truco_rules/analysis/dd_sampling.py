@@ -213,7 +213,12 @@ def double_dummy_rates(
         a.table.check_seats(seats, a.name)
         if set(a.deck.cards) != set(v.deck.cards):
             raise ParseError(f"{a.name} and {v.name} are not played with the same cards")
-        if solver(a, seats).plan(0) != solver(v, seats).plan(0):  # a gallo's fourth card
+        deal_a, deal_v = solver(a, seats).plan(0), solver(v, seats).plan(0)
+        if (deal_a.contests, deal_a.sides, deal_a.extra_cards) != (
+            deal_v.contests,
+            deal_v.sides,
+            deal_v.extra_cards,
+        ):  # e.g. a gallo's fourth card; the plans' names ('duel') do not matter
             raise ParseError(
                 f"{a.name} and {v.name} deal the {seats}-seat table otherwise (who plays in "
                 "which contest, or who is dealt a card more): one deal cannot be solved "

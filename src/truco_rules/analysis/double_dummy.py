@@ -277,13 +277,14 @@ class DoubleDummy:
         plan = self.plan(mano)
         parsed = [_parse_hand(v, h, 4 if s in plan.extra_cards else 3) for s, h in enumerate(hands)]
         turn = card_or_none(turned, "turned", v.card, self._deck)
-        if not v.ranking.turns_up_card:
-            turn = None
-        elif turn is None:
+        if turn is None and v.ranking.turns_up_card:
             raise ParseError(f"{v.name} turns up a card (the vira): give turned=...")
+        # a card given as turned is out of the hands whether or not the variant reads it
         cards = [c for h in parsed for c in h] + ([turn] if turn is not None else [])
         if len(set(cards)) != len(cards):
             raise ParseError("a card appears twice in the deal")
+        if not v.ranking.turns_up_card:
+            turn = None
         if not set(cards) <= set(self._deck):
             raise ParseError(f"a card of the deal is not in the {v.name} deck")
         table = self.strengths(turn)

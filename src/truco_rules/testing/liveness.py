@@ -294,7 +294,7 @@ def find_difference(
     apart, found within ``examples`` games; ``None`` if none was. Deterministic: the same
     arguments search the same games. The arguments are checked as :func:`dead_options`
     checks its own (``option`` one name of ``v``)."""
-    _checked(v, (option,), examples)
+    _checked(v, (option,), examples, hints)
     try:
         return find(
             contexts(v, option, alt, hints),
@@ -305,15 +305,24 @@ def find_difference(
         return None
 
 
-def _checked(v: object, options: object, examples: object) -> list[str]:
+def _checked(
+    v: object, options: object, examples: object, hints: object = None, skip: object = None
+) -> list[str]:
     """The option names to search, after the arguments of :func:`dead_options` are checked:
     :class:`~truco_rules.core.errors.InvalidType` for no Variant, ``options`` given as one
-    text (not a collection of names) or holding no text, ``examples`` not an int;
+    text (not a collection of names) or holding no text, ``examples`` not an int,
+    ``hints`` not a mapping of option names to mappings, ``skip`` not a mapping;
     :class:`~truco_rules.core.errors.UnknownOption` for a name the variant lacks;
     :class:`~truco_rules.core.errors.ParseError` for fewer than one example."""
     if not isinstance(v, Variant):
         raise InvalidType("v", "a Variant", v)
     in_range(examples, "examples", 1, 10**6)
+    if hints is not None and (
+        not isinstance(hints, Mapping) or not all(isinstance(h, Mapping) for h in hints.values())
+    ):
+        raise InvalidType("hints", "None or a mapping of option names to mappings", hints)
+    if skip is not None and not isinstance(skip, Mapping):
+        raise InvalidType("skip", "None or a mapping of option names to reasons", skip)
     known = v.option_info()
     if options is None:
         return list(known)
@@ -340,7 +349,7 @@ def dead_options(
     search tells from the variant's own value; ``skip`` (and :data:`NO_EFFECT`) name options
     that are not searched, each with the reason. An option with no choices and no integer or
     ``None`` value to vary is reported with the value ``...``."""
-    names = _checked(v, options, examples)
+    names = _checked(v, options, examples, hints, skip)
     skipped = {**NO_EFFECT, **(skip or {})}
     dead: list[tuple[str, Any]] = []
     for name in names:
