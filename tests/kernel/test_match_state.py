@@ -3,6 +3,7 @@ whole state, and the markers of a chance node and of a finished match are distin
 
 from __future__ import annotations
 
+import pytest
 from conftest import scenario
 
 import truco_rules as tr
@@ -48,3 +49,25 @@ def test_s1_1_a_hand_key_is_its_state() -> None:
     assert isinstance(before, tuple) and before == m.hand.copy().key()
     m.apply("play 7E", 0)
     assert m.hand.key() != before
+
+
+def test_a_deal_or_discard_with_stray_fields_is_illegal_and_changes_nothing() -> None:
+    """DESIGN §3: only the legal actions are applied; a deal or a gallo's discard written
+    with a field its verb does not have (face down, a position, a card under) is refused,
+    so every match apply() accepts replays from its record."""
+    import attrs
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2)  # dealt by chance actions
+    for stray in ({"down": True}, {"number": 3}, {"under": v.card("1E")}):
+        before = m.copy()
+        with pytest.raises(tr.IllegalAction):
+            m.apply(tr.Action("deal", v.card("7O"), **stray))  # type: ignore[arg-type]
+        assert m == before
+    m.apply("deal 7O")
+    assert tr.Match.from_json(m.to_json()) == m
+    g = v.new_match(3, seed=5)  # the gallo discards his fourth card first
+    before = g.copy()
+    with pytest.raises(tr.IllegalAction):
+        g.apply(attrs.evolve(g.legal_actions()[0], down=True))
+    assert g == before

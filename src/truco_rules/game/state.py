@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from ..contest.hand import OVER, Hand
-from ..core.actions import DEAL, DISCARD, Action
+from ..core.actions import Action
 from ..core.arguments import integer, seat_index
 from ..core.cards import SPANISH, Card
 from ..core.copying import LIST, copier
@@ -281,7 +281,7 @@ class MatchState(DealFlow):
             s = self._discarding[0]
             if seat is not None and seat != s:
                 raise WrongPlayer(act, seat, f"seat {s} is to discard a card first", fmt=fmt)
-            if act.verb != DISCARD or act.card not in self._dealt[s]:
+            if act.card not in self._dealt[s] or act != Action.discard(act.card):
                 legal = [Action.discard(c) for c in self._dealt[s]]
                 why = "a card of this seat must be discarded first"
                 raise IllegalAction(act, s, why, legal, fmt=fmt)
@@ -289,7 +289,7 @@ class MatchState(DealFlow):
         if hand is None:
             if seat is not None and seat != CHANCE:
                 raise WrongPlayer(act, seat, "the cards are being dealt: only chance acts now")
-            if act.verb != DEAL or act.card is None:
+            if act.card is None or act != Action.deal(act.card):  # no stray down, number...
                 raise IllegalAction(act, "chance", "the next card must be dealt", ["deal <card>"])
             if act.card in self._pending_deal or act.card not in self._variant.deck.cards:
                 why = "that card is already dealt or not in the deck"
