@@ -120,9 +120,9 @@ def _own_bets(v: Variant) -> str:
     their settings (two bets of one name set up otherwise are told apart)."""
     out = []
     for bet in v.side_bets:
-        calls = ", ".join(getattr(bet, "verbs", ()))
         settings = bet_settings(bet)
-        out.append(f"{bet.name} (calls: {calls}{'; ' + settings if settings else ''})")
+        more = f"; {settings}" if settings else ""
+        out.append(f"{bet.name} (calls: {', '.join(bet.verbs)}{more})")
     return "; ".join(out) or "none"
 
 
@@ -223,7 +223,7 @@ _RULES: tuple[_Rule, ...] = (
     ),
     _Rule(4, "Envido", "§2.6", lambda v: "yes" if v.envido is not None else "no"),
     _Rule(4, "Flor", "§2.7", lambda v: "yes" if v.flor is not None else "no"),
-    _Rule(4, "The variant's own side bets", "", lambda v: _own_bets(v), rare=True),
+    _Rule(4, "The variant's own side bets", "", _own_bets, rare=True),
     _Rule(5, "Hand of 11 (or 10)", "§5.7, §6.6", _special_hand),
     _Rule(5, "Iron hand", "§5.7, §6.6", _iron_hand, ("iron_hand_value",)),
     _Rule(6, "Target", "§2.8.1, §7.6", _target, ("target", "chicos_to_win", "toros_to_win")),

@@ -113,7 +113,9 @@ def rule_data(v: RuleSource) -> dict[str, Any]:
         "envido": v.envido is not None,
         "flor": v.flor is not None,
         "side_bets": [b.name for b in v.side_bets],
-        "side_bet_settings": {b.name: bet_settings(b) for b in v.side_bets if bet_settings(b)},
+        "side_bet_settings": {
+            b.name: settings for b in v.side_bets if (settings := bet_settings(b))
+        },
         "special_hands": None
         if v.special is None
         else {
