@@ -206,7 +206,9 @@ def _odds_tables(all_odds: list[Odds]) -> str:
         + "\n\nThe envido score of a hand, exact over the 9,880 hands (a flor hand sings flor "
         "instead, so the `argentine` column adds up to 1 minus the flor):\n\n"
         + render(envido, "markdown")
-        + "\n\nSomeone at the table holds a card that ranks alone (a brava or a manilha):\n\n"
+        + "\n\nSomeone at the table holds a card that ranks alone (a brava or a manilha), "
+        "counted over the cards the table deals: at three seats the gallo is dealt a fourth "
+        "card (`gallo_extra_card`) and keeps a brava or a flor among his four:\n\n"
         + render(by_seats, "markdown")
         + f"\n\nFlor at the table (`{flor.variant}`):\n\n"
         + render(flor_grid, "markdown")

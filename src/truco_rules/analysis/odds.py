@@ -21,7 +21,7 @@ import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
-from math import comb, factorial
+from math import comb
 from typing import Any
 
 import attrs
@@ -32,7 +32,9 @@ from ..core.context import HandContext
 from ..describe.render import Grid, Section
 from ..describe.rule_words import special_cards
 from ..rules.registry import get_variant
+from ..rules.table import DealContext
 from ..rules.variant import Variant
+from .flor_count import no_flor
 
 __all__ = [
     "Odds",
@@ -158,40 +160,10 @@ def strength_classes(variant: Variant | str) -> list[StrengthClass]:
     ]
 
 
-def _flor_hands(k: int, suits: int = 4, per_suit: int = 10) -> int:
-    """Ways to deal ``k`` ordered, disjoint 3-card hands that are each of one suit."""
-    total = 0
-    for assignment in itertools.product(range(suits), repeat=k):
-        ways = 1
-        for s in range(suits):
-            c = assignment.count(s)
-            if 3 * c > per_suit:
-                ways = 0
-                break
-            ways *= factorial(per_suit) // (factorial(3) ** c * factorial(per_suit - 3 * c))
-        total += ways
-    return total
-
-
-def _all_flores(k: int, deck: int) -> Fraction:
-    """Probability that ``k`` given players all hold a flor."""
-    if k == 0:
-        return Fraction(1)
-    hands = factorial(deck) // (factorial(3) ** k * factorial(deck - 3 * k))
-    return Fraction(_flor_hands(k), hands)
-
-
-def _no_flor(players: int, deck: int) -> Fraction:
-    """Probability that none of ``players`` given players holds a flor (inclusion-exclusion)."""
-    return sum(
-        (Fraction((-1) ** k * comb(players, k)) * _all_flores(k, deck) for k in range(players + 1)),
-        Fraction(0),
-    )
-
-
 @attrs.frozen
 class TableOdds:
-    """Odds for a whole table of ``seats`` players (sides alternate)."""
+    """Odds for a whole table of ``seats`` players, dealt as the table's plan deals (its
+    sides, and any seat dealt a card more)."""
 
     seats: int
     flor_anyone: Fraction | None
@@ -206,7 +178,8 @@ class TableOdds:
 
 def _suited_flor(v: Variant) -> bool:
     """Whether a hand of ``v`` is a flor exactly when its three cards share a suit, for
-    every turned card: the rule the count of :func:`_all_flores` assumes."""
+    every turned card: the rule that :func:`~truco_rules.analysis.flor_count.no_flor`
+    counts by."""
     assert v.flor is not None
     points = v.flor.points_in
     return all(
@@ -217,24 +190,31 @@ def _suited_flor(v: Variant) -> bool:
 
 def table_odds(variant: Variant | str, seats: int) -> TableOdds:
     """The table figures for ``seats`` players (flor figures are 0 without flor, ``None``
-    where the flor is not three cards of one suit)."""
+    where the flor is not three cards of one suit).
+
+    The hands are those the table's plan of a deal deals: a seat dealt a card more (the
+    gallo's fourth card, discarded unseen before play) holds a card that ranks alone when
+    one of its four cards does, and a flor when three of its four share a suit (it keeps
+    them). A seat dealt more than one card more makes the flor figures ``None``."""
     v = get_variant(variant)
     seats = integer(seats, "seats")
     v.table.check_seats(seats, v.name)
     deck = len(v.deck.cards)
+    plan = v.table.plan(DealContext(seats, 0, 0, (0, 0), v.match.target, None))
+    sizes = [3 + plan.extra_cards.count(s) for s in range(seats)]
     anyone: Fraction | None
     both: Fraction | None
     if v.flor is None:
         anyone, both = Fraction(0), (None if seats % 2 else Fraction(0))
-    elif deck == 40 and _suited_flor(v):
-        anyone = 1 - _no_flor(seats, deck)
+    elif deck == 40 and max(sizes) <= 4 and _suited_flor(v):
+        anyone = 1 - no_flor(sizes, deck)
         both = None
         if seats % 2 == 0:
-            side = seats // 2
-            both = 1 - 2 * _no_flor(side, deck) + _no_flor(seats, deck)
+            side = [[n for n, s in zip(sizes, plan.sides, strict=True) if s == k] for k in (0, 1)]
+            both = 1 - no_flor(side[0], deck) - no_flor(side[1], deck) + (1 - anyone)
     else:  # another flor rule (wild cards, say): no exact count of the table here
         anyone = both = None
-    return TableOdds(seats, anyone, both, special_probability(v, 3 * seats))
+    return TableOdds(seats, anyone, both, special_probability(v, sum(sizes)))
 
 
 @attrs.frozen
