@@ -104,6 +104,36 @@ def test_cli_simulate_with_agents_and_workers(capsys: pytest.CaptureFixture[str]
     assert main([*args, "--agents", "nobody-knows"]) == 2
 
 
+def agent_factory(seed: int) -> SimpleBot:
+    """A factory of agents (the arena's form), not an agent: one argument, not two."""
+    return SimpleBot(random.Random(seed))
+
+
+class _OneArgumentChoose:
+    def choose(self, match: tr.Match) -> tr.Action:
+        return match.legal_actions()[0]
+
+
+def test_an_agent_that_cannot_take_the_two_arguments_is_refused_before_any_match(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/cli.md (--agents): a factory or a choose() of the wrong signature named on the
+    command line ended in a TypeError's traceback at the first decision; it is bad input
+    (exit 2, one error line), and given to simulate() it is InvalidType."""
+    args = ["simulate", "--variant", "mineiro", "--matches", "2"]
+    assert main([*args, "--agents", f"{__name__}:agent_factory"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: agent ") and "Traceback" not in err
+    assert "policy (observation, legal)" in err and "positional" in err
+    for agent in (agent_factory, _OneArgumentChoose()):
+        with pytest.raises(tr.InvalidType, match="signature"):
+            simulate("mineiro", 2, agents=[agent])
+        with pytest.raises(tr.InvalidType, match="signature"):
+            play_match("mineiro", 2, 1, {0: agent})
+    # a policy with more parameters, defaulted, is called as ever
+    assert simulate("mineiro", 2, agents=[lambda obs, legal, extra=None: legal[0]]).matches == 2
+
+
 class _Tty:
     def __init__(self, tty: bool) -> None:
         self.tty = tty

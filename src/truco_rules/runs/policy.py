@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 import pickle
 import random
 from collections.abc import Callable, Mapping, Sequence
@@ -105,7 +106,31 @@ def load_agent(text: str) -> AgentSpec:
         )
     if not callable(obj) and not isinstance(obj, Agent):
         raise ParseError(f"agent {shown(text)} is neither a policy nor has choose(match, legal)")
+    form, why = _miscalled(obj)
+    if why:
+        raise ParseError(f"agent {shown(text)} cannot be called as {form}: {why}")
     return obj  # type: ignore[no-any-return]
+
+
+def _miscalled(agent: object) -> tuple[str, str]:
+    """What ``agent`` is taken for (``an object with choose(match, legal)``, ``a policy``) and
+    why its signature does not take the two arguments a run gives it, or an empty reason: a
+    factory that takes a seed, say, would fail at its first decision. An agent whose
+    signature cannot be read is taken on trust."""
+    if isinstance(agent, Agent):
+        target: Any = agent.choose
+        form = "an object with choose(match, legal)"
+    else:
+        target, form = agent, "a policy (observation, legal) -> action"
+    try:
+        signature = inspect.signature(target)
+    except (TypeError, ValueError):  # a builtin or an extension type: no signature to read
+        return form, ""
+    try:
+        signature.bind(None, None)
+    except TypeError as exc:
+        return form, str(exc)
+    return form, ""
 
 
 def agent_label(spec: AgentSpec) -> str:
@@ -160,6 +185,9 @@ def check_agents(agents: object, seats: int) -> None:
     for spec in specs:
         if not isinstance(spec, str) and not callable(spec) and not isinstance(spec, Agent):
             raise InvalidType("agent", "a name, a policy or an object with choose()", spec)
+        form, why = ("", "") if isinstance(spec, (str, type)) else _miscalled(spec)
+        if why:
+            raise InvalidType("agent", f"{form} (its signature: {why})", spec)
 
 
 def check_pickles(agents: object, executor: object) -> None:
