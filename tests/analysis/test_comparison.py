@@ -177,6 +177,69 @@ def test_turned_card_words_for_a_ranking_that_is_no_vira() -> None:
     assert _sheet_cell("argentine", turned) == "no"
 
 
+PAULISTA = tr.get_variant("paulista")
+
+
+@attrs.frozen
+class _ManilhasOfTheViraRank:
+    """The vira's own rank gives the manilhas (three left in play), not the rank after it."""
+
+    turns_up_card: bool = True
+
+    def strengths(self, turned: tr.Card | None, deck: Sequence[tr.Card] = ()) -> tuple[int, ...]:
+        plain = PAULISTA.ranking.strengths(None, PAULISTA.deck.cards)
+        if turned is None:
+            return plain
+        ranks = sorted(
+            {c.rank for c in PAULISTA.deck.cards},
+            key=lambda r: plain[tr.Card.of(r, turned.suit).index],
+        )
+        before = ranks[ranks.index(turned.rank) - 1]  # the rank whose "next" is the vira's
+        return PAULISTA.ranking.strengths(tr.Card.of(before, turned.suit), PAULISTA.deck.cards)
+
+
+@attrs.frozen
+class _SuitsTurnAround:
+    """Paulista's ranking under the first card of the deck; under any other the manilhas'
+    suits rank the other way round."""
+
+    turns_up_card: bool = True
+
+    def strengths(self, turned: tr.Card | None, deck: Sequence[tr.Card] = ()) -> tuple[int, ...]:
+        table = list(PAULISTA.ranking.strengths(turned, PAULISTA.deck.cards))
+        if turned is not None and turned != PAULISTA.deck.cards[0]:
+            top = sorted(
+                (c for c in PAULISTA.deck.cards if table[c.index] >= 11),
+                key=lambda c: table[c.index],
+            )
+            for card, strength in zip(
+                top, sorted((table[c.index] for c in top), reverse=True), strict=True
+            ):
+                table[card.index] = strength
+        return tuple(table)
+
+
+def test_two_turned_card_rankings_that_differ_are_told_apart() -> None:
+    """RULES §5.2: the manilhas are the rank after the vira. A ranking that takes the vira's
+    own rank was described in the same words, and one that agrees with Paulista's under the
+    sample turned card alone compared as equal: compare() found no difference in either."""
+    ranking = "Trick ranking, high to low"
+    paulista = _sheet_cell(PAULISTA, ranking)
+    assert paulista.startswith("the rank after the vira on top, by suit ")
+    for other in (_ManilhasOfTheViraRank(), _SuitsTurnAround()):
+        v = PAULISTA.derive("house", "another ranking", ranking=other)
+        words = _sheet_cell(v, ranking)
+        assert words != paulista and "the rank after the vira" not in words
+        assert "ranking" in {d.rule for d in tr.compare(PAULISTA, v)}
+    # equal rankings keep equal words, whatever the object that gives them
+    same = PAULISTA.derive("same", "the ranking again", ranking=attrs.evolve(PAULISTA.ranking))
+    assert _sheet_cell(same, ranking) == paulista
+    assert "ranking" not in {d.rule for d in tr.compare(PAULISTA, same)}
+    two = tr.get_variant("argentine").derive("two", "x", ranking=_TurnedTwoOnTop())
+    again = tr.get_variant("argentine").derive("again", "x", ranking=_TurnedTwoOnTop())
+    assert _sheet_cell(two, ranking) == _sheet_cell(again, ranking)
+
+
 ARGENTINE = tr.get_variant("argentine")
 
 

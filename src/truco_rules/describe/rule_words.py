@@ -4,6 +4,7 @@ through its public hooks only."""
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any
@@ -75,6 +76,45 @@ def _one_rank_on_top(v: Variant) -> bool:
     return len(alone) == 4 and len({c.rank for c in alone}) == 1
 
 
+def _manilhas_after_the_vira(v: Variant) -> bool:
+    """Whether, under every turned card, the four cards of the rank after it (in the plain
+    ranking's order of ranks, the highest followed by the lowest) rank alone on top, in one
+    order of suits, over the plain ranking: what :func:`ranking_words` then says in words."""
+    plain = _groups(v, None)
+    ranks: list[int] = []  # low to high
+    for group in reversed(plain):
+        if len({c.rank for c in group}) != 1:
+            return False
+        ranks.append(group[0].rank)
+    if len(set(ranks)) != len(ranks):
+        return False
+    order: list[Suit] | None = None
+    for turned in v.deck.cards:
+        after = ranks[(ranks.index(turned.rank) + 1) % len(ranks)]
+        groups = _groups(v, turned)
+        top = groups[:4]
+        if any(len(g) != 1 or g[0].rank != after for g in top) or len(top) < 4:
+            return False
+        suits = [g[0].suit for g in top]
+        if order is None:
+            order = suits
+        rest = [[c for c in g if c.rank != after and c != turned] for g in plain]
+        if suits != order or groups[4:] != [g for g in rest if g]:
+            return False
+    return True
+
+
+def _digest(v: Variant) -> str:
+    """A short name of the ranking under every turned card (the order of strengths, not
+    their numbers), so that two rankings that agree under the sample card still differ in
+    words."""
+    tables = []
+    for turned in v.deck.cards:
+        groups = _groups(v, turned)
+        tables.append(tuple(tuple(sorted(c.index for c in g)) for g in groups))
+    return hashlib.blake2b(repr(tables).encode(), digest_size=4).hexdigest()
+
+
 def _sample(v: Variant) -> str:
     return f"e.g. under a turned {v.format_card(v.deck.cards[0])}"
 
@@ -90,16 +130,20 @@ def ranking_words(v: Variant) -> str:
     """The trick ranking, high to low: ``1E > 1B > 7E > 7O > 3 > 2 > 1O 1C > 12 > ...``."""
     if not v.ranking.turns_up_card:
         return " > ".join(_group_text(v, g) for g in _groups(v, None))
-    if not _one_rank_on_top(v):
+    if not _manilhas_after_the_vira(v):
         groups = _groups(v, v.deck.cards[0])
-        return f"{_sample(v)}: " + " > ".join(_group_text(v, g) for g in groups)
+        return (
+            f"{_sample(v)}: "
+            + " > ".join(_group_text(v, g) for g in groups)
+            + f" (under every turned card: ranking {_digest(v)})"
+        )
     plain = " > ".join(_group_text(v, g) for g in _groups(v, None))
     return f"the rank after the vira on top, by suit {_suit_order(v)}; then the rest: {plain}"
 
 
 def special_card_words(v: Variant) -> str:
     """The cards that rank alone (bravas, manilhas), or what decides them."""
-    if v.ranking.turns_up_card and _one_rank_on_top(v):
+    if v.ranking.turns_up_card and _manilhas_after_the_vira(v):
         return f"the four cards of the rank after the vira ({_suit_order(v)})"
     if v.ranking.turns_up_card:
         alone = special_cards(v, v.deck.cards[0])

@@ -81,12 +81,13 @@ class RuleSource(Protocol):
 
 
 def rule_data(v: RuleSource) -> dict[str, Any]:
-    """The rule set of ``v`` as plain data: names, seats, deck, ranking (strength groups, or
-    a note when a turned-up card decides it), the main ladder's calls and values, which side
-    bets it has, its special hands, its target, every option's value and its presets."""
+    """The rule set of ``v`` as plain data: names, seats, deck, ranking (strength groups; when
+    a turned-up card decides it, the groups under each turned card), the main ladder's calls
+    and values, which side bets it has, its special hands, its target, every option's value
+    and its presets."""
     notation = v.deck.notation
-    ranking: list[list[str]] | str = (
-        "depends on the turned-up card"
+    ranking: list[list[str]] | dict[str, list[list[str]]] = (
+        _by_turned_card(v)
         if v.ranking.turns_up_card
         else [
             [notation.format(c) for c in group]
@@ -128,3 +129,25 @@ def rule_data(v: RuleSource) -> dict[str, Any]:
         "options": v.options(),
         "presets": {p.name: p.settings() for p in v.presets().values()},
     }
+
+
+def _by_turned_card(v: RuleSource) -> dict[str, list[list[str]]]:
+    """The strength groups of every card (the turned one as the ranking rates it) under each
+    turned card, the turned cards that give one ranking named together (``"4c 4d 4h 4s"``):
+    two rankings that differ under any turned card differ here."""
+    notation = v.deck.notation
+    cards = v.deck.cards
+    turned_by_table: dict[tuple[int, ...], list[str]] = {}
+    for turned in cards:
+        table = v.ranking.strengths(turned, cards)
+        turned_by_table.setdefault(tuple(table[c.index] for c in cards), []).append(
+            notation.format(turned)
+        )
+    out: dict[str, list[list[str]]] = {}
+    for table, turned_cards in turned_by_table.items():
+        by: dict[int, list[str]] = {}
+        for card, strength in zip(cards, table, strict=True):
+            by.setdefault(strength, []).append(notation.format(card))
+        out[" ".join(turned_cards)] = [by[k] for k in sorted(by, reverse=True)]
+    return out
+
