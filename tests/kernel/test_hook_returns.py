@@ -111,3 +111,34 @@ def test_an_envido_rule_that_counts_no_score_is_refused_when_the_envido_is_settl
     with pytest.raises(tr.ProtocolError, match=r"envido\.points_in"):
         m.apply("quiero")
     assert m == before and m.to_json() == before.to_json()
+
+
+FLOR_BASE = tr.get_variant("argentine")
+
+
+def _broken_flor(gives: object) -> object:
+    """A flor rule that counts a score as it should until a point is scored; then gives
+    ``gives`` (kept off the fields, which derive() checks as option values)."""
+
+    @attrs.frozen
+    class _BrokenFlor(type(FLOR_BASE.flor)):  # type: ignore[misc]
+        def points_in(self, cards, context=None):  # type: ignore[no-untyped-def]
+            if context is not None and any(context.scores):
+                return gives
+            return super().points_in(cards, context)
+
+    return _BrokenFlor()
+
+
+@pytest.mark.parametrize("gives", ["33", -1, 2.5, True, 10_001])
+def test_a_flor_rule_that_counts_no_score_is_refused_when_the_next_deal_starts(
+    gives: object,
+) -> None:
+    """RULES §2.7.1: a flor's score is a whole number of points, or no flor at all (None).
+    Any other answer was kept as the seat's flor and met later as a number."""
+    v = FLOR_BASE.derive("x-bad-flor", "x", flor=_broken_flor(gives))
+    m = v.new_match(2, seed=4)  # dealt at 0-0: the rule counts as it should
+    before = m.copy()
+    with pytest.raises(tr.ProtocolError, match=r"flor\.points_in"):
+        m.apply("mazo")  # a point scored: the next deal asks the rule at 0-1
+    assert m == before and m.to_json() == before.to_json()

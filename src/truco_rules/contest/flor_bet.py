@@ -30,7 +30,7 @@ from .bet_states import (
     EnvidoState,
     FlorState,
 )
-from .flor_holders import holder_after, kept, partner_unsung, unsung_after
+from .flor_holders import held_score, holder_after, kept, partner_unsung, unsung_after
 from .side_refusals import flor_blocked, flor_refusal, flor_restriction
 
 __all__ = ["FlorBet"]
@@ -110,7 +110,7 @@ class FlorBet(SideBet[FlorState]):
                     pts[s] = fl.points(c)
         else:
             for s in contest.order:
-                pts[s] = fl.points_in(contest.dealt[s], contest.context(s))
+                pts[s] = held_score(contest, fl, s)
         if pts.count(None) == n:  # the commonest deal: nobody holds a flor
             st = _NO_FLOR.get(n)
             if st is None:

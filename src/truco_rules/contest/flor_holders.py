@@ -1,5 +1,6 @@
-"""Who holds a flor, in play order (RULES §2.7): the next holder of a side to answer a flor,
-the next holder still to sing, a partner's flor still to sing, a flor kept unsung.
+"""Who holds a flor, in play order (RULES §2.7): the score a seat holds, the next holder of
+a side to answer a flor, the next holder still to sing, a partner's flor still to sing, a
+flor kept unsung.
 
 Plain functions of a contest and the flor's state, read by :mod:`.flor_bet`.
 """
@@ -8,10 +9,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..core.errors import ProtocolError, shown
+from ..core.options import MAX_OPTION_INT
+from ..rules.flor import FlorRules
 from ..rules.side_bet import Contest
 from .bet_states import FlorState
 
-__all__ = ["holder_after", "kept", "partner_unsung", "unsung_after"]
+__all__ = ["held_score", "holder_after", "kept", "partner_unsung", "unsung_after"]
+
+
+def held_score(contest: Contest, rules: FlorRules, seat: int) -> int | None:
+    """The flor score of ``seat``'s dealt cards as the variant's ``points_in`` counts it
+    (``None``: no flor). Any other answer is the hook's fault, a
+    :class:`~truco_rules.core.errors.ProtocolError`."""
+    pts = rules.points_in(contest.dealt[seat], contest.context(seat))
+    if pts is not None and (type(pts) is not int or not 0 <= pts <= MAX_OPTION_INT):
+        raise ProtocolError("flor", "points_in", f"gave {shown(pts)}, not a score or None")
+    return pts
 
 
 def _next_of_side(contest: Contest, after: int, side: int, holds: Callable[[int], bool]) -> int:
