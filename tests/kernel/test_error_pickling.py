@@ -136,3 +136,24 @@ def test_an_error_holding_a_value_that_pickles_but_does_not_load_still_crosses()
         m.apply(_NoLoad())  # type: ignore[arg-type]
     back = pickle.loads(pickle.dumps(caught.value))
     assert type(back) is tr.InvalidType and str(back) == str(caught.value)
+
+
+class _Plain:
+    """A value with no equality of its own: a copy is another object."""
+
+    def __init__(self) -> None:
+        self.name = "plain"
+
+
+@pytest.mark.parametrize("value", [object(), _Plain(), [_Plain(), 1], {"k": _Plain()}])
+def test_an_error_holding_a_plain_object_pickles_to_an_equal_error(value: object) -> None:
+    """TrucoError: every error pickles and unpickles to an equal error. A plain object given
+    where an action was due comes back as a copy, which its type's identity equality found
+    unequal: the error from a worker process was not equal to the one raised here."""
+    m = tr.get_variant("argentine").new_match(seats=2, seed=1)
+    with pytest.raises(tr.InvalidType) as caught:
+        m.apply(value)  # type: ignore[arg-type]
+    back = pickle.loads(pickle.dumps(caught.value))
+    assert back == caught.value and hash(back) == hash(caught.value)
+    other = tr.InvalidType("action", "an Action or its text", _Plain())
+    assert other != tr.InvalidType("action", "an Action or its text", [1])

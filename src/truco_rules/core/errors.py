@@ -103,11 +103,12 @@ def _picklable(value: object) -> bool:
 
 
 def _same(a: object, b: object) -> bool:
-    """``a == b``, a NaN being the same as a NaN (the value a caller gave, sent back)."""
+    """``a == b``, a NaN being the same as a NaN and a value the same as one of its type that
+    pickles alike (a plain object, sent back from another process)."""
     if isinstance(a, float) and isinstance(b, float) and math.isnan(a) and math.isnan(b):
         return True
     try:
-        return bool(a == b)
+        return bool(a == b) or (type(a) is type(b) and pickle.dumps(a) == pickle.dumps(b))
     except Exception:
         return a is b
 
@@ -152,8 +153,7 @@ class InvalidType(TrucoError, TypeError):
     def __init__(self, argument: str, expected: str, value: object) -> None:
         self.argument = argument
         self.value = value
-        # not super(): in the classes below that are also another error, the next class in
-        # line takes other parameters
+        # not super(): in a subclass that is another error too, the next class takes others
         Exception.__init__(
             self, f"{argument} must be {expected}, not {type(value).__name__} {shown(value)}"
         )
