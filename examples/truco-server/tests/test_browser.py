@@ -131,3 +131,32 @@ def test_a_whole_hand_in_headless_chromium(
     (tmp_path / "after.png").write_bytes(d.get_screenshot_as_png())
     assert _not_blank(d.get_screenshot_as_png())
 
+
+
+def test_a_reload_comes_back_to_the_seat(slow_bots_server: Running, browser: Any) -> None:
+    """README: "Reload the page, or lose the connection: the page comes back to your seat".
+    A reload showed the lobby (the page resumed only while the game was on screen, and a
+    fresh page starts in the lobby). A kept seat whose table is gone leaves the lobby shown
+    and the seat forgotten."""
+    from selenium.webdriver.common.by import By
+
+    d = browser
+    d.get(slow_bots_server.url)
+    _wait(lambda: d.find_elements(By.CSS_SELECTOR, "#variant option"))
+    d.find_element(By.ID, "play").click()
+    hand = "return [...document.querySelectorAll('#hand .card')].map(c => c.dataset.card)"
+    _wait(lambda: d.execute_script(hand))
+    kept = d.execute_script("return localStorage.getItem('truco-seat')")
+    assert kept
+    d.refresh()
+    _wait(lambda: d.find_element(By.ID, "game").is_displayed() and d.execute_script(hand))
+    assert not d.find_element(By.ID, "lobby").is_displayed()
+    assert d.execute_script("return localStorage.getItem('truco-seat')") == kept
+    d.execute_script(
+        "localStorage.setItem('truco-seat', JSON.stringify("
+        "{table: 'abcdef012345', token: 'a'.repeat(32), seat: 0}))"
+    )
+    d.refresh()
+    _wait(lambda: d.find_element(By.ID, "lobby").is_displayed())
+    _wait(lambda: d.execute_script("return localStorage.getItem('truco-seat') === null"))
+    assert not d.find_element(By.ID, "game").is_displayed()

@@ -14,6 +14,8 @@ let variants = [];
 let plan = null; // the steps of "play against bots": create, join, bots, start
 let me = loadSeat(); // {table, token, seat}
 let last = null; // the last state frame
+let firstOpen = true; // the page's first connection (a reload resumes the seat it keeps)
+let resuming = 0; // the seq of the resume sent when the connection opened
 
 function loadSeat() {
   try { return JSON.parse(localStorage.getItem("truco-seat") || "null"); } catch (e) { return null; }
@@ -37,7 +39,14 @@ function connect() {
   ws = new WebSocket(`${proto}//${location.host}/ws`);
   ws.onopen = () => {
     $("conn").textContent = "connected"; $("conn").className = "conn ok";
-    if (me && !$("game").hidden) send({ type: "resume", table: me.table, token: me.token });
+    // the page just loaded (a reload) or the game is on screen (a lost connection): back to
+    // the seat the browser keeps; from the lobby a reconnection stays in the lobby
+    if (me && (firstOpen || !$("game").hidden)) {
+      send({ type: "resume", table: me.table, token: me.token });
+      resuming = seq;
+      if (firstOpen) showGame();
+    }
+    firstOpen = false;
   };
   ws.onclose = (ev) => {
     $("conn").className = "conn";
@@ -61,6 +70,10 @@ function onFrame(f) {
     if (plan) { send({ type: "bots", bot: plan.bot }); send({ type: "start" }); plan = null; }
   } else if (f.type === "state") {
     last = f; render(f);
+  } else if (f.type === "error" && f.seq === resuming && ["no-table", "bad-token", "bad-field"].includes(f.code)) {
+    // the kept seat is gone (a table forgotten, a server started afresh) or was never one
+    // this server gives: the lobby
+    localStorage.removeItem("truco-seat"); me = null; resuming = 0; showLobby();
   } else if (f.type === "error") {
     const s = $("status"); s.textContent = `${f.code}: ${f.message}`; s.className = "status error";
   } else if (f.type === "tables") {
