@@ -22,6 +22,8 @@ SIN = "argentine-sin-flor"
     [
         ('[Seats2"]', "looks like"),  # no space-and-quote between key and value
         ('[Seats "2 "x"]', "bad Seats value"),  # a quote inside the value stays in the value
+        ('[Seats "]', "looks like"),  # one quote, opening and closing: was a bare ValueError
+        ('[X "]', "looks like"),
     ],
 )
 def test_a_malformed_text_record_header_is_an_invalid_record(header: str, why: str) -> None:

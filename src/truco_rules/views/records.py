@@ -250,7 +250,7 @@ def text_to_record(text: str) -> dict[str, Any]:
         if not line or line.startswith("#"):
             continue
         if line.startswith("["):
-            if not (line.endswith('"]') and ' "' in line):
+            if not (line.endswith('"]') and ' "' in line[:-2]):  # [Mano "] has no value
                 raise InvalidRecord(
                     f'line {n}: a header line looks like [Key "value"]: {shown(raw)}'
                 )
