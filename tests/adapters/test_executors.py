@@ -104,6 +104,19 @@ def test_cli_simulate_with_agents_and_workers(capsys: pytest.CaptureFixture[str]
     assert main([*args, "--agents", "nobody-knows"]) == 2
 
 
+@pytest.mark.parametrize("address", ["notanaddress", "xyz://a:1", "tcp://"])
+def test_a_dask_address_that_is_none_is_bad_input(
+    address: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cli.md: bad input is `error: ...` and status 2. An address Dask cannot read
+    (no port, an unknown scheme) ended in its ValueError's traceback."""
+    pytest.importorskip("distributed", reason="needs the dask extra: pip install '.[dask]'")
+    for cmd in (["simulate", "argentine", "--matches", "2"], ["double-dummy", "argentine"]):
+        assert main([*cmd, "--dask", address]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("error: --dask") and "scheduler address" in err
+
+
 def agent_factory(seed: int) -> SimpleBot:
     """A factory of agents (the arena's form), not an agent: one argument, not two."""
     return SimpleBot(random.Random(seed))

@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from ..core.errors import ParseError, install_hint
+from ..core.errors import ParseError, install_hint, shown
 from ._common import at_least
 
 __all__ = ["add_executor_arguments", "describe_executor", "executor_from"]
@@ -47,7 +47,12 @@ def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
         except ImportError:
             # an argument that cannot be used: the CLI's error: and status 2
             raise ParseError(f"--dask needs dask.distributed: {install_hint('dask')}") from None
-        with distributed.Client(args.dask) as client:
+        try:
+            client = distributed.Client(args.dask)
+        except (ValueError, TypeError) as exc:  # no address (a scheme unknown, no port)
+            why = str(exc)[:200]
+            raise ParseError(f"--dask {shown(args.dask)} is no scheduler address: {why}") from None
+        with client:
             yield client.get_executor(pure=False)
         return
     if args.workers > 1:
