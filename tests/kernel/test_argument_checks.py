@@ -476,6 +476,12 @@ P_HANDS = ["4c 4h 5s", "3c 3h 2s"]
         # a class with choose(): its choose is unbound (was a TypeError mid-simulation)
         (lambda: load_agent("truco_rules.runs.bots:SimpleBot"), tr.ParseError),
         (lambda: seat_chooser(SimpleBot, 1, 0, random.Random(0)), tr.InvalidType),
+        # a notation's name is no notation: each was an AttributeError (the Action built, its
+        # repr failing later)
+        (lambda: tr.Action.parse("play 7s", "FRENCH"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: tr.Action.parse("truco").in_notation("FRENCH"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: tr.parse_cards("7s Kh", "FRENCH"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: tr.Action("truco", notation="FRENCH"), tr.InvalidType),  # type: ignore[arg-type]
     ],
 )
 def test_runs_and_analysis_check_their_arguments(

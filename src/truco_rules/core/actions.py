@@ -34,7 +34,7 @@ import re
 
 import attrs
 
-from .cards import DECK, SPANISH, Card, Notation
+from .cards import DECK, SPANISH, Card, Notation, check_notation
 from .errors import InvalidCard, InvalidType, ParseError, shown
 
 __all__ = ["BASE_VERBS", "Action"]
@@ -99,6 +99,12 @@ def _card_arg(name: str, value: object) -> Card:
     return value
 
 
+def _notation_or_none(value: object) -> None:
+    """The check of :attr:`Action.notation`: a :class:`Notation` or ``None``."""
+    if value is not None:
+        check_notation(value)
+
+
 @attrs.frozen(cache_hash=True)
 class Action:
     """One action. Build with :meth:`play`, :meth:`play_over`, :meth:`play_blind`,
@@ -133,7 +139,9 @@ class Action:
     """The score of a ``declare``; the dealt position (1-3) of a blind ``play``."""
     under: Card | None = None
     """The face-down card under ``card`` in a two-card play."""
-    notation: Notation | None = attrs.field(default=None, eq=False, repr=False)
+    notation: Notation | None = attrs.field(
+        default=None, eq=False, repr=False, validator=lambda _s, _a, value: _notation_or_none(value)
+    )
     """The deck notation the action is shown in (``None``: Spanish). See
     :meth:`in_notation`."""
 
@@ -235,7 +243,7 @@ class Action:
         to call again)."""
         if notation is self.notation:
             return self
-        table = shown_in(notation)
+        table = shown_in(check_notation(notation))
         tagged = table.get(self)
         if tagged is None or tagged.notation is not notation:
             tagged = attrs.evolve(self, notation=notation)
@@ -251,8 +259,9 @@ class Action:
         (``no quiero`` = ``no-quiero``). Whether the action is *legal* is for the state to say.
         The action is shown in ``notation`` (see :attr:`notation`).
         """
-        act = Action._parse(text, notation)
-        return act if notation is SPANISH else act.in_notation(notation)
+        if notation is SPANISH:
+            return Action._parse(text, notation)
+        return Action._parse(text, check_notation(notation)).in_notation(notation)
 
     @staticmethod
     def _parse(text: str, notation: Notation) -> Action:

@@ -29,6 +29,7 @@ __all__ = [
     "Card",
     "Notation",
     "Suit",
+    "check_notation",
     "parse_cards",
 ]
 
@@ -206,8 +207,18 @@ FRENCH = Notation(
 """French deck notation: ranks A 2-7 Q J K (Q=10, J=11, K=12); suits s, c, d, h."""
 
 
+def check_notation(notation: object) -> Notation:
+    """``notation`` if it is a :class:`Notation`, else
+    :class:`~truco_rules.core.errors.InvalidType` (a name such as ``"FRENCH"`` is none)."""
+    if type(notation) is not Notation and not isinstance(notation, Notation):
+        expected = "a Notation (SPANISH, FRENCH, a variant's notation)"
+        raise InvalidType("notation", expected, notation)
+    return notation
+
+
 def parse_cards(text: str | Iterable[str], notation: Notation = SPANISH) -> tuple[Card, ...]:
     """Parse a space-separated string (or an iterable of strings) of cards."""
+    check_notation(notation)
     if isinstance(text, str):
         if len(text) > MAX_CARDS_TEXT:
             raise InvalidCard(text, notation.name, notation.examples)
