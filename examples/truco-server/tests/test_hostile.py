@@ -194,6 +194,66 @@ def test_a_flood_is_refused_then_closed(server: Running) -> None:
     b.close()
 
 
+def test_a_reading_client_over_the_rate_gets_errors_not_a_close_for_slowness(
+    server: Running,
+) -> None:
+    """README "Security": more than the rate gets `rate-limit`, and 200 of those close the
+    connection (1008); 1013 is for a client that does not read. The messages already waiting
+    were all handled before the writer could send a frame, so a client that read everything
+    was closed as too slow (1013) after 300 pings at once; and the close came after 201."""
+    a = Client(server.ws)
+    try:  # more than the limit lets through, even at the rate the bucket refills
+        for _ in range(BURST + MAX_STRIKES + 150):
+            a.send_raw('{"type": "ping"}')
+    except ConnectionClosed:
+        pass
+    got: list[str] = []
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            frame = a.recv(10)
+            got.append(frame["type"] if frame["type"] != "error" else frame["code"])
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 1008
+    assert got.count("rate-limit") == MAX_STRIKES and set(got) == {"pong", "rate-limit"}
+
+
+def test_bursts_of_the_others_at_a_table_do_not_close_a_reading_player(server: Running) -> None:
+    """Three players at a table, each within the burst the rate allows, made the table send
+    the fourth some 600 frames while none of its writer's turns came: the fourth, reading
+    all along, was closed as too slow (1013)."""
+    players = [Client(server.ws) for _ in range(4)]
+    table = new_table(players[0], seats=4)
+    for seat, c in enumerate(players):
+        c.sit(table, seat)
+    for c in players:
+        c.drain(0.2)
+    for c in players[:3]:
+        for _ in range(BURST):
+            c.send(type="resume", table=table, token=c.token)
+    victim = players[3]
+    for c in players[:3]:
+        c.drain(0.5)
+    victim.drain(1.0)
+    assert victim.call(type="ping")["type"] == "pong"  # still open
+    for c in players:
+        c.close()
+
+
+def test_a_second_join_of_one_connection_is_refused(server: Running) -> None:
+    """A double click on "join": the connection was given a second seat and moved to it,
+    the first left orphaned ("away"), and a friend found the table full."""
+    a, friend = Client(server.ws), Client(server.ws)
+    table = new_table(a)
+    a.sit(table)
+    before = _snapshot(server, table)
+    answer = a.call(type="join", table=table, name="again")
+    assert answer["code"] == "already-seated" and "seat 0" in answer["message"]
+    after = _snapshot(server, table)
+    assert after["players"] == before["players"]
+    assert friend.sit(table)["seat"] == 1
+    a.close()
+    friend.close()
+
+
 def test_a_page_of_another_site_cannot_open_a_socket(server: Running) -> None:
     """A browser's WebSocket from another origin is refused (cross-site WebSocket hijacking):
     the handshake fails."""

@@ -104,3 +104,70 @@ def test_a_full_server_makes_room_by_forgetting_a_finished_table(
         assert {t.id for t in Store(str(tmp_path / "a.sqlite")).load()} == set(lobby.tables)
 
     asyncio.run(run())
+
+
+def test_a_refused_create_forgets_no_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """README: illegal input changes nothing. A create refused for its variant, options or
+    seats made room first: the finished table it forgot was gone, its record too."""
+    import truco_server.tables as tables
+
+    monkeypatch.setattr(tables, "MAX_TABLES", 1)
+
+    async def run() -> None:
+        store = Store(str(tmp_path / "a.sqlite"))
+        lobby = Lobby(store, bot_delay=0)
+        host = Capture()
+        lobby.handle(host, _msg(type="create", variant="argentine", seats=2, options={}))
+        tid = host.frames[-1]["table"]
+        lobby.handle(host, _msg(type="join", table=tid, seat=0))
+        lobby.handle(host, _msg(type="bots", bot="simple"))
+        lobby.handle(host, _msg(type="start"))
+        table = lobby.tables[tid]
+        while not table.match.is_over():
+            await asyncio.sleep(0.002)
+            if table.to_act() == 0:
+                text = table.match.variant.format_action(table.match.legal_actions(0)[0])
+                lobby.handle(host, _msg(type="act", action=text))
+        lobby.disconnect(host)
+        stored = len(store.load().__next__().record["actions"])
+        c = Capture()
+        for bad in (
+            {"variant": "nosuch", "seats": 2, "options": {}},
+            {"variant": "argentine", "seats": 2, "options": {"target": 0}},
+            {"variant": "paulista", "seats": 3, "options": {}},
+        ):
+            lobby.handle(c, _msg(type="create", **bad))
+            assert c.frames[-1]["type"] == "error"
+            assert tid in lobby.tables
+            assert [len(t.record["actions"]) for t in store.load()] == [stored]
+
+    asyncio.run(run())
+
+
+def test_a_table_that_no_longer_replays_leaves_the_others_served(tmp_path: Path) -> None:
+    """README "Durable tables": a stored table whose record no longer replays (its
+    variant's package gone) stopped the whole server at its start."""
+
+    async def run() -> None:
+        path = str(tmp_path / "a.sqlite")
+        lobby = Lobby(Store(path), bot_delay=0)
+        ids = []
+        for _ in range(2):
+            c = Capture()
+            lobby.handle(c, _msg(type="create", variant="argentine", seats=2, options={}))
+            ids.append(c.frames[-1]["table"])
+        lobby.store.close()
+        db = sqlite3.connect(path)
+        header = db.execute("SELECT header FROM tables WHERE id = ?", (ids[0],)).fetchone()[0]
+        db.execute(
+            "UPDATE tables SET header = ? WHERE id = ?",
+            (header.replace('"argentine"', '"gone-variant"'), ids[0]),
+        )
+        db.commit()
+        db.close()
+        again = Lobby(Store(path), bot_delay=0)
+        assert set(again.tables) == {ids[1]}
+        assert "gone-variant" in again.unplayable[ids[0]]
+        assert {t.id for t in Store(path).load()} == set(ids)  # kept in the file
+
+    asyncio.run(run())

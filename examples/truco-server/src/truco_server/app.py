@@ -190,13 +190,16 @@ def create_app(
                     conn.send(
                         frames.error("rate-limit", "too many messages: slow down", _seq(text))
                     )
-                    if strikes > MAX_STRIKES:
+                    if strikes >= MAX_STRIKES:
                         conn.close(1008, "rate limit")
-                    continue
-                if text is None:
+                elif text is None:
                     conn.send(frames.error("binary", "send text frames (JSON)"))
-                    continue
-                lobby.handle(conn, text)
+                else:
+                    lobby.handle(conn, text)
+                # the writers' turn: with messages waiting, receive() returns at once, and a
+                # burst (this client's, or several players' at one table) would fill the
+                # queues of clients that do read, and close them as too slow
+                await asyncio.sleep(0)
         except WebSocketDisconnect:
             pass
         finally:

@@ -45,11 +45,20 @@ class Lobby:
     acts (so that people can follow the play; 0 in tests and load runs)."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.6) -> None:
+        """Every table of ``store`` replayed; one that no longer replays is logged and left
+        in the file, and the others are served (:attr:`unplayable`)."""
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, Table] = {}
+        self.unplayable: dict[str, str] = {}
+        """Stored tables that no longer replay, by id: why (kept in the file, not served)."""
         for saved in store.load():
-            match = tr.Match.from_record(saved.record)
+            try:
+                match = tr.Match.from_record(saved.record)
+            except tr.TrucoError as exc:  # its variant's package gone, an action refused now
+                log.error("table %s does not replay, and is not served: %s", saved.id, exc)
+                self.unplayable[saved.id] = str(exc)
+                continue
             self.tables[saved.id] = Table(
                 saved.id,
                 match,
@@ -109,8 +118,6 @@ class Lobby:
         conn.send({"type": "tables", "tables": tables, "seq": msg.get("seq")})
 
     def _on_create(self, conn: Conn, msg: dict[str, Any]) -> None:
-        if len(self.tables) >= MAX_TABLES and not self._forget_a_finished_table():
-            raise BadMessage("full", f"this server holds {MAX_TABLES} tables at most")
         variant = tr.get_variant(msg["variant"])
         if msg["options"]:
             try:
@@ -124,6 +131,9 @@ class Lobby:
             counts = ", ".join(map(str, variant.seat_counts))
             raise BadMessage("bad-field", f"{variant.name} is played at {counts} seats")
         match = variant.new_match(seats=seats, seed=secrets.randbits(63))
+        # room is made only for a table that will be created: a refused create forgets nothing
+        if len(self.tables) >= MAX_TABLES and not self._forget_a_finished_table():
+            raise BadMessage("full", f"this server holds {MAX_TABLES} tables at most")
         table_id = secrets.token_hex(6)
         self.store.create_table(table_id, match.to_record(), seats, msg["turn_timeout"])
         self.tables[table_id] = Table(
@@ -159,6 +169,10 @@ class Lobby:
 
     def _on_join(self, conn: Conn, msg: dict[str, Any]) -> None:
         table = self._table(msg["table"])
+        if conn.table is table and conn.seat is not None:  # a second click on "join"
+            raise BadMessage(
+                "already-seated", f"this connection already holds seat {conn.seat} of the table"
+            )
         free = [s for s in range(table.seats) if table.kinds[s] == "empty"]
         seat = msg["seat"] if msg["seat"] is not None else (free[0] if free else -1)
         if seat not in free:
