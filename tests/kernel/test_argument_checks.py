@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 
 import truco_rules as tr
 from truco_rules import Action, Card, Suit, errors
+from truco_rules.agents import ISMCTSAgent, ReaderAgent, default_agent
 from truco_rules.analysis import (
     DoubleDummy,
     double_dummy,
@@ -874,3 +875,46 @@ def test_a_ladder_that_cannot_be_played_is_refused_when_built(change: dict[str, 
     ladder = tr.get_variant("argentine-sin-flor").ladder
     with pytest.raises(tr.InvalidOption, match=r"ladder\.(names|values)"):
         attrs.evolve(ladder, **change)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: tr.get_variant("argentine").with_options(target="30"),
+        lambda: tr.get_variant("argentine").with_options(target=30.0),
+        lambda: tr.get_variant("argentine").with_options(all_tricks_tied=5),
+        lambda: default_agent(seed="1"),
+        lambda: default_agent(seed=1.0),
+        lambda: default_agent(strength=[]),
+        lambda: ReaderAgent(seed=None),  # type: ignore[arg-type]
+        lambda: ReaderAgent(worlds=2.0),  # type: ignore[arg-type]
+        lambda: ReaderAgent(infer=1),  # type: ignore[arg-type]
+        lambda: ISMCTSAgent(seed="1"),  # type: ignore[arg-type]
+        lambda: ISMCTSAgent(iterations="10"),  # type: ignore[arg-type]
+        lambda: ISMCTSAgent(exploration="1"),  # type: ignore[arg-type]
+    ],
+)
+def test_an_option_of_the_wrong_type_is_a_type_error_too(make: Any) -> None:
+    """README: a wrong Python type is also a TypeError. An option or an agent's setting of
+    the wrong type was an InvalidOption alone (a ValueError), where new_match(seed="1") is
+    an InvalidType; now it is both (InvalidOptionType), and its message is as it was."""
+    with pytest.raises(tr.InvalidOptionType) as caught:
+        make()
+    assert isinstance(caught.value, tr.InvalidOption) and isinstance(caught.value, TypeError)
+    assert str(caught.value).startswith("option ")
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: tr.get_variant("argentine").with_options(target=0),
+        lambda: tr.get_variant("argentine").with_options(all_tricks_tied="zzz"),
+        lambda: default_agent(seed=-1),
+        lambda: default_agent(strength="x"),
+        lambda: ISMCTSAgent(iterations=0),
+    ],
+)
+def test_an_option_of_the_right_type_out_of_its_values_is_no_type_error(make: Any) -> None:
+    with pytest.raises(tr.InvalidOption) as caught:
+        make()
+    assert not isinstance(caught.value, TypeError)

@@ -103,7 +103,9 @@ def test_a_whole_hand_in_headless_chromium(
     )
 
     clicks = 0
+    deadline = time.monotonic() + 180  # a page that stops moving fails here, not hangs CI
     while True:
+        assert time.monotonic() < deadline, "the hand did not end"
         try:
             if "hand 1 " not in d.find_element(By.ID, "info").text + " ":
                 break

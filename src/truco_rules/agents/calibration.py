@@ -25,12 +25,12 @@ from typing import TypeVar
 
 import attrs
 
-from ..core.errors import InvalidOption
 from ..match import Match
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .determinize import weighted_worlds
 from .estimate import played_out, trick_chance
+from .seat_agent import setting_int, setting_number
 from .worlds import Likelihood
 
 __all__ = ["Calibration", "CalibrationRow", "Situation", "read_chance", "situation", "true_chance"]
@@ -54,8 +54,7 @@ def read_chance(
     (``seed``), so reading leaves an agent's own draws, and its later decisions, as they
     were. ``None`` where no world can be rebuilt (see
     :func:`~.determinize.searchable`)."""
-    if type(worlds) is not int or not 1 <= worlds <= 10**5:
-        raise InvalidOption("worlds", worlds, "an int from 1 to 100,000")
+    worlds = setting_int("worlds", worlds, 1, 10**5)
     rng = random.Random(f"truco-rules/calibration/{seed}")
     found = weighted_worlds(variant, obs, rng, worlds, model, fit_plays=model is None)
     sampled = [(m.hand, weight) for m, weight in found if m.hand is not None]
@@ -110,8 +109,7 @@ class Calibration:
     def add(self, where: Situation, reading: float, truth: float) -> None:
         """Count one reading and the true outcome of the same decision."""
         for name, value in (("reading", reading), ("truth", truth)):
-            if type(value) not in (int, float) or not 0.0 <= value <= 1.0:
-                raise InvalidOption(name, value, "a number from 0 to 1")
+            setting_number(name, value, 0.0, 1.0, "a number from 0 to 1")
         _add_to(self._sums, where, (1.0, reading, truth, (reading - truth) ** 2))
 
     def merge(self, other: Calibration) -> None:

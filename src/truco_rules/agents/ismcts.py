@@ -24,7 +24,7 @@ import attrs
 
 from ..contest.hand import Hand
 from ..core.actions import MAZO, PLAY, Action
-from ..core.errors import IllegalAction, InvalidOption
+from ..core.errors import IllegalAction, InvalidOption, InvalidOptionType
 from ..game.dealing import MAX_SEED
 from ..match import Match
 from ..rules.variant import Variant
@@ -32,7 +32,7 @@ from ..views.observe import Observation
 from .determinize import weighted_worlds
 from .odds import lacking, match_odds
 from .rollout import hand_action
-from .seat_agent import SeatAgent, fallback_action, strength_count, whole
+from .seat_agent import SeatAgent, fallback_action, setting_int, setting_number, strength_count
 
 __all__ = ["ISMCTSAgent"]
 
@@ -98,19 +98,19 @@ class ISMCTSAgent(SeatAgent):
     rng: random.Random = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        for name, most in (("iterations", 10**7), ("worlds", 10**5)):
-            value = getattr(self, name)
-            if type(value) is not int or not 1 <= value <= most:
-                raise InvalidOption(name, value, f"an int from 1 to {most:,}")
-        if self.time_limit is not None and not _number(self.time_limit, 0, 10**6, above=True):
-            raise InvalidOption("time_limit", self.time_limit, "None or a number of seconds > 0")
-        if not _number(self.exploration, 0, 100):
-            raise InvalidOption("exploration", self.exploration, "a number from 0 to 100")
-        self.seed = whole(self.seed)  # type: ignore[assignment]
-        if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
-            raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
+        self.iterations = setting_int("iterations", self.iterations, 1, 10**7)
+        self.worlds = setting_int("worlds", self.worlds, 1, 10**5)
+        if self.time_limit is not None:
+            limit = "None or a number of seconds > 0"
+            setting_number("time_limit", self.time_limit, 0, 10**6, limit)
+            if not _number(self.time_limit, 0, 10**6, above=True):
+                raise InvalidOption("time_limit", self.time_limit, limit)
+        self.exploration = setting_number(
+            "exploration", self.exploration, 0, 100, "a number from 0 to 100"
+        )
+        self.seed = setting_int("seed", self.seed, 0, MAX_SEED)
         if self.variant is not None and not isinstance(self.variant, Variant):
-            raise InvalidOption("variant", self.variant, "None or a Variant")
+            raise InvalidOptionType("variant", self.variant, "None or a Variant")
         self.rng = random.Random(f"truco-rules/ismcts/{self.seed}")
 
     @staticmethod

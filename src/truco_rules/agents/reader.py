@@ -52,7 +52,7 @@ from ..core.actions import (
     REAL_ENVIDO,
     Action,
 )
-from ..core.errors import IllegalAction, InvalidOption
+from ..core.errors import IllegalAction, InvalidOptionType
 from ..game.dealing import MAX_SEED
 from ..rules.variant import Variant
 from ..views.observe import Observation
@@ -62,7 +62,15 @@ from .estimate import World, envido_chance, outcomes, points_after, share, trick
 from .inference import TableModel
 from .ismcts import ISMCTSAgent
 from .rollout import hand_action
-from .seat_agent import SeatAgent, card_strength, fallback_action, strength_count, whole
+from .seat_agent import (
+    SeatAgent,
+    card_strength,
+    fallback_action,
+    setting_flag,
+    setting_int,
+    setting_number,
+    strength_count,
+)
 from .stakes import accept_chance, call_gain, chance_after, refusal_gain, shifted, worth_playing
 from .tally import BetTally
 
@@ -76,9 +84,7 @@ _LOOSE = 0.5  # the other side is read as a loose caller from this chance (BetTa
 
 
 def _unit(value: object, name: str) -> float:
-    if type(value) not in (int, float) or not 0.0 <= value <= 1.0:  # type: ignore[operator]
-        raise InvalidOption(name, value, "a number from 0 to 1")
-    return float(value)  # type: ignore[arg-type]
+    return setting_number(name, value, 0.0, 1.0, "a number from 0 to 1")
 
 
 @attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
@@ -160,8 +166,7 @@ class ReaderAgent(SeatAgent):
     _answers: AnswerTally = attrs.field(init=False, factory=AnswerTally)
 
     def __attrs_post_init__(self) -> None:
-        if type(self.worlds) is not int or not 1 <= self.worlds <= 10**5:
-            raise InvalidOption("worlds", self.worlds, "an int from 1 to 100,000")
+        self.worlds = setting_int("worlds", self.worlds, 1, 10**5)
         for name in (
             "widen",
             "call_at",
@@ -175,20 +180,15 @@ class ReaderAgent(SeatAgent):
             "tight_call_at",
         ):
             setattr(self, name, _unit(getattr(self, name), name))
-        shift = self.loose_answer
-        if type(shift) not in (int, float) or not 0.0 <= shift <= 10.0:
-            raise InvalidOption("loose_answer", shift, "a number from 0 to 10")
-        self.loose_answer = float(shift)
-        if type(self.side_search) is not int or not 0 <= self.side_search <= 10**6:
-            raise InvalidOption("side_search", self.side_search, "an int from 0 to 1,000,000")
+        self.loose_answer = setting_number(
+            "loose_answer", self.loose_answer, 0.0, 10.0, "a number from 0 to 10"
+        )
+        self.side_search = setting_int("side_search", self.side_search, 0, 10**6)
         for flag in ("infer", "read_answers"):
-            if type(getattr(self, flag)) is not bool:
-                raise InvalidOption(flag, getattr(self, flag), "True or False")
-        self.seed = whole(self.seed)  # type: ignore[assignment]
-        if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
-            raise InvalidOption("seed", self.seed, f"an int from 0 to {MAX_SEED}")
+            setting_flag(flag, getattr(self, flag))
+        self.seed = setting_int("seed", self.seed, 0, MAX_SEED)
         if self.variant is not None and not isinstance(self.variant, Variant):
-            raise InvalidOption("variant", self.variant, "None or a Variant")
+            raise InvalidOptionType("variant", self.variant, "None or a Variant")
         self.rng = random.Random(f"truco-rules/reader/{self.seed}")
         if self.side_search:
             self._search = ISMCTSAgent(iterations=self.side_search, seed=self.seed)

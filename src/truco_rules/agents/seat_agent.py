@@ -15,14 +15,23 @@ from collections.abc import Mapping, Sequence
 
 from ..core.actions import DISCARD, MAZO, PLAY, Action
 from ..core.arguments import integer
-from ..core.errors import InvalidOption, InvalidType
+from ..core.errors import InvalidOption, InvalidOptionType, InvalidType
 from ..match import Match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
 from ..views.agent_input import check_rules, checked_legal, seat_to_choose
 from ..views.observe import Observation
 
-__all__ = ["SeatAgent", "card_strength", "fallback_action", "strength_count", "whole"]
+__all__ = [
+    "SeatAgent",
+    "card_strength",
+    "fallback_action",
+    "setting_flag",
+    "setting_int",
+    "setting_number",
+    "strength_count",
+    "whole",
+]
 
 
 def whole(value: object) -> object:
@@ -35,17 +44,51 @@ def whole(value: object) -> object:
         return value
 
 
+def setting_int(name: str, value: object, low: int, most: int) -> int:
+    """An agent's setting ``value`` as an int from ``low`` to ``most`` (a numpy integer is
+    the int it equals): :class:`~truco_rules.core.errors.InvalidOptionType` for another type,
+    :class:`~truco_rules.core.errors.InvalidOption` out of the range."""
+    number = whole(value)
+    allowed = f"an int from {low:,} to {most:,}"
+    if type(number) is not int:
+        raise InvalidOptionType(name, value, allowed)
+    if not low <= number <= most:
+        raise InvalidOption(name, value, allowed)
+    return number
+
+
+def setting_number(name: str, value: object, low: float, most: float, allowed: str) -> float:
+    """An agent's setting ``value`` as a float from ``low`` to ``most`` (an int or a float,
+    not a bool; NaN is none): InvalidOptionType for another type, InvalidOption outside."""
+    if type(value) is not int and type(value) is not float:
+        raise InvalidOptionType(name, value, allowed)
+    if not low <= value <= most:
+        raise InvalidOption(name, value, allowed)
+    return float(value)
+
+
+def setting_flag(name: str, value: object) -> bool:
+    """An agent's on/off setting: True or False (InvalidOptionType otherwise)."""
+    if type(value) is not bool:
+        raise InvalidOptionType(name, value, "True or False")
+    return value
+
+
 def strength_count(level: object, named: Mapping[str, int]) -> int:
     """The count (worlds, iterations) of a strength: a name of ``named`` or an int from 1
-    to 10**7; :class:`~truco_rules.core.errors.InvalidOption` otherwise."""
+    to 10**7; :class:`~truco_rules.core.errors.InvalidOption` otherwise (and
+    :class:`~truco_rules.core.errors.InvalidOptionType` for neither a str nor an int)."""
+    allowed = f"{', '.join(named)} or an int from 1 to 10,000,000"
     if isinstance(level, str):
         if level in named:
             return named[level]
-    else:
-        count = whole(level)
-        if type(count) is int and 1 <= count <= 10**7:
-            return count
-    raise InvalidOption("strength", level, f"{', '.join(named)} or an int from 1 to 10,000,000")
+        raise InvalidOption("strength", level, allowed)
+    count = whole(level)
+    if type(count) is not int:
+        raise InvalidOptionType("strength", level, allowed)
+    if not 1 <= count <= 10**7:
+        raise InvalidOption("strength", level, allowed)
+    return count
 
 
 class SeatAgent:

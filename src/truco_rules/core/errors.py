@@ -15,17 +15,20 @@ from __future__ import annotations
 
 import math
 import pickle
-import reprlib
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from .messages import INSTALL_PAGE, MAX_SHOWN, _listing, install_hint, shown
+
 __all__ = [
     "INSTALL_PAGE",
+    "MAX_SHOWN",
     "CannotUndo",
     "CannotUndoType",
     "IllegalAction",
     "InvalidCard",
     "InvalidOption",
+    "InvalidOptionType",
     "InvalidPreset",
     "InvalidRecord",
     "InvalidRecordType",
@@ -48,39 +51,8 @@ __all__ = [
     "UnsupportedSeats",
     "WrongPlayer",
     "install_hint",
+    "shown",
 ]
-
-
-MAX_SHOWN = 60
-"""The longest piece of a caller's input an error message quotes; longer input is cut."""
-
-
-def shown(value: object, limit: int = MAX_SHOWN) -> str:
-    """``repr(value)`` for an error message, cut to about ``limit`` characters.
-
-    Hostile input must not make an error message huge, slow or impossible to print: a 10 MB
-    string is cut before it is copied, a long list shows its first items, and a value whose
-    ``repr`` raises (an integer of 5,000 digits) is named by its type.
-    """
-    short = reprlib.Repr()
-    short.maxstring = short.maxother = short.maxlong = limit
-    short.maxlist = short.maxtuple = short.maxset = short.maxdict = 6
-    short.maxlevel = 3
-    try:
-        text = short.repr(value)
-    except Exception:  # e.g. an int too large to convert to str, a broken __repr__
-        return f"<{type(value).__name__} that cannot be shown>"
-    if isinstance(value, str) and len(value) > limit:
-        text += f" ({len(value):,} characters)"
-    return text[: 2 * limit]
-
-
-def _listing(items: Iterable[object], limit: int = 40) -> str:
-    texts = [str(i) for i in items]
-    shown = ", ".join(texts[:limit])
-    if len(texts) > limit:
-        shown += f", ... ({len(texts) - limit} more)"
-    return shown or "(none)"
 
 
 def _rebuilt(cls: type[TrucoError], args: tuple[object, ...], state: dict[str, Any]) -> TrucoError:
@@ -208,6 +180,16 @@ class InvalidOption(TrucoError, ValueError):
         self.name = name
         self.value = value
         super().__init__(f"option {name}={shown(value)} is not valid; allowed: {allowed}")
+
+
+class InvalidOptionType(InvalidType, InvalidOption):
+    """An option or an agent's setting of the wrong Python type (``"1"``, ``1.0`` where an
+    int is due): an :class:`InvalidType`, and an :class:`InvalidOption` as a wrong value
+    always was."""
+
+    def __init__(self, name: str, value: object, allowed: str) -> None:
+        InvalidOption.__init__(self, name, value, allowed)  # its message, as it always was
+        self.argument = name
 
 
 class UnsupportedSeats(TrucoError, ValueError):
@@ -383,18 +365,3 @@ class UnknownParameter(TrucoError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
-
-
-INSTALL_PAGE = "docs/getting-started.md#install"
-"""Where the docs say how to install an extra: from a clone today, from PyPI once released."""
-
-
-def install_hint(extra: str) -> str:
-    """The end of the message of an ``ImportError`` for a missing optional ``extra``: what to
-    run from a clone of the repository today, and from the package index once truco-rules is
-    published there."""
-    return (
-        f"install the {extra} extra: from a clone of the repository, pip install '.[{extra}]' "
-        f"(once truco-rules is on PyPI: pip install 'truco-rules[{extra}]'); see "
-        f"{INSTALL_PAGE}"
-    )

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import InvalidOption, UnhandledChoice
+from .errors import InvalidOption, InvalidOptionType, UnhandledChoice
 
 __all__ = [
     "MAX_OPTION_INT",
@@ -58,9 +58,17 @@ def option(
         else:
             ok = bool(check(value)) if check is not None else False
         if not ok:
-            raise InvalidOption(attr.name, value, allowed)
+            # a value of no kind the option takes is also a TypeError (InvalidOptionType)
+            kinds = [_kind(a) for a in choices] if choices is not None else [_kind(default)]
+            wrong = default is not None and _kind(value) not in kinds
+            raise (InvalidOptionType if wrong else InvalidOption)(attr.name, value, allowed)
 
     return attrs.field(default=default, validator=validator, metadata=metadata)
+
+
+def _kind(value: object) -> type:
+    """The kind of value an option holds: its type (a bool is no int, a float no int)."""
+    return type(value)
 
 
 def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:
