@@ -12,13 +12,26 @@ from typing import Any
 import pytest
 
 import truco_rules as tr
-from truco_rules.agents import ISMCTSAgent, ReaderAgent, default_agent
+from truco_rules.agents import ISMCTSAgent, ReaderAgent, default_agent, rollout_action
 from truco_rules.runs.bots import SimpleBot
+
+class _Rollout:
+    """The search's playout policy, :func:`rollout_action`, public as the agents are: it
+    took any list (another match's, empty, of texts) and ended in an IndexError or an
+    AttributeError, or played an action the match does not allow."""
+
+    def __init__(self) -> None:
+        self.rng = random.Random(0)
+
+    def choose(self, match: tr.Match, legal: list[tr.Action]) -> tr.Action:
+        return rollout_action(match, legal, self.rng)
+
 
 AGENTS: dict[str, Callable[[], Any]] = {
     "reader": lambda: default_agent(seed=0, strength="fast"),
     "ismcts": lambda: ISMCTSAgent(iterations=30, seed=0),
     "simple": lambda: SimpleBot(random.Random(0)),
+    "rollout": _Rollout,
 }
 
 

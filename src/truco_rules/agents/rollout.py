@@ -37,8 +37,10 @@ from ..core.actions import (
     SON_BUENAS,
     Action,
 )
+from ..core.errors import InvalidType
 from ..match import Match
 from ..rules.variant import Variant
+from ..views.agent_input import checked_legal, seat_to_choose
 
 __all__ = [
     "hand_action",
@@ -195,8 +197,16 @@ def _card(hand: Hand, seat: int, plays: list[Action]) -> list[tuple[Action, floa
 
 def rollout_action(match: Match, legal: list[Action], rng: random.Random) -> Action:
     """A quick, sensible action for the seat to act (see the module docstring), drawn from
-    :func:`rollout_policy`."""
-    return hand_action(match.variant, match.hand, legal, rng)
+    :func:`rollout_policy`. ``legal`` is the seat's legal actions (or some of them), ``rng``
+    a :class:`random.Random`; anything else is refused as the agents refuse it
+    (:class:`~truco_rules.core.errors.InvalidType`,
+    :class:`~truco_rules.core.errors.IllegalAction`), the match unchanged."""
+    seat = seat_to_choose(match)
+    if not isinstance(rng, random.Random):
+        raise InvalidType("rng", "a random.Random", rng)
+    obs = match.observation(seat)
+    actions = checked_legal(legal, obs, match.variant.format_action, match.legal_actions(seat))
+    return hand_action(match.variant, match.hand, actions, rng)
 
 
 def hand_action(
