@@ -15,6 +15,7 @@ import truco_rules as tr
 from truco_rules.agents import ISMCTSAgent, ReaderAgent, default_agent, rollout_action
 from truco_rules.runs.bots import SimpleBot
 
+
 class _Rollout:
     """The search's playout policy, :func:`rollout_action`, public as the agents are: it
     took any list (another match's, empty, of texts) and ended in an IndexError or an
