@@ -18,7 +18,7 @@ import pickle
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .messages import INSTALL_PAGE, MAX_SHOWN, _listing, install_hint, shown
+from .messages import MAX_SHOWN, _listing, shown
 
 __all__ = [
     "INSTALL_PAGE",
@@ -365,3 +365,18 @@ class UnknownParameter(TrucoError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
+
+
+INSTALL_PAGE = "docs/getting-started.md#install"
+"""Where the docs say how to install an extra: from a clone today, from PyPI once released."""
+
+
+def install_hint(extra: str) -> str:
+    """The end of the message of an ``ImportError`` for a missing optional ``extra``: what to
+    run from a clone of the repository today, and from the package index once truco-rules is
+    published there."""
+    return (
+        f"install the {extra} extra: from a clone of the repository, pip install '.[{extra}]' "
+        f"(once truco-rules is on PyPI: pip install 'truco-rules[{extra}]'); see "
+        f"{INSTALL_PAGE}"
+    )

@@ -1,13 +1,13 @@
-"""How an error message shows what it was given, and where it sends a user for a missing
-extra: the text of :mod:`truco_rules.core.errors`' messages, kept apart from the error
-classes themselves (which import it)."""
+"""How an error message shows what it was given: the caller's input, cut to a size that
+prints (:func:`shown`), and lists of names. Kept apart from the error classes of
+:mod:`truco_rules.core.errors`, which import it."""
 
 from __future__ import annotations
 
 import reprlib
 from collections.abc import Iterable
 
-__all__ = ["INSTALL_PAGE", "MAX_SHOWN", "install_hint", "shown"]
+__all__ = ["MAX_SHOWN", "shown"]
 
 
 MAX_SHOWN = 60
@@ -40,18 +40,3 @@ def _listing(items: Iterable[object], limit: int = 40) -> str:
     if len(texts) > limit:
         shown += f", ... ({len(texts) - limit} more)"
     return shown or "(none)"
-
-
-INSTALL_PAGE = "docs/getting-started.md#install"
-"""Where the docs say how to install an extra: from a clone today, from PyPI once released."""
-
-
-def install_hint(extra: str) -> str:
-    """The end of the message of an ``ImportError`` for a missing optional ``extra``: what to
-    run from a clone of the repository today, and from the package index once truco-rules is
-    published there."""
-    return (
-        f"install the {extra} extra: from a clone of the repository, pip install '.[{extra}]' "
-        f"(once truco-rules is on PyPI: pip install 'truco-rules[{extra}]'); see "
-        f"{INSTALL_PAGE}"
-    )
