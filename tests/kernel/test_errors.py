@@ -403,3 +403,42 @@ def test_apply_is_atomic_when_a_trick_hook_raises(seed: int) -> None:
     m, exc = _play_until_error(v.new_match(seed=seed), seed)
     assert isinstance(exc, ZeroDivisionError)
     assert m.hand is not None and len(m.hand.results) == 1
+
+
+@attrs.define
+class _Switch:
+    on: bool = False
+
+
+@attrs.frozen
+class _BreaksForGood(TrickRule):
+    """A third party's trick rule that is not pure: once ``switch`` is on, every decide()
+    raises, the calls a replay makes of the tricks before included."""
+
+    switch: _Switch = attrs.field(factory=_Switch, eq=False)
+
+    def decide(self, results: Sequence[int]) -> int | None:
+        if self.switch.on:
+            raise ZeroDivisionError("broken for good")
+        return super().decide(results)
+
+
+def test_apply_is_atomic_when_an_impure_hook_raises_on_the_replay_too() -> None:
+    """docs: apply is atomic even when a third-party hook raises. The match was restored by
+    replaying its record, and a hook that also raised on the replay left it half-applied
+    (the trick's card played, the action not recorded); a variant with a hook from outside
+    the library now keeps a copy to undo with."""
+    switch = _Switch()
+    impure = _BreaksForGood(switch=switch)
+    v = tr.get_variant(SIN).derive("impure", "an impure trick rule", tricks=impure)
+    m = v.new_match(2, seed=3)
+    while m.hand is not None and len(m.hand.results) < 1:  # trick 1 decided: a call made
+        m.apply(next(a for a in m.legal_actions() if a.verb == "play" and not a.down))
+    m.apply(next(a for a in m.legal_actions() if a.verb == "play" and not a.down))
+    before, text = m.copy(), m.to_json()
+    switch.on = True
+    with pytest.raises(ZeroDivisionError):
+        m.apply(next(a for a in m.legal_actions() if a.verb == "play" and not a.down))
+    assert m.to_json() == text and m.position() == before.position()
+    switch.on = False
+    assert m == before

@@ -214,8 +214,9 @@ class MatchState(DealFlow):
 
         The change is atomic: if a hook raises while the action is carried out (a bug in a
         third-party rule), the match is restored to exactly its state before the call (by
-        replaying its record, which pure hooks make exact; from a copy taken before the action
-        where the variant plays side bets of its own) and the hook's exception propagates.
+        replaying its record, which the library's pure hooks make exact; from a copy taken
+        before the action where the variant has a hook or a side bet from outside the library,
+        whose code may not replay as it ran) and the hook's exception propagates.
         """
         hand = self._hand
         if (
@@ -227,7 +228,7 @@ class MatchState(DealFlow):
         ):  # the commonest case: an action object from the legal list of the seat to act
             for legal in hand._legal:
                 if legal is action:  # the same steps as _undo_point and _act, inline
-                    point = self.copy() if self._variant.side_bets else len(self._actions)
+                    point = self.copy() if self._variant._undo_by_copy else len(self._actions)
                     turn = hand.turn
                     try:
                         hand._do(legal, turn)
@@ -333,9 +334,9 @@ class MatchState(DealFlow):
 
     def _undo_point(self) -> int | MatchState:
         """How :meth:`_restore` will put the match back as it is now: a copy where the variant
-        plays side bets of its own (code that may not be pure, nor replay), else the count of
-        actions to replay (pure hooks make the replay exact)."""
-        return self.copy() if self._variant.side_bets else len(self._actions)
+        has a hook or a side bet from outside the library (code that may not be pure, nor
+        replay), else the count of actions to replay (pure hooks make the replay exact)."""
+        return self.copy() if self._variant._undo_by_copy else len(self._actions)
 
     def _restore(self, point: int | MatchState) -> None:
         if not isinstance(point, int):

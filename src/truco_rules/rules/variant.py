@@ -93,6 +93,9 @@ class Variant(ActionIds):
     _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _sides: SideBetTable = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
+    _undo_by_copy: bool = attrs.field(init=False, eq=False, repr=False)
+    """Whether a match keeps a copy to undo a failed action: code from outside the library
+    (a hook or a side bet) may not be pure, and a replay of it may not give the match back."""
     # action texts already parsed: a replay, or a world rebuilt from a record, parses the
     # same few texts again and again (at most _PARSED_MAX, then it starts again)
     _parsed: dict[str, Action] = attrs.field(
@@ -121,6 +124,9 @@ class Variant(ActionIds):
             verbs |= {A.DISCARD}
         object.__setattr__(self, "_sides", side_table(self.side_bets, verbs))
         object.__setattr__(self, "_vocabulary", frozenset(verbs | self._sides.verbs))
+        hooks = [getattr(self, slot) for slot in HOOK_SLOTS]
+        foreign = any(not type(h).__module__.startswith("truco_rules.") for h in hooks if h)
+        object.__setattr__(self, "_undo_by_copy", bool(self.side_bets) or foreign)
         home: dict[str, str] = {}
         # every choice with no meaning (in one error), a number no record can write
         check_hooks((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
