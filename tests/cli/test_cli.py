@@ -429,3 +429,32 @@ def test_perft_write_keeps_options_and_refuses_what_does_not_apply(
     for extra in (["--seats", "4"], ["--seed", "2"], ["--depth", "2"], ["--divide"]):
         assert main([*args, *extra]) == 2
         assert extra[0] in capsys.readouterr().err
+
+
+def test_play_takes_q_for_the_one_action_it_starts() -> None:
+    """docs/cli.md (play): a prefix that only one legal action starts with plays it, and
+    'quit' leaves. 'q' left the game where 'quiero' was the one action it starts."""
+    from truco_rules.cli.play import _ask
+
+    v = tr.get_variant("argentine")
+    legal = [v.parse_action(t) for t in ("quiero", "no-quiero", "retruco", "mazo")]
+    assert _ask(io.StringIO("q\n"), legal, v.format_action, False) == legal[0]
+    assert _ask(io.StringIO("quit\n"), legal, v.format_action, False) == "quit"
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        ["--save", "/nonexistent-dir/game.json"],  # was written after the whole game: lost
+        ["--save", "."],
+        ["--opponent", "simple", "--strength", "bogus"],  # was not checked for the simple bot
+        ["--strength", "\u0663"],  # an Arabic-Indic 3: no number the docs name
+    ],
+)
+def test_play_refuses_bad_arguments_before_the_game(
+    extra: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 3000))
+    assert main(["play", "--seed", "3", *extra]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.startswith("error: ")

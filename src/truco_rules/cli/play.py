@@ -65,7 +65,7 @@ def _ask(
         print("> ", end="", flush=True)
         line = stdin.readline()
         word = line.strip().lower()
-        if not line or word in ("quit", "exit", "q"):
+        if not line or word in ("quit", "exit"):  # not "q": the prefix of "quiero"
             return "quit"
         if may_pass and not word:
             return None
@@ -88,6 +88,10 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     m = v.new_match(args.seats, seed=seed)
     me = args.seat
     bot = _opponent(args.opponent, args.strength, seed)
+    if args.save is not None:  # before the game, not after it: a game played is not lost
+        target = Path(args.save)
+        if target.is_dir() or not target.parent.is_dir():
+            raise ParseError(f"--save {args.save!r}: no file can be written there")
     print(
         f"{v.name}: you are seat {me} (side {m.team[me]}); seed {seed}. Type an action, its "
         "number, or a prefix; 'help' lists them; 'quit' leaves."
@@ -188,9 +192,10 @@ def _your_cards(m: Match, me: int) -> str:
 def _opponent(kind: str, strength: str, seed: int) -> SimpleBot | ISMCTSAgent | ReaderAgent:
     """The bot the player faces: the library's default agent or the search player at
     ``strength``, or the simple bot."""
+    level: str | int = int(strength) if strength.isascii() and strength.isdecimal() else strength
     if kind == "simple":
+        default_agent(seed=seed, strength=level)  # --strength is checked, though unused here
         return SimpleBot(random.Random(seed))
-    level: str | int = int(strength) if strength.isdecimal() else strength
     if kind == "ismcts":
         return ISMCTSAgent.with_strength(level, seed=seed)
     return default_agent(seed=seed, strength=level)
