@@ -181,3 +181,25 @@ def test_generate_keeps_a_variants_options_and_depths_are_checked() -> None:
         perft(m, 2.0)  # type: ignore[arg-type]
     with pytest.raises(tr.InvalidType):
         perft("argentine", 1)  # type: ignore[arg-type]
+
+
+def test_perft_counts_the_deal_from_a_chance_node() -> None:
+    """docs/invariants.md (perft): the sequences of d actions that can be applied from the
+    state; a match without a seed is dealt by chance, and its 40 deal actions counted 0."""
+    m = tr.get_variant("argentine").new_match(2)
+    assert m.is_chance_node()
+    assert perft_counts(m, 2) == [40, 40 * 39]
+    assert perft(m, 1) == 40
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("id x\noptions " + "[" * 100_000 + "\n", tr.ParseError),  # was a RecursionError
+        (b"id x\n", tr.InvalidType),
+        (None, tr.InvalidType),
+    ],
+)
+def test_parse_perft_refuses_what_is_no_perft_text(text: object, error: type) -> None:
+    with pytest.raises(error):
+        parse_perft(text)  # type: ignore[arg-type]

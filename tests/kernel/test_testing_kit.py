@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 import attrs
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
@@ -38,6 +38,9 @@ from truco_rules.testing import (
     variants,
     vocabulary,
 )
+from truco_rules.testing.checks import hand_action_bound
+from truco_rules.testing.hiding import deal_orders
+from truco_rules.testing.strategies import legal_moves
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -260,3 +263,64 @@ def test_check_observation_hides_catches_a_leak(monkeypatch: pytest.MonkeyPatch)
 def test_play_random_and_matches_agree_on_replay(m: tr.Match) -> None:
     again = play_random(m.copy(), random.Random(0), 5)
     assert tr.Match.from_json(again.to_json()) == again
+
+
+def test_the_suit_bias_deals_a_deck_of_fewer_than_24_cards() -> None:
+    """docs/architecture.md: a deck's cards may be fewer than 40. The suit bias cut the
+    drawn order at 24 cards and ran past a deck of 20 (an IndexError)."""
+    small = tr.get_variant("argentine").derive(
+        "small-deck", "20 cards", deck=tr.hooks.DeckRule(cards=tr.DECK[:20])
+    )
+
+    @settings(max_examples=60, database=None, derandomize=True)
+    @given(order=deals(variant=small, bias="suits", seats=2))
+    def run(order: tuple[tr.Card, ...]) -> None:
+        assert sorted(order) == sorted(tr.DECK[:20])
+
+    run()
+
+
+def test_option_values_takes_a_variant_name() -> None:
+    """The strategies' docstring: a strategy that takes a variant takes its name too."""
+    opts = find(option_values("argentine"), lambda o: "target" in o)
+    assert opts["target"] in tr.testing.strategies.TARGETS
+
+
+@pytest.mark.parametrize(
+    ("call", "error"),
+    [
+        (lambda: deals(bias="x"), tr.InvalidOption),
+        (lambda: deals(bias=5), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: deals(bias="suits", seats=0), tr.ParseError),
+        (lambda: hand_action_bound("argentine", "2"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: hand_action_bound("argentine", 0), tr.UnsupportedSeats),  # it gave 15
+        (lambda: check_live("x"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: legal_moves("x"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: deal_orders("x"), tr.InvalidType),  # type: ignore[arg-type]
+    ],
+)
+def test_kit_functions_refuse_bad_arguments_with_typed_errors(call: Any, error: type) -> None:
+    """README: every error on bad input is a TrucoError (a wrong type also a TypeError);
+    these ended in AttributeError, IndexError or a bare ValueError or TypeError."""
+    with pytest.raises(error):
+        call()
+    assert hand_action_bound("argentine", 2) > 0
+
+
+def test_i3_with_individual_scores_checks_the_chico_is_won_at_the_target() -> None:
+    """docs/invariants.md I3: a chico is won only at or past the target. With individual
+    scores (the three-seat gallo) the check returned as soon as the chicos changed."""
+    from types import SimpleNamespace
+
+    v = tr.get_variant("argentine")
+    contest = SimpleNamespace(actions=5, events=((0, 3, "truco"),), points=(3, 0))
+
+    def state(score: tuple[int, int], chicos: tuple[int, int], history: list[Any]) -> Any:
+        return SimpleNamespace(
+            variant=v, seats=3, score=score, chicos=chicos, history=history,
+            is_over=lambda: False, player_scores=(score[0], score[1], score[0]),
+            player_chicos=(chicos[0], chicos[1], chicos[0]),
+        )  # fmt: skip
+
+    with pytest.raises(AssertionError, match="I3: player 0 won a chico"):
+        check_step(state((0, 0), (0, 0), []), state((3, 0), (1, 0), [contest]))

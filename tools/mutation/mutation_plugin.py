@@ -26,8 +26,21 @@ import pytest
 
 # Module-level memo tables of the library (dicts filled on first use): emptied (reset to
 # their import-time content) before each test of the coverage run, like the lru caches.
-MEMOS = {"truco_rules.core.cards": ("_TABLES",), "truco_rules.core.actions": ("_VERBS",)}
-_memo_initial: dict[tuple[str, str], dict[Any, Any]] = {}
+MEMOS = {
+    "truco_rules.core.cards": ("_TABLES",),
+    "truco_rules.core.actions": ("_VERBS", "_IN_NOTATION"),
+    "truco_rules.core.options": ("_ASKED",),
+    "truco_rules.rules.envido": ("_POINTS",),
+    "truco_rules.rules.table": ("_PLANS",),
+    "truco_rules.rules.deck": ("_CHECKED",),
+    "truco_rules.rules.action_space": ("_CACHE",),
+    "truco_rules.contest.bet_table": ("_TABLES",),
+    "truco_rules.contest.fields": ("_FLAGS",),
+    "truco_rules.contest.envido_bet": ("_STARTS",),
+    "truco_rules.contest.flor_bet": ("_NO_FLOR",),
+    "truco_rules.contest.refusals": ("_OWNERS",),
+}
+_memo_initial: dict[tuple[str, str], Any] = {}
 
 
 def _coverage() -> Any:
@@ -49,8 +62,8 @@ def _clear_caches() -> None:
                     _clear(getattr(attr, "__func__", attr))
         for memo in MEMOS.get(name, ()):
             table = getattr(module, memo, None)
-            if isinstance(table, dict):
-                initial = _memo_initial.setdefault((name, memo), dict(table))
+            if isinstance(table, (dict, set)):  # a memo of answers, or of what was checked
+                initial = _memo_initial.setdefault((name, memo), table.copy())
                 table.clear()
                 table.update(initial)
 

@@ -34,8 +34,8 @@ from typing import Any
 import attrs
 
 from ..core.arguments import in_range
-from ..core.errors import InvalidType, ParseError
-from ..match import Match
+from ..core.errors import InvalidType, ParseError, shown
+from ..match import CHANCE, Match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
 
@@ -65,6 +65,8 @@ ALT_SEED = 3
 def _moves(m: Match) -> list[tuple[int, Any]]:
     if m.is_over():
         return []
+    if m.is_chance_node():  # a card to deal: the chance seat's deal actions
+        return [(CHANCE, a) for a in m.legal_actions()]
     return [(s, a) for s in range(m.seats) for a in m.legal_actions(s)]
 
 
@@ -177,6 +179,8 @@ def parse_perft(text: str) -> list[PerftRecord]:
         fields.clear()
         counts.clear()
 
+    if not isinstance(text, str):
+        raise InvalidType("text", "a str", text)
     lines = text.splitlines()
     for no, raw in enumerate(lines, 1):
         line = raw.strip()
@@ -203,8 +207,8 @@ def parse_perft(text: str) -> list[PerftRecord]:
                 counts.append(int(n))
             else:
                 raise ValueError(f"unknown key {key!r}")
-        except ValueError as exc:
-            raise ParseError(f"perft line {no}: {exc}: {raw!r}") from None
+        except (ValueError, RecursionError) as exc:  # RecursionError: JSON nested too deep
+            raise ParseError(f"perft line {no}: {shown(str(exc))}: {shown(raw)}") from None
     flush(len(lines) + 1)
     return records
 
@@ -245,6 +249,10 @@ def generate(
     leaves allow (at most ``max_depth``). A :class:`Variant` given with options keeps them
     (recorded as they differ from the variant registered under its name)."""
     v = get_variant(variant)
+    budget = in_range(budget, "budget", 1, 10**12)
+    max_depth = _depth(max_depth, 1)
+    if alt_seed is not None:
+        alt_seed = in_range(alt_seed, "alt_seed", 0, 2**64 - 1)
     own = v.non_default_options()
     out = []
     for seats in v.seat_counts:

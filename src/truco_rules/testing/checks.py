@@ -11,9 +11,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..core import actions as A
+from ..core.arguments import integer
 from ..core.cards import Card
-from ..core.errors import TrucoError, UnknownAction
+from ..core.errors import InvalidType, TrucoError, UnknownAction
 from ..match import CHANCE, TERMINAL, Match
+from ..rules.registry import get_variant
 from ..rules.variant import Variant
 from .strategies import vocabulary
 
@@ -28,9 +30,17 @@ __all__ = [
 ]
 
 
+def _check_match(m: object) -> None:
+    """:class:`~truco_rules.core.errors.InvalidType` unless ``m`` is a match."""
+    if not isinstance(m, Match):
+        raise InvalidType("m", "a Match", m)
+
+
 # ------------------------------------------------------------------------------ I2: the bound
-def hand_action_bound(variant: Variant, seats: int) -> int:
-    """An upper bound on the actions of one contest (``HandSummary.actions``), I2.
+def hand_action_bound(variant: Variant | str, seats: int) -> int:
+    """An upper bound on the actions of one contest (``HandSummary.actions``), I2, for a
+    seat count the variant's table has (:class:`~truco_rules.core.errors.UnsupportedSeats`
+    otherwise).
 
     With ``k = seats`` players, ``L`` ladder calls and ``C`` the longest envido chain:
 
@@ -46,7 +56,9 @@ def hand_action_bound(variant: Variant, seats: int) -> int:
     * each side bet of the variant's own (:attr:`Variant.side_bets`): a call of each of its
       verbs and an answer, once per player: ``2k`` per verb.
     """
-    k = seats
+    variant = get_variant(variant)
+    k = integer(seats, "seats")
+    variant.table.check_seats(k, variant.name)
     n_calls = len(variant.ladder.names)
     bound = 3 * k + k + 2 * n_calls + 1
     if variant.envido is not None:
@@ -138,9 +150,16 @@ def _check_individual_step(
     chicos_b = getattr(before, "player_chicos", None) or before.chicos
     chicos_a = getattr(after, "player_chicos", None) or after.chicos
     assert all(a >= b for a, b in zip(chicos_a, chicos_b, strict=True)), "I3: chico taken away"
-    if list(chicos_a) != list(chicos_b):
-        return
     most = sum(max(h.points) for h in new)
+    if list(chicos_a) != list(chicos_b):  # a chico is won only at the target
+        target = after.variant.match.target
+        if len(chicos_a) == len(players_before):
+            for p, (b, a) in enumerate(zip(chicos_b, chicos_a, strict=True)):
+                reached = players_before[p] + most
+                assert a == b or reached >= target, (
+                    f"I3: player {p} won a chico with at most {reached} < {target}"
+                )
+        return
     for p, (b, a) in enumerate(zip(players_before, players_after, strict=True)):
         assert b <= a <= b + most, f"I3: player {p}'s score went {b} -> {a} (awards {most})"
 
@@ -170,6 +189,7 @@ def check_terminal(m: Match) -> None:
 def check_live(m: Match) -> None:
     """I5: a state that is not over has legal actions; they are distinct, come in a fixed
     order, and each applies (to a copy) without error; the state does not change."""
+    _check_match(m)
     if m.is_over():
         return
     key = m.key()

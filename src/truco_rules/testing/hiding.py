@@ -18,7 +18,7 @@ import attrs
 from ..core.actions import PLAY, Action
 from ..core.cards import Card
 from ..core.context import HandContext
-from ..core.errors import TrucoError
+from ..core.errors import InvalidType, TrucoError
 from ..game.derivation import hand_random
 from ..match import CHANCE, Match
 from ..rules.variant import Variant
@@ -57,6 +57,8 @@ def deal_orders(m: Match) -> list[tuple[Card, ...]]:
     the cards they dealt, in order. A match in the middle of a chance deal raises
     ``ValueError``: the deal being dealt has no order yet.
     """
+    if not isinstance(m, Match):
+        raise InvalidType("m", "a Match", m)
     n = m.hand_no + 1
     if m.seed is not None:
         return [

@@ -18,8 +18,9 @@ import attrs
 from hypothesis import strategies as st
 
 from ..core.actions import BASE_VERBS, Action
+from ..core.arguments import in_range
 from ..core.cards import DECK, Card
-from ..core.errors import TrucoError
+from ..core.errors import InvalidOption, InvalidOptionType, InvalidType, TrucoError
 from ..match import CHANCE, Match
 from ..rules.registry import get_variant, variant_names
 from ..rules.variant import Variant
@@ -84,8 +85,12 @@ def deals(
     round of the deal hands out cards of one strength. ``seats`` (default: drawn) is the
     table the suit bias aims at. Every permutation can still be drawn.
     """
+    if bias is not None and type(bias) is not str:
+        raise InvalidOptionType("bias", bias, "None, 'suits' or 'ranks'")
     if bias not in (None, "suits", "ranks"):
-        raise ValueError(f"bias is None, 'suits' or 'ranks', not {bias!r}")
+        raise InvalidOption("bias", bias, "None, 'suits' or 'ranks'")
+    if seats is not None:
+        seats = in_range(seats, "seats", 1, 40)
     deck = _deck(variant)
     if bias is None:
         return st.permutations(deck).map(tuple)
@@ -99,7 +104,7 @@ def deals(
         order = list(draw(st.permutations(deck)))
         if draw(st.integers(0, 3)) == 0:
             return tuple(order)
-        cut = draw(st.sampled_from([len(order), len(order), 12, 24]))
+        cut = min(draw(st.sampled_from([len(order), len(order), 12, 24])), len(order))
         if bias == "ranks":
             order[:cut] = sorted(order[:cut], key=strength.__getitem__)
             return tuple(order)
@@ -119,7 +124,7 @@ def deals(
 
 # ------------------------------------------------------------------------------ variants, options
 def option_values(
-    variant: Variant,
+    variant: VariantLike,
     *,
     names: Sequence[str] | None = None,
     exclude: Sequence[str] = (),
@@ -130,6 +135,7 @@ def option_values(
     Options with a list of choices draw from it; ``target`` draws from :data:`TARGETS` and
     ``chicos_to_win`` from 1 to 3; any other option checked by a predicate is left alone.
     """
+    variant = _variant(variant)
     parts: dict[str, st.SearchStrategy[Any]] = {}
     wanted = set(variant.option_info() if names is None else names) - set(exclude)
     for name, info in variant.option_info().items():
@@ -301,6 +307,8 @@ def legal_moves(m: Match, any_seat: bool = True) -> list[tuple[int, Action]]:
     """Every ``(seat, action)`` that may be applied now: the seat to act's actions, and with
     ``any_seat`` those of every other seat too (partners answering, out-of-turn calls). At a
     chance node: the ``deal`` actions, with seat :data:`~truco_rules.CHANCE`."""
+    if not isinstance(m, Match):
+        raise InvalidType("m", "a Match", m)
     if m.is_chance_node():
         return [(CHANCE, a) for a in m.legal_actions()]
     if not any_seat:
