@@ -104,6 +104,18 @@ def test_cli_simulate_with_agents_and_workers(capsys: pytest.CaptureFixture[str]
     assert main([*args, "--agents", "nobody-knows"]) == 2
 
 
+@pytest.mark.parametrize("workers", ["1025", "99999999999"])
+def test_a_number_of_workers_no_machine_runs_is_bad_input(
+    workers: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cli.md: bad input is `error: ...` and status 2. --workers 99999999999 ended in
+    an OverflowError's traceback, and --workers 100000 forked until the machine gave out."""
+    for cmd in (["simulate", "argentine", "--matches", "2"], ["double-dummy", "argentine"]):
+        assert main([*cmd, "--workers", workers]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("error: --workers must be from 1 to 1024")
+
+
 @pytest.mark.parametrize("address", ["notanaddress", "xyz://a:1", "tcp://"])
 def test_a_dask_address_that_is_none_is_bad_input(
     address: str, capsys: pytest.CaptureFixture[str]

@@ -297,6 +297,42 @@ def test_class_level_data_changed_at_run_time_is_refused_in_a_worker() -> None:
             _TaggedMatchRule.EDITION = 1
 
 
+class _PlainRanking:
+    """A ranking hook that is no attrs class (the protocols allow any class), reading a
+    class-level setting and one of its own, each shown by no repr of its own."""
+
+    TOP = 15
+    turns_up_card = False
+
+    def __init__(self) -> None:
+        self.base = tuple(STOCK.ranking.strengths(None))
+
+    def __repr__(self) -> str:
+        return "_PlainRanking()"
+
+    def strengths(self, turned: object = None, deck: object = ()) -> tuple[int, ...]:
+        table = list(self.base)
+        table[tr.Card.of(4, tr.Suit.COPAS).index] = type(self).TOP
+        return tuple(table)
+
+
+def test_the_data_of_a_hook_of_no_attrs_class_is_in_the_fingerprint() -> None:
+    """README: fanned-out work plays the caller's rule set or is refused. The fingerprint
+    walked an attrs hook's class data, but gave any other hook as its repr: a class setting
+    changed at run time was played otherwise in the worker without a word."""
+    plain = STOCK.derive("argentine-plain-top", "a plain ranking", ranking=_PlainRanking())
+    with _spawned() as pool:
+        assert simulate(plain, 4, seed=1, chunk=2, executor=pool) == simulate(
+            plain, 4, seed=1, chunk=2
+        )
+        _PlainRanking.TOP = 1
+        try:
+            with pytest.raises(tr.RegistryError, match="another rule set"):
+                simulate(plain, 4, seed=1, chunk=2, executor=pool)
+        finally:
+            _PlainRanking.TOP = 15
+
+
 def test_a_name_or_alias_may_not_shadow_another_variant() -> None:
     """An alias equal to another variant's name (``paulista``), or a name equal to another's
     alias (``argentino``), was taken without replace=True: the first hid paulista from

@@ -36,6 +36,10 @@ def describe_executor(args: argparse.Namespace) -> str:
     return f", {args.workers} workers" if args.workers > 1 else ""
 
 
+MAX_WORKERS = 1024
+"""The most local processes ``--workers`` starts (``ProcessPoolExecutor`` forks them all)."""
+
+
 @contextlib.contextmanager
 def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
     """The executor the arguments ask for (``None``: this process), closed afterwards."""
@@ -55,6 +59,8 @@ def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
         with client:
             yield client.get_executor(pure=False)
         return
+    if args.workers > MAX_WORKERS:  # each a process: no machine runs more to any purpose
+        raise ParseError(f"--workers must be from 1 to {MAX_WORKERS}, not {args.workers}")
     if args.workers > 1:
         with ProcessPoolExecutor(args.workers) as ex:
             yield ex

@@ -22,7 +22,7 @@ import attrs
 
 from ..core.errors import ParseError, ProtocolError, RegistryError, shown
 from ..rules.registry import installed_variant
-from ..rules.variant import Variant
+from ..rules.variant import HOOK_SLOTS, Variant
 
 __all__ = ["chunks", "resolve_variant", "run_tasks", "variant_spec"]
 
@@ -93,8 +93,20 @@ def fingerprint(variant: Variant) -> str:
     digest. The code of the hooks is not in it: a worker runs the hook classes its own
     installed packages define. Empty when some field shows
     only its identity (``<... at 0x...>``), which no other process can compare."""
-    text = _canonical(variant)
+    hooks = [getattr(variant, slot) for slot in HOOK_SLOTS] + list(variant.side_bets)
+    text = _canonical(variant) + "".join(_plain_hook(h) for h in hooks)
     return "" if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()
+
+
+def _plain_hook(hook: object) -> str:
+    """What the walk of the variant shows only by its ``repr`` in a hook that is no attrs
+    class (the protocols let any class be a hook): the plain data of its class and of the
+    object itself, which a worker must hold too."""
+    if hook is None or attrs.has(type(hook)):
+        return ""  # walked field by field, its class data included
+    kind, state = type(hook), getattr(hook, "__dict__", None)
+    own = _canonical(state) if state else ""
+    return f"|{_module(kind)}.{kind.__qualname__}{_class_data(kind, 0)}{own}"
 
 
 def variant_spec(variant: Variant, executor: Executor | None = None) -> VariantSpec:
