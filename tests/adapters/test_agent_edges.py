@@ -184,6 +184,15 @@ def test_the_world_samplers_check_what_they_are_given() -> None:
         (lambda: weighted_world(v, obs, rng, tries=True), tr.InvalidType),
         (lambda: weighted_worlds(v, obs, rng, 1.5), tr.InvalidType),  # type: ignore[arg-type]
         (lambda: weighted_worlds(v, obs, rng, -1), tr.ParseError),
+        # the settings too: each was a bare TypeError, some after the generator moved
+        (lambda: weighted_world(v, obs, rng, stratum="x"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_world(v, obs, rng, stratum=1.5), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_world(v, obs, rng, model=3), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_world(v, obs, rng, fit_plays=1), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_worlds(v, obs, rng, 2, model=3), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_worlds(v, obs, rng, 2, widen="x"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_worlds(v, obs, rng, 2, most="x"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: weighted_worlds(v, obs, rng, 2, strata=None), tr.InvalidType),  # type: ignore[arg-type]
     ]
     for call, error in calls:
         with pytest.raises(error):

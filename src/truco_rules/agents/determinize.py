@@ -32,7 +32,7 @@ from ..core.cards import Card
 from ..core.context import HandContext
 from ..match import Match
 from ..rules.variant import Variant
-from ..views.agent_input import check_world_request
+from ..views.agent_input import check_world_request, check_world_settings
 from ..views.observe import Observation, observe
 from .tally import side_of
 from .worlds import HIDDEN, Likelihood, per_observation, rebuild, same_view
@@ -313,6 +313,7 @@ def weighted_world(
     worlds would hold, such as the one card that beats the seat's own at the last trick,
     whose world weighs much when the other side has raised, is not missed by chance."""
     check_world_request(variant, obs, rng, tries=tries)
+    check_world_settings(model, {"fit_plays": fit_plays}, {}, stratum)
     if not searchable(variant, obs):
         return None
     for attempt in range(tries):
@@ -352,6 +353,8 @@ def weighted_worlds(
     them swings with the draw; more worlds there cost time only where the weights are
     that uneven."""
     check_world_request(variant, obs, rng, count=count, tries=tries)
+    flags, numbers = {"fit_plays": fit_plays, "strata": strata}, {"widen": widen, "most": most}
+    check_world_settings(model, flags, {**numbers, "misses": misses})
     out: list[tuple[Match, float]] = []
     failed = 0
     total = squares = 0.0

@@ -18,7 +18,7 @@ refused call leaves the agent, and the match, as they were:
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ..core.actions import Action
 from ..core.arguments import in_range
@@ -95,3 +95,29 @@ def check_world_request(variant: object, obs: object, rng: object, **counts: obj
         raise InvalidType("rng", "a random.Random", rng)
     for name, value in counts.items():
         in_range(value, name, 0 if name == "count" else 1, 10**6)
+
+
+def check_world_settings(
+    model: object,
+    flags: Mapping[str, object],
+    numbers: Mapping[str, object],
+    stratum: object = None,
+) -> None:
+    """The settings of a request for worlds, checked before any draw as
+    :func:`check_world_request` checks the rest: ``model`` None or a callable (a likelihood);
+    each of ``flags`` True or False; each of ``numbers`` a number from 0 (an int where its
+    default is one); ``stratum`` None or an int from 0."""
+    if model is not None and not callable(model):
+        raise InvalidType("model", "None or a callable likelihood", model)
+    for name, flag in flags.items():
+        if type(flag) is not bool:
+            raise InvalidType(name, "True or False", flag)
+    for name, number in numbers.items():
+        if name == "widen":
+            if type(number) not in (int, float) or not 0 <= number <= 10**6:  # type: ignore[operator]
+                raise InvalidType(name, "a number from 0 to 1,000,000", number)
+        else:
+            in_range(number, name, 0, 10**6)
+    if stratum is not None:
+        in_range(stratum, "stratum", 0, 2**62)
+
