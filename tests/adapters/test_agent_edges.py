@@ -200,3 +200,32 @@ def test_the_world_samplers_check_what_they_are_given() -> None:
     assert rng.getstate() == state
     assert weighted_worlds(v, obs, rng, 0) == []
     assert sample_world(v, obs, rng) is not None
+
+
+def test_the_world_helpers_refuse_what_is_no_match_or_observation() -> None:
+    """README: checked input, typed errors. The public world helpers ended in an
+    AttributeError, a TypeError or an IndexError for a wrong match, observation or hands."""
+    from truco_rules.agents.determinize import last_card_open, searchable
+    from truco_rules.agents.worlds import rebuild, remaining, same_view
+    from truco_rules.testing.worlds import possible_world, seen_in_deal, world_problems
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=1)
+    obs = m.observation(m.current_player())
+    calls: list[Callable[[], object]] = [
+        lambda: searchable(v, None),  # type: ignore[arg-type]
+        lambda: last_card_open(v, None),  # type: ignore[arg-type]
+        lambda: rebuild(v, obs, None),  # type: ignore[arg-type]
+        lambda: rebuild(v, obs, [["1E"]]),  # type: ignore[list-item]
+        lambda: rebuild(v, None, [[], []]),  # type: ignore[arg-type]
+        lambda: same_view(3, obs, v),  # type: ignore[arg-type]
+        lambda: remaining(None),  # type: ignore[arg-type]
+        lambda: world_problems(m, 0, None),  # type: ignore[arg-type]
+        lambda: world_problems(None, 0, m),  # type: ignore[arg-type]
+        lambda: possible_world(m, 0, "x"),  # type: ignore[arg-type]
+        lambda: seen_in_deal(None, 0),  # type: ignore[arg-type]
+    ]
+    for call in calls:
+        with pytest.raises(tr.InvalidType):
+            call()
+    assert not world_problems(m, 0, m)

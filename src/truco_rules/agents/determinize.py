@@ -35,7 +35,7 @@ from ..rules.variant import Variant
 from ..views.agent_input import check_world_request, check_world_settings
 from ..views.observe import Observation, observe
 from .tally import side_of
-from .worlds import HIDDEN, Likelihood, per_observation, rebuild, same_view
+from .worlds import HIDDEN, Likelihood, check_observation, per_observation, rebuild, same_view
 
 __all__ = [
     "last_card_open",
@@ -49,6 +49,7 @@ __all__ = [
 def searchable(variant: Variant, obs: Observation) -> bool:
     """Whether :func:`sample_world` can rebuild this situation: a seat to act in a contest,
     with its own three cards in view."""
+    check_observation("obs", obs)
     return (
         obs.phase not in ("deal", "over", "discard")
         and obs.seat == obs.current_player

@@ -21,7 +21,7 @@ from ..contest.envido_bet import EnvidoBet
 from ..contest.hand import ENV_DONE
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.errors import TrucoError
+from ..core.errors import InvalidType, TrucoError
 from ..match import Match
 from ..rules.table import DealContext, DealPlan
 from ..rules.variant import Variant
@@ -88,8 +88,15 @@ def _dealing(variant: Variant, first: DealPlan) -> Variant:
     return attrs.evolve(variant, table=_FromContest(variant.table, first))
 
 
+def check_observation(name: str, value: object) -> None:
+    """:class:`~truco_rules.core.errors.InvalidType` unless ``value`` is an observation."""
+    if not isinstance(value, Observation):
+        raise InvalidType(name, "an Observation", value)
+
+
 def remaining(obs: Observation) -> tuple[tuple[int, ...], ...]:
     """The contests of the observed deal from the one in play on."""
+    check_observation("obs", obs)
     return obs.contests[obs.contest :]
 
 
@@ -221,6 +228,13 @@ def rebuild(
     as the world's envido is settled with other scores stated than ``obs`` shows: the
     seat would not observe in it what it observes (:func:`same_view`; a settled envido's
     statements never change), so the rest of the record is not replayed."""
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant", variant)
+    check_observation("obs", obs)
+    if not isinstance(hands, Sequence) or len(hands) != obs.seats or not all(
+        isinstance(h, Sequence) and all(type(c) is Card for c in h) for h in hands
+    ):
+        raise InvalidType("hands", f"one sequence of Cards for each of {obs.seats} seats", hands)
     likelihood = _likelihood if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
@@ -301,6 +315,8 @@ def same_view(world: Observation, real: Observation, variant: Variant | None = N
     in play (a world starts at the contest in play). With ``variant`` (the real rules), the
     real observation's part is read once for the worlds of a decision (:func:`_replay`) and
     compared field by field, as the two parts' equality compares them."""
+    check_observation("world", world)
+    check_observation("real", real)
     if variant is None:
         return _deal_part(world) == _deal_part(real)
     replay = _replay(variant, real)
