@@ -285,16 +285,21 @@ def test_class_level_data_changed_at_run_time_is_refused_in_a_worker() -> None:
     the worker without a word; the fingerprint holds the class data, so the worker refuses."""
     tagged = STOCK.derive("argentine-tagged", "class data", match=_TaggedMatchRule(
         **attrs.asdict(STOCK.match, recurse=False)))
+    _played_alike_then_refused(tagged, _TaggedMatchRule, "EDITION", 7)
+
+
+def _played_alike_then_refused(v: tr.Variant, klass: type, name: str, changed: object) -> None:
+    """``v`` plays alike on spawned workers and here; with ``klass.name`` set to ``changed``
+    in this process only, the workers refuse it (RegistryError), the setting put back."""
     with _spawned() as pool:
-        assert simulate(tagged, 4, seed=1, chunk=2, executor=pool) == simulate(
-            tagged, 4, seed=1, chunk=2
-        )
-        _TaggedMatchRule.EDITION = 7
+        assert simulate(v, 4, seed=1, chunk=2, executor=pool) == simulate(v, 4, seed=1, chunk=2)
+        before = getattr(klass, name)
+        setattr(klass, name, changed)
         try:
             with pytest.raises(tr.RegistryError, match="another rule set"):
-                simulate(tagged, 4, seed=1, chunk=2, executor=pool)
+                simulate(v, 4, seed=1, chunk=2, executor=pool)
         finally:
-            _TaggedMatchRule.EDITION = 1
+            setattr(klass, name, before)
 
 
 class _PlainRanking:
@@ -321,16 +326,7 @@ def test_the_data_of_a_hook_of_no_attrs_class_is_in_the_fingerprint() -> None:
     walked an attrs hook's class data, but gave any other hook as its repr: a class setting
     changed at run time was played otherwise in the worker without a word."""
     plain = STOCK.derive("argentine-plain-top", "a plain ranking", ranking=_PlainRanking())
-    with _spawned() as pool:
-        assert simulate(plain, 4, seed=1, chunk=2, executor=pool) == simulate(
-            plain, 4, seed=1, chunk=2
-        )
-        _PlainRanking.TOP = 1
-        try:
-            with pytest.raises(tr.RegistryError, match="another rule set"):
-                simulate(plain, 4, seed=1, chunk=2, executor=pool)
-        finally:
-            _PlainRanking.TOP = 15
+    _played_alike_then_refused(plain, _PlainRanking, "TOP", 1)
 
 
 def test_a_name_or_alias_may_not_shadow_another_variant() -> None:

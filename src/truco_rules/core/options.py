@@ -59,16 +59,11 @@ def option(
             ok = bool(check(value)) if check is not None else False
         if not ok:
             # a value of no kind the option takes is also a TypeError (InvalidOptionType)
-            kinds = [_kind(a) for a in choices] if choices is not None else [_kind(default)]
-            wrong = default is not None and _kind(value) not in kinds
+            kinds = [type(a) for a in choices] if choices is not None else [type(default)]
+            wrong = default is not None and type(value) not in kinds
             raise (InvalidOptionType if wrong else InvalidOption)(attr.name, value, allowed)
 
     return attrs.field(default=default, validator=validator, metadata=metadata)
-
-
-def _kind(value: object) -> type:
-    """The kind of value an option holds: its type (a bool is no int, a float no int)."""
-    return type(value)
 
 
 def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:

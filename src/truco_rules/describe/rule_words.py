@@ -105,14 +105,11 @@ def _manilhas_after_the_vira(v: Variant) -> bool:
 
 
 def _digest(v: Variant) -> str:
-    """A short name of the ranking under every turned card (the order of strengths, not
-    their numbers), so that two rankings that agree under the sample card still differ in
-    words."""
-    tables = []
-    for turned in v.deck.cards:
-        groups = _groups(v, turned)
-        tables.append(tuple(tuple(sorted(c.index for c in g)) for g in groups))
-    return hashlib.blake2b(repr(tables).encode(), digest_size=4).hexdigest()
+    """A short name of the ranking under every turned card (the groups of
+    :meth:`Variant.describe`), so that two rankings that agree under the sample card still
+    differ in words."""
+    text = repr(v.describe()["ranking"]).encode()
+    return hashlib.blake2b(text, digest_size=4).hexdigest()
 
 
 def _sample(v: Variant) -> str:
