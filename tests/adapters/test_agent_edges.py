@@ -229,3 +229,30 @@ def test_the_world_helpers_refuse_what_is_no_match_or_observation() -> None:
         with pytest.raises(tr.InvalidType):
             call()
     assert not world_problems(m, 0, m)
+
+
+@pytest.mark.parametrize("bad", [None, "0.5", float("nan"), -0.1, True, [1.0]])
+def test_a_likelihood_model_that_gives_no_number_is_named(bad: object) -> None:
+    """README: a hook from outside that breaks its protocol is a ProtocolError naming it.
+    A likelihood model giving no number ended in a bare TypeError inside rebuild (or a
+    negative weight handed on to the sampler)."""
+    from truco_rules.agents.determinize import weighted_world
+    from truco_rules.agents.worlds import rebuild
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=4)
+    m.apply(m.legal_actions()[0])  # the other seat has chosen: the model is asked
+    seat = m.current_player()
+    obs = m.observation(seat)
+
+    def odd_model(world: tr.Match, s: int, action: tr.Action) -> float:
+        return bad  # type: ignore[return-value]
+
+    hands = [list(m.hand.dealt[s]) for s in range(2)]
+    with pytest.raises(tr.InvalidType):  # a hand short of its dealt cards: an IndexError
+        rebuild(v, obs, [h[:2] for h in hands])
+    with pytest.raises(tr.ProtocolError, match="odd_model"):
+        rebuild(v, obs, hands, model=odd_model)
+    with pytest.raises(tr.ProtocolError, match="odd_model"):
+        weighted_world(v, obs, random.Random(1), model=odd_model)
+    assert rebuild(v, obs, hands, model=lambda w, s, a: 0.25) is not None

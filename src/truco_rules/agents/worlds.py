@@ -21,7 +21,8 @@ from ..contest.envido_bet import EnvidoBet
 from ..contest.hand import ENV_DONE
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.errors import InvalidType, TrucoError
+from ..core.errors import InvalidType, ProtocolError, TrucoError
+from ..core.messages import shown
 from ..match import Match
 from ..rules.table import DealContext, DealPlan
 from ..rules.variant import Variant
@@ -33,7 +34,9 @@ __all__ = ["HIDDEN", "Likelihood", "rebuild", "remaining", "same_view"]
 _FLOOR = 0.02
 Likelihood = Callable[[Match, int, Action], float]
 """An opponent model: how likely a seat, holding its cards in a world (a match state), is to
-make a choice there."""
+make a choice there: a number from 0 up (int or float, not NaN); anything else is a
+:class:`~truco_rules.core.errors.ProtocolError` naming the model, raised by :func:`rebuild`.
+A :class:`~truco_rules.core.errors.TrucoError` it raises drops the world (no world)."""
 HIDDEN = ("play down", "play (gathered)")
 """How a seat's record shows another seat's card it may not see."""
 
@@ -232,9 +235,11 @@ def rebuild(
         raise InvalidType("variant", "a Variant", variant)
     check_observation("obs", obs)
     if not isinstance(hands, Sequence) or len(hands) != obs.seats or not all(
-        isinstance(h, Sequence) and all(type(c) is Card for c in h) for h in hands
+        isinstance(h, Sequence) and len(h) >= 3 and all(type(c) is Card for c in h)
+        for h in hands
     ):
-        raise InvalidType("hands", f"one sequence of Cards for each of {obs.seats} seats", hands)
+        want = f"the dealt hand (3 Cards) of each of {obs.seats} seats"
+        raise InvalidType("hands", want, hands)
     likelihood = _likelihood if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
@@ -265,10 +270,14 @@ def rebuild(
     for s, how, what in replay.steps:
         if said is not None and _settled_otherwise(m, said):
             return None
+        if how == _SHOWN and s != seat and m.current_player() == s:
+            try:
+                p = likelihood(m, s, what)
+            except (TrucoError, IndexError, StopIteration):
+                return None
+            weight *= _likely(p, likelihood)  # a wrong value raises here, not swallowed
         try:
             if how == _SHOWN:
-                if s != seat and m.current_player() == s:
-                    weight *= likelihood(m, s, what)
                 m.apply(what, s)
             elif how == _HIDDEN:
                 card = hidden[s].pop(0)
@@ -284,6 +293,16 @@ def rebuild(
         except (TrucoError, IndexError, StopIteration):
             return None
     return m, weight
+
+
+def _likely(p: object, model: object) -> float:
+    """``p``, a model's likelihood, if it is a number from 0 to 1e300 (not NaN); else
+    :class:`~truco_rules.core.errors.ProtocolError` naming the model."""
+    if type(p) is bool or not isinstance(p, (int, float)) or not 0 <= p <= 1e300:
+        name = getattr(model, "__qualname__", type(model).__qualname__)
+        problem = f"gave {shown(p)}, not a number >= 0"
+        raise ProtocolError(f"likelihood model {name}", "__call__", problem)
+    return float(p)
 
 
 def _settled_otherwise(m: Match, said: tuple[tuple[int, int | None], ...]) -> bool:
