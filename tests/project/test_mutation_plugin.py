@@ -10,8 +10,8 @@ from pathlib import Path
 from types import ModuleType
 
 import truco_rules as tr
-from truco_rules.contest import envido_bet
-from truco_rules.rules import deck, envido
+from truco_rules.contest import bet_table, envido_bet, fields
+from truco_rules.rules import action_space, deck, envido
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,5 +45,8 @@ def test_the_plugin_empties_every_memo_table_it_lists() -> None:
     plugin._clear_caches()
     for (module, table), content in start.items():
         assert getattr(sys.modules[module], table) == content, f"{module}.{table}"
+    # the per-variant tables are emptied as PerObject values, whatever their module
+    for per_variant in (fields._FLAGS, bet_table._TABLES, action_space._SPACES):
+        assert not per_variant._hits
     assert {"truco_rules.rules.envido", "truco_rules.rules.deck"} <= set(plugin.MEMOS)
     assert envido_bet.__name__ in plugin.MEMOS

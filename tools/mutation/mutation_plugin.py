@@ -24,6 +24,8 @@ from typing import Any
 
 import pytest
 
+from truco_rules.core.per_object import PerObject
+
 # Module-level memo tables of the library (dicts filled on first use): emptied (reset to
 # their import-time content) before each test of the coverage run, like the lru caches.
 MEMOS = {
@@ -33,9 +35,6 @@ MEMOS = {
     "truco_rules.rules.envido": ("_POINTS",),
     "truco_rules.rules.table": ("_PLANS",),
     "truco_rules.rules.deck": ("_CHECKED",),
-    "truco_rules.rules.action_space": ("_CACHE",),
-    "truco_rules.contest.bet_table": ("_TABLES",),
-    "truco_rules.contest.fields": ("_FLAGS",),
     "truco_rules.contest.envido_bet": ("_STARTS",),
     "truco_rules.contest.flor_bet": ("_NO_FLOR",),
     "truco_rules.contest.refusals": ("_OWNERS",),
@@ -71,6 +70,8 @@ def _clear_caches() -> None:
 def _clear(value: object) -> None:
     if isinstance(value, functools._lru_cache_wrapper):
         value.cache_clear()
+    elif isinstance(value, PerObject):  # the per-variant tables of the contest
+        value.clear()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ..core.per_object import PerObject
 from ..rules.side_bet import OPTIONAL_METHODS, SideBet
 from ..rules.side_bet_checks import KERNEL_CALLS
 from .bet_guard import GuardedBet
@@ -48,14 +49,12 @@ class BetTable:
     """For :meth:`~SideBet.offers` and each optional method, the bets that use it."""
 
 
-_TABLES: dict[int, tuple[Variant, BetTable]] = {}
-
-
 def bet_table(variant: Variant) -> BetTable:
     """The :class:`BetTable` of ``variant`` (worked out once per variant object)."""
-    hit = _TABLES.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
+    return _TABLES(variant)
+
+
+def _bet_table(variant: Variant) -> BetTable:
     kernel: list[SideBet[Any]] = []
     if variant.envido is not None:
         ld = variant.ladder
@@ -81,7 +80,7 @@ def bet_table(variant: Variant) -> BetTable:
     )
     bets = (*kernel, *guarded)
     users = {m: tuple(i for i, b in enumerate(bets) if b.uses(m)) for m in _ASKED}
-    table = BetTable(
+    return BetTable(
         bets,
         (*kernel, *variant.side_bets),
         own,
@@ -90,7 +89,6 @@ def bet_table(variant: Variant) -> BetTable:
         tuple(sorted(range(len(bets)), key=lambda i: bets[i].precedence)),
         users,
     )
-    if len(_TABLES) > 256:
-        _TABLES.clear()
-    _TABLES[id(variant)] = (variant, table)
-    return table
+
+
+_TABLES: PerObject[Variant, BetTable] = PerObject(_bet_table)

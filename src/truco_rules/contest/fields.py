@@ -22,6 +22,7 @@ from ..core import actions as A
 from ..core.actions import PLAYS, Action
 from ..core.cards import SPANISH, Card, Notation
 from ..core.context import HandContext
+from ..core.per_object import PerObject
 from .part_views import PartViews
 
 if TYPE_CHECKING:
@@ -66,7 +67,6 @@ RULE_FLAGS = (
 """Fields that cache what a variant's decision methods say (read on every action) and its
 play actions shown in its deck's notation, set by :func:`rule_flags` when a contest starts;
 they are not part of the state."""
-_FLAGS: dict[int, tuple[Variant, tuple[Any, ...]]] = {}
 
 
 def play_table(notation: Notation) -> tuple[Action, ...]:
@@ -79,11 +79,12 @@ def play_table(notation: Notation) -> tuple[Action, ...]:
 
 def rule_flags(variant: Variant) -> tuple[Any, ...]:
     """The :data:`RULE_FLAGS` of ``variant``, asked of its hooks once per variant object."""
-    hit = _FLAGS.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
+    return _FLAGS(variant)
+
+
+def _rule_flags(variant: Variant) -> tuple[Any, ...]:
     ld = variant.ladder
-    flags = (
+    return (
         ld.calls_any_time(),
         ld.caps_raises(),
         play_table(variant.deck.notation),
@@ -92,10 +93,9 @@ def rule_flags(variant: Variant) -> tuple[Any, ...]:
         variant.match.credits_at_once(),
         ld.leaves_on_pending_call(),
     )
-    if len(_FLAGS) > 256:
-        _FLAGS.clear()
-    _FLAGS[id(variant)] = (variant, flags)
-    return flags
+
+
+_FLAGS: PerObject[Variant, tuple[Any, ...]] = PerObject(_rule_flags)
 
 
 class HandFields(PartViews):

@@ -36,6 +36,7 @@ from ..core.actions import BASE_VERBS, Action, check_fields
 from ..core.arguments import integer
 from ..core.cards import SPANISH
 from ..core.errors import InvalidType, UnknownActionId, UnknownActionIdType, shown
+from ..core.per_object import PerObject
 
 if TYPE_CHECKING:
     from .deck import Deck
@@ -193,19 +194,12 @@ def _build(variant: Vocabulary) -> ActionSpace:
     return ActionSpace(variant.name, acts, len(deck))
 
 
-_CACHE: dict[int, tuple[Vocabulary, ActionSpace]] = {}
-
-
 def action_space(variant: Vocabulary) -> ActionSpace:
     """The action space of ``variant`` (built once per variant object, then cached)."""
-    hit = _CACHE.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
-    space = _build(variant)
-    if len(_CACHE) > 256:
-        _CACHE.clear()
-    _CACHE[id(variant)] = (variant, space)
-    return space
+    return _SPACES(variant)
+
+
+_SPACES: PerObject[Vocabulary, ActionSpace] = PerObject(_build)
 
 
 class ActionIds:
