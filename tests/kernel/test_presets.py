@@ -248,3 +248,33 @@ def test_compare_is_the_same_both_ways_with_each_rule_once(left: str, right: str
     assert len(there) == len(tr.compare(a, b))
     if left != right and {left, right} & {"paulista", "mineiro"} and "argentine" in (left, right):
         assert "deck (rules)" in there and "deck" in there
+
+
+def test_with_preset_keeps_the_options_set_before_it_and_replaces_a_preset() -> None:
+    """The presets' docs: explicit options go on top of a preset. Options set before
+    ``with_preset`` were thrown away without a word (target 15 became trucoshi's 30), and a
+    second preset was stacked on the first under the second's name."""
+    v = tr.get_variant("argentine", {"target": 15}).with_preset("trucoshi")
+    assert v.name == "argentine@trucoshi" and v.match.target == 15
+    assert v.non_default_options() == {"target": 15}
+    assert v == tr.get_variant("argentine@trucoshi", {"target": 15})
+    w = tr.get_variant("argentine-sin-flor@trucoshi").with_preset("marianogappa")
+    assert w == tr.get_variant("argentine-sin-flor@marianogappa")
+    assert tr.get_variant("argentine").with_preset("trucoshi") == tr.get_variant(
+        "argentine@trucoshi"
+    )
+    with pytest.raises(tr.InvalidType):
+        tr.get_variant("argentine").with_preset(None)  # type: ignore[arg-type]
+
+
+def test_an_option_of_the_wrong_type_says_the_type_is_wrong() -> None:
+    """A numpy integer or a str subclass holding an allowed value was refused with a
+    message that listed the very value as allowed."""
+
+    class Text(str):
+        pass
+
+    with pytest.raises(tr.InvalidOptionType, match=r"the type is wrong: .*Text, not str"):
+        tr.get_variant("argentine", {"falta_mode": Text("leader_remaining")})
+    with pytest.raises(tr.InvalidOptionType, match="the type is wrong: float, not int"):
+        tr.get_variant("argentine", {"target": 15.0})

@@ -187,9 +187,15 @@ class InvalidOptionType(InvalidType, InvalidOption):
     int is due): an :class:`InvalidType`, and an :class:`InvalidOption` as a wrong value
     always was."""
 
-    def __init__(self, name: str, value: object, allowed: str) -> None:
-        InvalidOption.__init__(self, name, value, allowed)  # its message, as it always was
+    def __init__(self, name: str, value: object, allowed: str, kind: str = "") -> None:
+        InvalidOption.__init__(self, name, value, allowed)  # its message, then the type's
         self.argument = name
+        cls = type(value)
+        got = cls.__qualname__
+        if cls.__module__ != "builtins":
+            got = f"{cls.__module__}.{got}"
+        wrong = f"; the type is wrong: {got}" + (f", not {kind}" if kind else "")
+        self.args = (self.args[0] + wrong,)
 
 
 class UnsupportedSeats(TrucoError, ValueError):

@@ -61,7 +61,10 @@ def option(
             # a value of no kind the option takes is also a TypeError (InvalidOptionType)
             kinds = [type(a) for a in choices] if choices is not None else [type(default)]
             wrong = default is not None and type(value) not in kinds
-            raise (InvalidOptionType if wrong else InvalidOption)(attr.name, value, allowed)
+            if wrong:
+                kind = " or ".join(sorted({k.__qualname__ for k in kinds}))
+                raise InvalidOptionType(attr.name, value, allowed, kind)
+            raise InvalidOption(attr.name, value, allowed)
 
     return attrs.field(default=default, validator=validator, metadata=metadata)
 

@@ -215,14 +215,22 @@ class Variant(ActionIds):
         return presets_of(self.name, self._presets)
 
     def with_preset(self, preset: str) -> Variant:
-        """The variant ``NAME@PRESET``: this one with the preset's option values (explicit
-        options go on top, with :meth:`with_options`). An unknown preset raises
+        """The variant ``NAME@PRESET``: this one with the preset's option values; options
+        it sets beyond its registered rules stay on top, a preset applied before is replaced
+        (further options go on top with :meth:`with_options`). An unknown preset raises
         :class:`~truco_rules.core.errors.UnknownPreset` naming the known ones."""
+        if not isinstance(preset, str):
+            raise InvalidType("preset", "a preset's name (str)", preset)
         name = split_name(self.name)[0]
-        found = self.presets().get(preset) if isinstance(preset, str) else None
+        found = self.presets().get(preset)
         if found is None:
-            raise UnknownPreset(name, str(preset), sorted(self.presets()))
-        played = self.with_options(**found.settings())
+            raise UnknownPreset(name, preset, sorted(self.presets()))
+        start, own, registered = self, self.non_default_options(), self._registered()
+        plain = _REGISTERED[0](name) if _REGISTERED and registered is not None else None
+        if plain is not None and registered.with_options(**own) == self:  # type: ignore[union-attr]
+            start = plain  # the registered rules plus options: those options stay on top
+        played = start.with_options(**found.settings())
+        played = played.with_options(**own) if start is plain else played
         return attrs.evolve(played, name=f"{name}@{found.name}", aliases=(), base=name)
 
     def _registered(self) -> Variant | None:
