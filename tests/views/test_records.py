@@ -143,3 +143,24 @@ def test_a_record_with_a_key_it_does_not_have_is_refused() -> None:
         tr.Match.from_record(rec)
     with pytest.raises(tr.InvalidRecord, match="derivaton"):
         tr.Match.from_json(json.dumps(rec))
+
+
+def test_a_header_given_twice_is_refused() -> None:
+    """docs/notation.md: Deal is the one header that repeats. A second Variant, Seed or
+    Option of one name was read silently, the last one winning (paulista played where the
+    first line said argentine); a JSON key given twice too."""
+    twice = [
+        '[Variant "argentine@trucoshi"]\n[Variant "paulista"]\n\n',
+        '[Variant "argentine"]\n[Option "target=15"]\n[Option "target=20"]\n\n',
+        '[Variant "argentine"]\n[Seed "1"]\n[Seed "2"]\n\n',
+    ]
+    for text in twice:
+        with pytest.raises(tr.InvalidRecord, match="a second"):
+            tr.Match.from_text(text)
+    two = tr.get_variant("argentine", {"target": 15, "falta_mode": "leader_remaining"})
+    assert tr.Match.from_text(two.new_match(2, seed=1).to_text()).variant == two
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    text = m.to_json()
+    with pytest.raises(tr.InvalidRecord, match="twice"):
+        tr.Match.from_json(text.replace('"seats": 2', '"seats": 2, "seats": 4'))
+    assert tr.Match.from_json(text) == m

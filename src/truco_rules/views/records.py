@@ -81,12 +81,21 @@ def loads(text: str) -> dict[str, Any]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidRecordType("a JSON record", "a str", text)
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_once)
     except (ValueError, TypeError, RecursionError) as exc:
         raise InvalidRecord(f"not a JSON record: {exc}") from None
     if not isinstance(data, dict):
         raise InvalidRecord("a record is a JSON object")
     return data
+
+
+def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are distinct (two values of one key: which holds?)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        twice = sorted({k for k, _ in pairs if sum(1 for j, _ in pairs if j == k) > 1})
+        raise ValueError(f"a key given twice: {shown(twice[0])}")
+    return out
 
 
 def _check(record: dict[str, Any]) -> None:
@@ -245,6 +254,7 @@ def text_to_record(text: str) -> dict[str, Any]:
         "start": {"mano": 0, "scores": [0, 0], "chicos": [0, 0]},
         "actions": [],
     }
+    seen: set[str] = set()  # headers given once (Deal repeats; Option once per name)
     for n, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
         if not line or line.startswith("#"):
@@ -255,6 +265,10 @@ def text_to_record(text: str) -> dict[str, Any]:
                     f'line {n}: a header line looks like [Key "value"]: {shown(raw)}'
                 )
             key, value = line[1:-2].split(' "', 1)
+            once = key if key != "Option" else f"Option {value.partition('=')[0]}"
+            if key != "Deal" and once in seen:
+                raise InvalidRecord(f"line {n}: a second {once} header: {shown(raw)}")
+            seen.add(once)
             try:
                 _header(rec, key, value)
             except (ValueError, RecursionError, TrucoError) as exc:
