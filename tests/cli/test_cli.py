@@ -458,3 +458,14 @@ def test_play_refuses_bad_arguments_before_the_game(
     assert main(["play", "--seed", "3", *extra]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.startswith("error: ")
+
+
+def test_an_option_one_variant_refuses_names_that_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """docs/cli.md: --option changes the option in every variant that has it. deck=limpo is
+    valid in paulista and refused by mineiro, and the error named no variant, so it read as
+    a value wrong everywhere."""
+    assert main(["odds", "--option", "deck=limpo"]) == 2
+    err = capsys.readouterr().err
+    assert "deck='limpo'" in err and "(in variant mineiro)" in err

@@ -9,7 +9,7 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 
-from ..core.errors import ParseError, shown
+from ..core.errors import ParseError, TrucoError, shown
 from ..rules.registry import default_variant as default_variant_of_registry
 from ..rules.registry import get_variant, variant_names
 from ..rules.variant import Variant
@@ -143,7 +143,13 @@ def chosen_variants(
         counts = ", ".join(map(str, sorted({n for v in every for n in v.seat_counts})))
         raise ParseError(f"no registered variant is played with {seats} seats; seats: {counts}")
     skipped = [v.name for v in every if seats is not None and seats not in v.seat_counts]
-    out = [v.with_options(**{k: x for k, x in options.items() if k in v.options()}) for v in chosen]
+    out = []
+    for v in chosen:
+        try:
+            out.append(v.with_options(**{k: x for k, x in options.items() if k in v.options()}))
+        except TrucoError as exc:  # a value one variant refuses: say which
+            exc.__dict__.setdefault("__notes__", []).append(f"in variant {v.name}")
+            raise
     if skipped:
         print(f"note: skipping {', '.join(skipped)} (no {seats}-seat table)", file=sys.stderr)
     return out
