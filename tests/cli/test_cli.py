@@ -468,4 +468,26 @@ def test_an_option_one_variant_refuses_names_that_variant(
     a value wrong everywhere."""
     assert main(["odds", "--option", "deck=limpo"]) == 2
     err = capsys.readouterr().err
-    assert "deck='limpo'" in err and "(in variant mineiro)" in err
+    assert "deck='limpo'" in err and "(in mineiro)" in err
+
+
+def test_reports_name_the_options_they_were_made_under(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/cli.md: the statistics depend on the options and the seed. simulate's text and
+    JSON reports, replay's story and odds' titles and CSV said nothing of the options (the
+    CSV not even the variant), so a report could not be told from one of the defaults."""
+    args = ["simulate", "paulista@minitruco", "--option", "raise_as_answer=true"]
+    assert main([*args, "--matches", "2", "--seats", "4"]) == 0
+    assert "options: raise_as_answer=yes" in capsys.readouterr().out
+    assert main([*args, "--matches", "2", "--seats", "4", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"] == {"raise_as_answer": True} and data["seed"] == 0
+    m = tr.get_variant("paulista@minitruco", {"raise_as_answer": True}).new_match(4, seed=5)
+    path = tmp_path / "r.json"
+    path.write_text(m.to_json())
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == "options: raise_as_answer=yes"
+    assert main(["odds", "argentine", "--option", "target=15", "--format", "csv"]) == 0
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[0].startswith("section,variant,") and ",argentine (target=15)," in rows[1]

@@ -30,7 +30,7 @@ from ..core.arguments import in_range, integer
 from ..core.cards import Card
 from ..core.context import HandContext
 from ..describe.render import Grid, Section
-from ..describe.rule_words import special_cards
+from ..describe.rule_words import special_cards, variant_label
 from ..rules.registry import get_variant
 from ..rules.table import DealContext
 from ..rules.variant import Variant
@@ -231,6 +231,10 @@ class Odds:
     """The cards that rank alone (empty when they depend on the turned card)."""
     classes: tuple[StrengthClass, ...]
     tables: tuple[TableOdds, ...]
+    options: dict[str, Any] = attrs.field(factory=dict)
+    """The options counted beyond those of the variant registered under its name."""
+    label: str = ""
+    """The variant's name with those options (``house (target=15)``)."""
 
     @property
     def envido_mean(self) -> Fraction | None:
@@ -251,6 +255,7 @@ class Odds:
 
         return {
             "variant": self.variant,
+            "options": dict(self.options),
             "hands": self.hands,
             "envido_distribution": {str(s): num(p) for s, p in self.envido.items()},
             "envido_mean": num(self.envido_mean),
@@ -291,6 +296,8 @@ def odds(variant: Variant | str) -> Odds:
         special_cards=tuple(v.format_card(c) for c in special_cards(v)) if fixed else (),
         classes=tuple(strength_classes(v)),
         tables=tuple(table_odds(v, n) for n in v.seat_counts),
+        options=v.non_default_options() if v._registered() is not None else {},
+        label=variant_label(v),
     )
 
 
@@ -300,6 +307,7 @@ def _pct(p: Fraction | None) -> str:
 
 def odds_grids(o: Odds) -> list[Grid]:
     """The odds of one variant as tables: summary, envido scores, strength levels, tables."""
+    name = o.label or o.variant
     exact = str
     summary = [("a hand is a flor", _pct(o.flor), exact(o.flor))] if o.flor else []
     summary += [
@@ -321,7 +329,7 @@ def odds_grids(o: Odds) -> list[Grid]:
         )
     grids = [
         Grid(
-            f"{o.variant}: exact odds over every 3-card hand ({o.hands} hands"
+            f"{name}: exact odds over every 3-card hand ({o.hands} hands"
             + (", for each turned card)" if not o.special_cards and o.special else ")"),
             ("figure", "probability", "exact"),
             (Section("", tuple(summary)),),
@@ -330,14 +338,14 @@ def odds_grids(o: Odds) -> list[Grid]:
     if o.envido:
         grids.append(
             Grid(
-                f"{o.variant}: envido scores" + (" (hands without flor)" if o.flor else ""),
+                f"{name}: envido scores" + (" (hands without flor)" if o.flor else ""),
                 ("score", "probability", "exact"),
                 (Section("", tuple((str(s), _pct(p), exact(p)) for s, p in o.envido.items())),),
             )
         )
     grids.append(
         Grid(
-            f"{o.variant}: strength levels, high to low",
+            f"{name}: strength levels, high to low",
             ("strength", "cards", "best card of the hand", "held"),
             (
                 Section(
@@ -363,5 +371,5 @@ def odds_grids(o: Odds) -> list[Grid]:
         columns, rows = ("seats",), [(str(t.seats),) for t in o.tables]
     columns += ("someone holds a card that ranks alone",)
     table_rows = tuple((*r, _pct(t.special_anyone)) for r, t in zip(rows, o.tables, strict=True))
-    grids.append(Grid(f"{o.variant}: by seat count", columns, (Section("", table_rows),)))
+    grids.append(Grid(f"{name}: by seat count", columns, (Section("", table_rows),)))
     return grids

@@ -143,13 +143,19 @@ def chosen_variants(
         counts = ", ".join(map(str, sorted({n for v in every for n in v.seat_counts})))
         raise ParseError(f"no registered variant is played with {seats} seats; seats: {counts}")
     skipped = [v.name for v in every if seats is not None and seats not in v.seat_counts]
-    out = []
+    out, refused = [], []
     for v in chosen:
         try:
             out.append(v.with_options(**{k: x for k, x in options.items() if k in v.options()}))
-        except TrucoError as exc:  # a value one variant refuses: say which
-            exc.__dict__.setdefault("__notes__", []).append(f"in variant {v.name}")
-            raise
+        except TrucoError as exc:
+            refused.append((v.name, exc))
+    if refused:  # a value some variants take and others refuse: say which refuse it
+        first = refused[0][1]
+        takers = [v for v in chosen if any(k in v.options() for k in options)]
+        if len(refused) < len(takers) or len({str(e) for _, e in refused}) > 1:
+            which = ", ".join(name for name, _ in refused)
+            first.__dict__.setdefault("__notes__", []).append(f"in {which}")
+        raise first
     if skipped:
         print(f"note: skipping {', '.join(skipped)} (no {seats}-seat table)", file=sys.stderr)
     return out

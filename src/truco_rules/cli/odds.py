@@ -7,7 +7,7 @@ import json
 
 from ..analysis.odds import odds, odds_grids
 from ..core.errors import ParseError
-from ..describe.render import html_page, render
+from ..describe.render import Grid, Section, html_page, render
 from ._common import add_variant_argument, chosen_variants
 
 
@@ -25,9 +25,18 @@ def cmd_odds(args: argparse.Namespace) -> int:
         return 0
     blocks = []
     for o in results:
-        blocks.append("\n\n".join(render(g, args.format) for g in odds_grids(o)))
+        grids = odds_grids(o)
+        if args.format == "csv":  # CSV has no title: the variant is a column of every row
+            grids = [_with_variant(g, o.label) for g in grids]
+        blocks.append("\n\n".join(render(g, args.format) for g in grids))
     print("\n\n".join(blocks))
     return 0
+
+
+def _with_variant(grid: Grid, label: str) -> Grid:
+    """``grid`` with a first column naming the variant (and its options) on every row."""
+    sections = tuple(Section(s.title, tuple((label, *r) for r in s.rows)) for s in grid.sections)
+    return Grid(grid.title, ("variant", *grid.columns), sections, grid.notes)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -8,10 +8,11 @@ import sys
 import time
 from concurrent.futures import Executor
 
+from ..describe.rule_words import option_words
 from ..rules.variant import Variant
 from ..runs.policy import AgentSpec, load_agent
 from ..runs.simulate import SimulationReport, simulate
-from ._common import add_variant_argument, at_least, chosen_variants, formatter
+from ._common import add_variant_argument, at_least, chosen_variants, formatter, parse_options
 from ._executor import add_executor_arguments, describe_executor, executor_from
 from ._progress import progress_for
 
@@ -50,14 +51,27 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     with executor_from(args) as ex:
         report = _run(v, args, ex, agents)
     if args.json:
-        print(json.dumps({"variant": v.name, "seats": args.seats, **report.to_dict()}, indent=2))
+        print(json.dumps(_head(v, args) | report.to_dict(), indent=2))
         return 0
     print(
         f"simulating {args.matches} {_who(args)} {v.name} matches, {args.seats} seats, "
         f"seed {args.seed}{describe_executor(args)}"
     )
+    _print_options(v.non_default_options() if v._registered() is not None else {})
     print(report.summary(time.perf_counter() - started))
     return 0
+
+
+def _print_options(options: dict[str, object]) -> None:
+    """The options the matches were played under, on a line of their own (if any)."""
+    if options:
+        print(f"options: {option_words(options)}")
+
+
+def _head(v: Variant, args: argparse.Namespace) -> dict[str, object]:
+    """What a JSON report was run with: enough to run it again."""
+    options = v.non_default_options() if v._registered() is not None else {}
+    return {"variant": v.name, "options": options, "seats": args.seats, "seed": args.seed}
 
 
 def _simulate_every_variant(
@@ -67,20 +81,22 @@ def _simulate_every_variant(
     rows = []
     with executor_from(args) as ex:
         for v in variants:
-            rows.append((v.name, _run(v, args, ex, agents)))
+            rows.append((v, _run(v, args, ex, agents)))
     if args.json:
-        data = [{"variant": n, "seats": args.seats, **r.to_dict()} for n, r in rows]
+        data = [_head(v, args) | r.to_dict() for v, r in rows]
         print(json.dumps(data, indent=2))
         return 0
     print(
         f"simulating {args.matches} {_who(args)} matches of each variant, {args.seats} seats, "
         f"seed {args.seed}{describe_executor(args)}"
     )
+    _print_options(parse_options(args.option))
     print(
         f"{'variant':20} {'hands/match':>23} {'points/hand':>19} {'stake':>19} "
         f"{'mano wins':>20} {'side bets decide':>20} {'side 0 wins':>11} {'actions/s':>10}"
     )
-    for name, r in rows:
+    for v, r in rows:
+        name = v.name
         rate = r.actions / r.seconds if r.seconds else 0.0
         print(
             f"{name:20} {r.length_estimate.plain(2):>23} {r.points_estimate.plain(2):>19} "

@@ -30,6 +30,7 @@ from .rule_words import (
     special_card_words,
     tie_pattern,
     turned_card_words,
+    variant_label,
     words,
 )
 
@@ -280,15 +281,6 @@ def _option_rows(
     return rows
 
 
-def _label(v: Variant) -> str:
-    if v._registered() is None:  # made with derive: no registered defaults to differ from
-        return f"{v.name} (from {v.base})" if v.base else v.name
-    changed = v.non_default_options()
-    if not changed:
-        return v.name
-    return f"{v.name} ({', '.join(f'{k}={words(x)}' for k, x in changed.items())})"
-
-
 def compare_table(variants: Sequence[Variant | str], *, show_all: bool = False) -> Grid:
     """The rules of ``variants`` side by side, grouped by concern (:data:`CONCERNS`).
 
@@ -325,7 +317,7 @@ def compare_table(variants: Sequence[Variant | str], *, show_all: bool = False) 
         title += " (rules that differ)"
     return Grid(
         title,
-        ("rule", "RULES", *(_label(v) for v in vs)),
+        ("rule", "RULES", *(variant_label(v) for v in vs)),
         sections,
         (
             "RULES = the section of the rules reference (docs/rules); "

@@ -20,14 +20,31 @@ __all__ = [
     "deal_format",
     "facedown_words",
     "ladder_words",
+    "option_words",
     "ranking_words",
     "special_card_words",
     "tie_pattern",
     "turned_card_words",
+    "variant_label",
     "words",
 ]
 
 _SUITS = tuple(Suit)
+
+
+def variant_label(v: Variant) -> str:
+    """A variant's name with the options it plays beyond its registered rules:
+    ``house (target=15)``; ``house (from base)`` for one made with ``derive`` and
+    not registered. The column of a comparison, the title of a report."""
+    if v._registered() is None:  # made with derive: no registered defaults to differ from
+        return f"{v.name} (from {v.base})" if v.base else v.name
+    changed = v.non_default_options()
+    return f"{v.name} ({option_words(changed)})" if changed else v.name
+
+
+def option_words(options: dict[str, Any]) -> str:
+    """Options in words, ``target=15, flor=no``."""
+    return ", ".join(f"{k}={words(x)}" for k, x in options.items())
 
 
 def words(value: Any) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from ..contest.hand import Hand
 from ..core.actions import DEAL
 from ..core.cards import Card
+from ..describe.rule_words import option_words
 from ..game.dealing import HandSummary
 from ..game.state import CHANCE, MatchState
 
@@ -113,7 +114,9 @@ def play_by_play(m: MatchState) -> str:
     head = f"{m.variant.name}, {m.seats} seats"
     if m.seed is not None:
         head += f", seed {m.seed}"
-    lines = [head, *_narrate(m)]
+    v = m.variant
+    changed = v.non_default_options() if v._registered() is not None else {}
+    lines = [head, *([f"options: {option_words(changed)}"] if changed else []), *_narrate(m)]
     if m.is_over():
         winners = ", ".join(map(str, m.winning_seats()))
         lines.append(
