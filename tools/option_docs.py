@@ -27,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import attrs
+
 import truco_rules as tr
 from truco_rules.describe.rule_words import special_card_words
 from truco_rules.rules.deck import strength_groups
@@ -72,12 +74,16 @@ def table(name: str, folder: str = "variants") -> str:
     """The option table of the registered variant ``name`` (Markdown, ending in a newline),
     its citations linked from a page in ``folder``."""
     rows = []
-    for option, entry in tr.get_variant(name).option_info().items():
+    v = tr.get_variant(name)
+    for option, entry in v.option_info().items():
         source = re.sub(r"^RULES\s+", "", entry["source"])
+        hook = getattr(v, entry["hook"])
+        aliases = attrs.fields_dict(type(hook))[option].metadata.get("aliases", ())
+        also = "".join(f" *Also named:* `{a}`." for a in aliases)
         cells = (
             f"`{option}`",
             _value(entry["default"]),
-            f"{linked(entry['doc'], folder)} *Values:* {_allowed(entry)}.",
+            f"{linked(entry['doc'], folder)} *Values:* {_allowed(entry)}.{also}",
             f"{linked(source, folder)} (hook: {entry['hook']})",
         )
         rows.append("| " + " | ".join(_cell(c) for c in cells) + " |\n")

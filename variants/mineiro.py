@@ -44,6 +44,14 @@ LADDERS: dict[str, tuple[int, ...]] = {
 """The values of ``mineiro_ladder`` (RULES §6.3, D24)."""
 
 
+def ladder_text(value: object) -> object:
+    """A ladder given as its values, as RULES §6.3 writes them (``[2, 4, 6, 10, 12]``), in
+    the option's spelling (``"2-4-6-10-12"``); any other value as it is."""
+    if isinstance(value, (list, tuple)) and all(type(x) is int for x in value):
+        return "-".join(map(str, value))
+    return value
+
+
 @attrs.frozen
 class MineiroDeck(BrazilianDeck):
     """The 40-card French deck or the same cards in Spanish notation (the clean deck would
@@ -66,9 +74,11 @@ class MineiroLadder(BrazilianLadder):
     mineiro_ladder: str = option(
         "2-4-6-10-12",
         "Hand values: unbet, then after truco, seis, dez (nove) and doze. Every current source "
-        "gives 2-4-6-10-12; C1's old code 2-4-8-10-12; C1's help text 2-4-6-8-12.",
+        "gives 2-4-6-10-12; C1's old code 2-4-8-10-12; C1's help text 2-4-6-8-12. Also given "
+        "as the list of values, [2, 4, 6, 10, 12].",
         choices=tuple(LADDERS),
         source="RULES §6.3 (D24)",
+        convert=ladder_text,
     )
 
     def __attrs_post_init__(self) -> None:

@@ -166,6 +166,7 @@ class BrazilianTable(StandardTable):
         "or the previous one, so the old pé becomes mão (against_play, P20/P21).",
         choices=("with_play", "against_play"),
         source="RULES §5.3, §6.2 (D21)",
+        aliases=("mao_rotation",),
     )
 
 

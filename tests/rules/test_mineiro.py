@@ -250,11 +250,30 @@ def test_s6_3_mineiro_ladder_option(ladder: str, values: list[int]) -> None:
     assert m.history[0].points == (values[2], 0)
 
 
-@pytest.mark.parametrize("bad", ["2-4-6-10", "1-3-6-9-12", (2, 4, 6, 10, 12)])
+@pytest.mark.parametrize("bad", ["2-4-6-10", "1-3-6-9-12", (2, 4, 6, 10), [1, 3, 6, 9, 12]])
 def test_s6_3_mineiro_ladder_rejects_other_values(bad: object) -> None:
-    """RULES §6.3: mineiro_ladder is one of the three strings."""
+    """RULES §6.3: mineiro_ladder is one of the three ladders."""
     with pytest.raises(tr.InvalidOption):
         mineiro(mineiro_ladder=bad)
+
+
+@pytest.mark.parametrize("given", [[2, 4, 8, 10, 12], (2, 4, 8, 10, 12)])
+def test_s6_3_mineiro_ladder_takes_the_values_as_rules_writes_them(given: object) -> None:
+    """RULES §6.3 writes the option as its values, ``[2,4,8,10,12]``; it was refused. The
+    option keeps its one spelling: records and options() show the string."""
+    v = mineiro(mineiro_ladder=given)
+    assert v.options()["mineiro_ladder"] == "2-4-8-10-12"
+    assert v == mineiro(mineiro_ladder="2-4-8-10-12")
+    assert v.ladder.values == (2, 4, 8, 10, 12)
+
+
+def test_s6_2_mao_rotation_is_rules_spelling_of_mano_rotation() -> None:
+    """RULES §5.3 and §6.2 name the option ``mao_rotation``; the library's name is
+    ``mano_rotation`` (the word every variant's table uses) and it takes both."""
+    for name in ("mineiro", "paulista"):
+        v = tr.get_variant(name, {"mao_rotation": "against_play"})
+        assert v == tr.get_variant(name, {"mano_rotation": "against_play"})
+        assert "mao_rotation" not in v.options()
 
 
 def test_s6_3_calls_alternate_and_only_the_accepting_side_raises() -> None:

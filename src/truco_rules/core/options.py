@@ -23,6 +23,7 @@ __all__ = [
     "meaning",
     "option",
     "option_fields",
+    "option_homes",
     "positive_int",
     "unhandled_choices",
 ]
@@ -37,13 +38,20 @@ def option(
     check: Callable[[Any], bool] | None = None,
     allowed: str = "",
     source: str = "",
+    aliases: Sequence[str] = (),
+    convert: Callable[[Any], Any] | None = None,
 ) -> T:
     """Declare a hook option: an attrs field with a default, a docstring and validation.
 
     ``choices`` lists the allowed values (the default first); otherwise ``check`` is a
-    predicate and ``allowed`` says in words what it accepts.
+    predicate and ``allowed`` says in words what it accepts. ``aliases`` are other names
+    :meth:`~truco_rules.Variant.with_options` takes for it (the spelling of a rules text
+    that differs from the library's); ``convert`` turns another spelling of a value into
+    the value (applied before the check; anything it does not know it returns as it is).
     """
-    metadata: dict[str, Any] = {"option": True, "doc": doc, "source": source}
+    metadata: dict[str, Any] = {
+        "option": True, "doc": doc, "source": source, "aliases": tuple(aliases)
+    }
     if choices is not None:
         metadata["choices"] = tuple(choices)
         allowed = " | ".join(repr(a) for a in choices)
@@ -66,12 +74,32 @@ def option(
                 raise InvalidOptionType(attr.name, value, allowed, kind)
             raise InvalidOption(attr.name, value, allowed)
 
+    if convert is not None:
+        return attrs.field(
+            default=default, validator=validator, metadata=metadata, converter=convert
+        )
     return attrs.field(default=default, validator=validator, metadata=metadata)
 
 
 def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:
     """The option fields of a hook object (those declared with :func:`option`)."""
     return tuple(a for a in attrs.fields(type(hook)) if a.metadata.get("option"))
+
+
+def option_homes(hooks: Iterable[tuple[str, Any]]) -> tuple[dict[str, str], dict[str, str]]:
+    """The slot of each option of ``hooks`` ((slot, hook) pairs, in order), and the option
+    each alias names; an option two hooks declare is a ``ValueError``."""
+    home: dict[str, str] = {}
+    alias: dict[str, str] = {}
+    for slot, hook in hooks:
+        if hook is None or not attrs.has(type(hook)):
+            continue
+        for f in option_fields(hook):
+            if f.name in home:
+                raise ValueError(f"option {f.name!r} is declared by both {home[f.name]} and {slot}")
+            home[f.name] = slot
+            alias.update(dict.fromkeys(f.metadata.get("aliases", ()), f.name))
+    return home, alias
 
 
 MAX_OPTION_INT = 10_000

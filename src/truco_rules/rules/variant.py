@@ -26,7 +26,7 @@ from ..core.errors import (
     UnknownPreset,
     shown,
 )
-from ..core.options import check_hooks, option_fields
+from ..core.options import check_hooks, option_homes
 from .action_space import ActionIds
 from .deck import Deck, DeckRule, Ranking, check_ranking
 from .envido import EnvidoRules
@@ -91,6 +91,7 @@ class Variant(ActionIds):
     _ladder_actions: tuple[Action, ...] = attrs.field(init=False, eq=False, repr=False)
     _ladder_names: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
     _option_home: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
+    _option_alias: dict[str, str] = attrs.field(init=False, eq=False, repr=False)
     _sides: SideBetTable = attrs.field(init=False, eq=False, repr=False)
     _vocabulary: frozenset[str] = attrs.field(init=False, eq=False, repr=False)
     _undo_by_copy: bool = attrs.field(init=False, eq=False, repr=False)
@@ -127,21 +128,12 @@ class Variant(ActionIds):
         hooks = [getattr(self, slot) for slot in HOOK_SLOTS]
         foreign = any(not type(h).__module__.startswith("truco_rules.") for h in hooks if h)
         object.__setattr__(self, "_undo_by_copy", bool(self.side_bets) or foreign)
-        home: dict[str, str] = {}
         # every choice with no meaning (in one error), a number no record can write
         check_hooks((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
         check_ranking(self.ranking, tuple(self.deck.cards))
-        for slot in HOOK_SLOTS:
-            hook = getattr(self, slot)
-            if hook is None or not attrs.has(type(hook)):
-                continue
-            for f in option_fields(hook):
-                if f.name in home:
-                    raise ValueError(
-                        f"option {f.name!r} is declared by both {home[f.name]} and {slot}"
-                    )
-                home[f.name] = slot
+        home, alias = option_homes((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
         object.__setattr__(self, "_option_home", home)
+        object.__setattr__(self, "_option_alias", alias)
         check_presets(self.name, self._presets, home, lambda slot: getattr(self, slot))
 
     # ------------------------------------------------------------------ options
@@ -178,7 +170,8 @@ class Variant(ActionIds):
         :class:`~truco_rules.core.errors.InvalidOption` for a value outside the allowed set.
         """
         changes: dict[str, dict[str, Any]] = {}
-        for name, value in options.items():
+        for given, value in options.items():
+            name = self._option_alias.get(given, given)  # a rules text's spelling
             slot = self._option_home.get(name)
             if slot is None:
                 raise UnknownOption(name, self.name, sorted(self._option_home))
