@@ -101,6 +101,12 @@ def ranking(name: str, folder: str = "variants") -> str:
     for group in strength_groups(v.ranking, v.deck.cards):
         cards = " ".join(v.format_card(c) for c in group)
         rows.append(f"| {strengths[group[0].index]} | `{cards}` |\n")
+    if v.ranking.turns_up_card:  # the numbers are those of no turned card
+        rows.append(
+            "\nThe numbers are the strengths with no card turned up. Once one is, the cards"
+            " that rank alone leave their place and the cards above them move down, so that"
+            " ordinary ranks count from 9 down to 1 (`v.card_strength(card, vira=...)`).\n"
+        )
     return "".join(rows)
 
 
