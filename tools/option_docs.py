@@ -105,7 +105,7 @@ def ranking(name: str, folder: str = "variants") -> str:
         rows.append(
             "\nThe numbers are the strengths with no card turned up. Once one is, the cards"
             " that rank alone leave their place and the cards above them move down, so that"
-            " ordinary ranks count from 9 down to 1 (`v.card_strength(card, vira=...)`).\n"
+            " the others count down to 1 (`v.card_strength(card, vira=...)`).\n"
         )
     return "".join(rows)
 
