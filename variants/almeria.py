@@ -83,12 +83,21 @@ class ToroMatch(MatchRule):
         choices=("sum_both_duels", "sequential_stop"),
         source="RULES §7.6 (D28)",
     )
+    simultaneous_finish: str = option(
+        "higher_score_else_play_on",
+        "When both sides pass the target in one deal (4 players, both duels summed): the "
+        "higher total wins, and equal totals go to the side that won a para el toro in the deal "
+        "(the inferred default of RULES); or a para el toro won in the deal wins the toro "
+        "whatever the totals, as 'the duel winner's side wins the toro immediately' reads on "
+        "its own (top_bet_wins).",
+        choices=("higher_score_else_play_on", "top_bet_wins"),
+        source="RULES §7.6 (D28)",
+    )
     chicos_to_win: int = attrs.field(default=3, init=False)
     chico_check: str = attrs.field(default="each_deal", init=False)
     buenas_from: str = "half+1"
     malas_buenas_split: object = True
     score_timing: str = "envido_first_immediate"
-    simultaneous_finish: str = "higher_score_else_play_on"
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "chicos_to_win", self.toros_to_win)

@@ -58,6 +58,9 @@ NO_EFFECT_IN: dict[tuple[str, str], str] = {
 
 HINTS: dict[str, dict[str, Any]] = {
     **DEFAULT_HINTS,
+    # Almería's: a para el toro won in one duel of a 4-seat deal, the other side passing it
+    # in the other duel (RULES §7.6, D28); the blog's simultaneous finish at 4 seats as well
+    "simultaneous_finish": {**DEFAULT_HINTS["simultaneous_finish"], "seats": [4]},
     "all_tricks_tied": {
         "kinds": ["ties"],
         "seats": [2],
@@ -69,6 +72,13 @@ HINTS: dict[str, dict[str, Any]] = {
 contraflor, §2.12.1 pica-pica, §4 B13 simultaneous finish): the kit's own (in
 truco_rules.testing.liveness, which names no variant), and those of the built-in variants."""
 
+
+MORE_EXAMPLES: dict[tuple[str, str], int] = {
+    # a para el toro accepted and won in one duel while the other side passes 18 by more in
+    # the other: four calls and two duels' outcomes to line up (about 6 s)
+    ("almeria", "simultaneous_finish"): 1000,
+}
+"""Options whose context is rare enough to need a longer search than ``EXAMPLES``."""
 
 CASES = [
     (name, opt, alt)
@@ -93,10 +103,11 @@ def test_option_changes_some_outcome(name: str, option: str, alt: Any) -> None:
     """Each option of RULES §8 (the disagreement register) and of the variants' sections
     decides something: some game tells its alternatives apart."""
     v = tr.get_variant(name)
-    ctx = find_difference(v, option, alt, hints=HINTS, examples=EXAMPLES)
+    examples = MORE_EXAMPLES.get((name, option), EXAMPLES)
+    ctx = find_difference(v, option, alt, hints=HINTS, examples=examples)
     if ctx is None:
         pytest.fail(
-            f"{name}: no game in {EXAMPLES} tells {option}={v.options()[option]!r} from "
+            f"{name}: no game in {examples} tells {option}={v.options()[option]!r} from "
             f"{option}={alt!r} apart: a dead option, or one that needs a context the search "
             "does not reach (extend contexts()), or a cosmetic one (list it in NO_EFFECT)"
         )

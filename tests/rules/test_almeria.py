@@ -886,3 +886,28 @@ def test_s7_5_para_el_toro_accepted_shows_the_whole_toro_as_stake() -> None:
         o = m.observation(seat)
         assert o.stake == 18 and o.pending_call is None
         assert "stake 18" in o.render()
+
+
+FOUR_TORO = ["3E 3B 2O", "3O 3C 2C", "4O 5B 6C", "4E 5E 6E"]  # duels: 0 v 3, then 2 v 1
+
+
+@pytest.mark.parametrize(("finish", "toro"), [(None, (1, 0)), ("top_bet_wins", (0, 1))])
+def test_s7_6_para_el_toro_won_while_the_other_side_passes_it(
+    finish: str | None, toro: tuple[int, int]
+) -> None:
+    """RULES §7.6 (D28): with 4 players and both duels summed, the higher total wins when both
+    sides pass 18, and equal totals go to the para el toro; read on its own, "the duel
+    winner's side wins the toro immediately" gives it the toro whatever the totals
+    (simultaneous_finish='top_bet_wins')."""
+    v = tr.get_variant("almeria", {"simultaneous_finish": finish} if finish else {})
+    m = v.new_match(4, deals=[tr.deal_order(v, FOUR_TORO, 0)], mano=0, scores=(17, 5))
+    for s, a in [(0, "truco"), (3, "quiero"), (0, "play 3E"), (3, "mazo")]:
+        m.apply(a, s)  # the first duel: side 0 takes 3, to 20
+    calls = ["truco", "retruco", "para-nueve", "para-el-toro", "quiero"]
+    for s, a in zip([2, 1, 2, 1, 2], calls, strict=True):
+        m.apply(a, s)
+    for s, a in [(2, "play 4O"), (1, "play 3O"), (1, "play 3C")]:
+        m.apply(a, s)
+    m.apply("play 5B", 2)  # the second: seat 1 (side 1) wins the para el toro, to 18
+    assert m.history[1].winner == 1 and m.history[1].top_bet
+    assert m.chicos == toro

@@ -104,6 +104,8 @@ class Scoreboard:
             return None
         if mr.envido_side_wins_tie() and env_winner is not None:
             return env_winner
+        if mr.top_bet_wins_tie() and len(top_bet_winners) == 1:
+            return next(iter(top_bet_winners))
         if self.scores[0] != self.scores[1]:
             return 0 if self.scores[0] > self.scores[1] else 1
         if len(top_bet_winners) == 1:

@@ -90,7 +90,18 @@ class MatchRule:
             self,
             "simultaneous_finish",
             "envido_side_wins_tie",
-            {"higher_score_else_play_on": False, "envido_team_wins": True},
+            {"higher_score_else_play_on": False, "envido_team_wins": True, "top_bet_wins": False},
+        )
+
+    def top_bet_wins_tie(self) -> bool:
+        """Whether, when both sides pass the target in one deal, the side that won a bet for
+        the whole target in it wins the chico whatever the totals (``simultaneous_finish``
+        ``"top_bet_wins"``, a choice of a ladder with such a bet)."""
+        return meaning(
+            self,
+            "simultaneous_finish",
+            "top_bet_wins_tie",
+            {"higher_score_else_play_on": False, "envido_team_wins": False, "top_bet_wins": True},
         )
 
     def split_rule(self) -> object:
