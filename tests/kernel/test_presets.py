@@ -74,8 +74,10 @@ def test_a_preset_plays_as_the_option_set_it_stands_for(name: str, preset: str) 
             ra, rb = a.to_record(), b.to_record()
             assert ra["variant"] == f"{name}@{preset}" and ra["options"] == {}
             assert rb["variant"] == name and rb["options"] == ev.non_default_options()
-            assert {k: x for k, x in ra.items() if k not in ("variant", "options")} == {
-                k: x for k, x in rb.items() if k not in ("variant", "options")
+            assert ra["preset_options"] == settings  # what the preset set, kept with it
+            named = ("variant", "options", "preset_options")
+            assert {k: x for k, x in ra.items() if k not in named} == {
+                k: x for k, x in rb.items() if k not in named
             }
             again = Match.from_record(json.loads(json.dumps(ra)))
             assert again.variant == pv and again.to_record() == ra
@@ -278,3 +280,30 @@ def test_an_option_of_the_wrong_type_says_the_type_is_wrong() -> None:
         tr.get_variant("argentine", {"falta_mode": Text("leader_remaining")})
     with pytest.raises(tr.InvalidOptionType, match="the type is wrong: float, not int"):
         tr.get_variant("argentine", {"target": 15.0})
+
+
+def test_a_record_under_a_preset_replays_by_the_preset_it_was_played_with(
+    clean_presets: None,
+) -> None:
+    """docs/notation.md: a record holds everything needed to rebuild its match. A record
+    under a preset named the preset alone, so once the preset changed (a new version of the
+    engine it follows) the record replayed silently under other rules: (30, 0) became
+    (15, 0). It now writes the preset's values too, and replays by them."""
+    register_preset("argentine", Preset("club", {"falta_mode": "leader_remaining"}))
+    m = tr.get_variant("argentine@club", {"target": 20}).new_match(2, seed=3)
+    rng = random.Random(3)
+    while not m.is_over():
+        m.apply(rng.choice(m.legal_actions()))
+    text, js = m.to_text(), m.to_json()
+    assert json.loads(js)["preset_options"] == {"falta_mode": "leader_remaining"}
+    assert '[PresetOption "falta_mode="leader_remaining""]' in text
+    assert Match.from_json(js).to_json() == js and Match.from_text(text).to_text() == text
+    new = Preset("club", {"falta_mode": "malas_wins_game", "target": 15})
+    register_preset("argentine", new, replace=True)
+    for again in (Match.from_json(js), Match.from_text(text)):
+        assert again.score == m.score and again.winner() == m.winner()
+        assert again.variant.options() == m.variant.options()
+    with pytest.raises(tr.InvalidRecord):  # a value the option refuses
+        Match.from_json(js.replace('"falta_mode": "leader_remaining"', '"falta_mode": "x"'))
+    with pytest.raises(tr.InvalidRecord):  # preset options without a preset
+        Match.from_json(js.replace('"argentine@club"', '"argentine"'))

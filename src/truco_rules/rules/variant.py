@@ -207,15 +207,16 @@ class Variant(ActionIds):
         (:mod:`truco_rules.rules.presets`). ``name@preset`` lists those of ``name``."""
         return presets_of(self.name, self._presets)
 
-    def with_preset(self, preset: str) -> Variant:
+    def with_preset(self, preset: str, settings: dict[str, Any] | None = None) -> Variant:
         """The variant ``NAME@PRESET``: this one with the preset's option values; options
         it sets beyond its registered rules stay on top, a preset applied before is replaced
         (further options go on top with :meth:`with_options`). An unknown preset raises
-        :class:`~truco_rules.core.errors.UnknownPreset` naming the known ones."""
+        :class:`~truco_rules.core.errors.UnknownPreset` naming the known ones. ``settings``
+        are the preset's values to play instead of today's (a record's, written before)."""
         if not isinstance(preset, str):
             raise InvalidType("preset", "a preset's name (str)", preset)
         name = split_name(self.name)[0]
-        found = self.presets().get(preset)
+        found = self.presets().get(preset) if settings is None else Preset(preset, settings)
         if found is None:
             raise UnknownPreset(name, preset, sorted(self.presets()))
         start, own, registered = self, self.non_default_options(), self._registered()

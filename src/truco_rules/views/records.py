@@ -15,12 +15,14 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import DEAL, Action
 from ..core.errors import InvalidRecord, InvalidRecordType, TrucoError, shown
+from ..rules.presets import split_name
 from ..rules.registry import get_variant, recorded_options
 
 if TYPE_CHECKING:
     from ..core.cards import Card
     from ..game.dealing import HandSummary
     from ..game.state import MatchState
+    from ..rules.variant import Variant
 
 __all__ = ["FORMAT", "dumps", "loads", "match_record", "record_to_text", "replay", "text_to_record"]
 
@@ -62,17 +64,23 @@ def match_record(match: MatchState) -> dict[str, Any]:
     }
     if match.seed is not None and match.derivation != 1:  # 1 is the record without one
         record["derivation"] = match.derivation
+    preset = split_name(match.variant.name)[1]
+    found = None if preset is None else match.variant.presets().get(preset)
+    if found is not None:  # what the preset set then: a preset changed later replays as it was
+        record["preset_options"] = found.settings()
     return record
 
 
 def dumps(record: dict[str, Any]) -> str:
-    """JSON text of a record, in a fixed layout (the derivation after the seed, where the
-    record names one)."""
+    """JSON text of a record, in a fixed layout (the derivation after the seed and the
+    preset's options after the options, where the record has them)."""
     out = {}
     for k in _KEYS:
         out[k] = record[k]
         if k == "seed" and "derivation" in record:
             out["derivation"] = record["derivation"]
+        if k == "options" and "preset_options" in record:
+            out["preset_options"] = record["preset_options"]
     return json.dumps(out, ensure_ascii=False, indent=1) + "\n"
 
 
@@ -108,12 +116,17 @@ def _check(record: dict[str, Any]) -> None:
     missing = [k for k in _KEYS if k not in record]
     if missing:
         raise InvalidRecord(f"record lacks {', '.join(missing)}")
-    unknown = [k for k in record if k not in _KEYS and k != "derivation"]
+    unknown = [k for k in record if k not in _KEYS and k not in ("derivation", "preset_options")]
     if unknown:  # a misspelt key would be dropped, and the record replay as another match
         raise InvalidRecord(
             f"record has {shown(unknown[0])}; its keys are {', '.join(_KEYS)} and, for a "
-            "seeded match, derivation"
+            "seeded match, derivation; for a variant with a preset, preset_options"
         )
+    if "preset_options" in record:
+        if not isinstance(record["preset_options"], dict):
+            raise InvalidRecord("'preset_options' must be an object")
+        if not isinstance(record["variant"], str) or split_name(record["variant"])[1] is None:
+            raise InvalidRecord("'preset_options' belong to a variant named NAME@PRESET")
     if not isinstance(record["actions"], list) or not all(
         isinstance(a, str) for a in record["actions"]
     ):
@@ -134,7 +147,7 @@ def replay(record: dict[str, Any]) -> MatchState:
     :class:`~truco_rules.match.Match`, made by the variant's ``new_match``)."""
     _check(record)
     try:
-        variant = get_variant(record["variant"], _options(record["options"]))
+        variant = _recorded_variant(record)
         start = record["start"]
         match: MatchState = variant.new_match(
             record["seats"],
@@ -164,6 +177,19 @@ def replay(record: dict[str, Any]) -> MatchState:
     return match
 
 
+def _recorded_variant(record: dict[str, Any]) -> Variant:
+    """The rules a record was played by: its variant with its options; under a preset, the
+    preset's values as the record wrote them (a preset changed since replays as it was)."""
+    options = _options(record["options"])
+    pinned = record.get("preset_options")
+    if pinned is None:
+        return get_variant(record["variant"], options)
+    base, preset = split_name(record["variant"])
+    assert preset is not None  # _check
+    played = get_variant(base).with_preset(preset, _options(pinned))
+    return played.with_options(**options)
+
+
 def _options(raw: dict[str, Any]) -> dict[str, Any]:
     return {k: tuple(v) if isinstance(v, list) else v for k, v in raw.items()}
 
@@ -179,6 +205,8 @@ def record_to_text(
     comment line opens each hand with the cards dealt (written by ``fmt``) and one closes it
     with its points and reasons (comments are ignored when the text is read back)."""
     lines = [f'[Variant "{record["variant"]}"]', f'[Seats "{record["seats"]}"]']
+    for k, v in record.get("preset_options", {}).items():
+        lines.append(f'[PresetOption "{k}={json.dumps(v)}"]')
     for k, v in record["options"].items():
         lines.append(f'[Option "{k}={json.dumps(v)}"]')
     if record["seed"] is not None:
@@ -265,7 +293,8 @@ def text_to_record(text: str) -> dict[str, Any]:
                     f'line {n}: a header line looks like [Key "value"]: {shown(raw)}'
                 )
             key, value = line[1:-2].split(' "', 1)
-            once = key if key != "Option" else f"Option {value.partition('=')[0]}"
+            named = key in ("Option", "PresetOption")  # once per option
+            once = f"{key} {value.partition('=')[0]}" if named else key
             if key != "Deal" and once in seen:
                 raise InvalidRecord(f"line {n}: a second {once} header: {shown(raw)}")
             seen.add(once)
@@ -290,6 +319,9 @@ def _header(rec: dict[str, Any], key: str, value: str) -> None:
     elif key == "Option":
         name, _, v = value.partition("=")
         rec["options"][name] = json.loads(v)
+    elif key == "PresetOption":
+        name, _, v = value.partition("=")
+        rec.setdefault("preset_options", {})[name] = json.loads(v)
     elif key == "Seed":
         rec["seed"] = int(value)
     elif key == "Derivation":
