@@ -307,3 +307,44 @@ def test_a_record_under_a_preset_replays_by_the_preset_it_was_played_with(
         Match.from_json(js.replace('"falta_mode": "leader_remaining"', '"falta_mode": "x"'))
     with pytest.raises(tr.InvalidRecord):  # preset options without a preset
         Match.from_json(js.replace('"argentine@club"', '"argentine"'))
+
+
+def test_installed_packages_keep_their_names_whatever_the_load_order(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/own-package.md: a package that fails does not break the others. Entry points
+    load by name, so package B's variant, whose alias was package A's variant name, took
+    that name and knocked A's variant out (A's records then replayed as B's); and a second
+    package's variant of a name already taken was skipped without a word."""
+    import sys
+    import types
+
+    from truco_rules.rules import installed
+
+    base = tr.get_variant("argentine")
+    mod = types.ModuleType("_pkgs_under_test_31")
+    mod.TEACH = base.derive("club-teaching", "A's rules")  # type: ignore[attr-defined]
+    mod.STEAL = base.derive("aaa-steal", "B's", aliases=("club-teaching",))  # type: ignore[attr-defined]
+    mod.OTHER = base.derive("club-teaching", "C's, same name", target=15)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    group = g = "truco_rules.variants"
+    eps = [
+        metadata.EntryPoint("club-teaching", f"{mod.__name__}:TEACH", group),
+        metadata.EntryPoint("aaa-steal", f"{mod.__name__}:STEAL", group),
+        metadata.EntryPoint("club-teaching", f"{mod.__name__}:OTHER", group),
+    ]
+    monkeypatch.setattr(installed.metadata, "entry_points", lambda group: eps if group == g else [])
+    got: dict[str, tr.Variant] = {}
+    before, presets_before = dict(installed.BROKEN), set(installed.BROKEN_PRESETS)
+    try:
+        with pytest.warns(RuntimeWarning):
+            installed.load_groups(group, lambda v: got.__setitem__(v.name, v), print, {})
+        assert got == {"club-teaching": mod.TEACH}  # A keeps its name, B is not loaded
+        assert "is the name of another installed variant" in installed.BROKEN["aaa-steal"][1]
+        second = installed.BROKEN[f"club-teaching ({mod.__name__}:OTHER)"][1]
+        assert "the first installed under it keeps it" in second
+        assert not installed.BROKEN_PRESETS.keys() - presets_before
+    finally:
+        for key in set(installed.BROKEN) - set(before):
+            installed.BROKEN.pop(key)
+        installed.INSTALLED.pop("club-teaching", None)

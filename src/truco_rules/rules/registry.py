@@ -21,7 +21,6 @@ fails to load is remembered with the reason: :func:`failed_entry_points` lists t
 from __future__ import annotations
 
 import threading
-import warnings
 from collections.abc import Mapping
 from importlib import metadata
 from typing import Any
@@ -35,8 +34,8 @@ from ..core.errors import (
     UnknownVariant,
     shown,
 )
+from .installed import BROKEN, BROKEN_PRESETS, INSTALLED, load_groups, load_one, load_preset
 from .presets import (
-    PRESET_ENTRY_POINT_GROUP,
     Preset,
     add_preset,
     added_presets,
@@ -63,11 +62,7 @@ ENTRY_POINT_GROUP = "truco_rules.variants"
 
 _REGISTRY: dict[str, Variant] = {}
 _ALIASES: dict[str, str] = {}
-_BROKEN: dict[str, tuple[metadata.EntryPoint, str]] = {}
-_BROKEN_PRESETS: dict[str, tuple[metadata.EntryPoint, str]] = {}
-_INSTALLED: dict[str, Variant] = {}
-"""The variants as their entry points gave them: what any other process with the same
-packages installed finds under the same names."""
+_BROKEN, _BROKEN_PRESETS, _INSTALLED = BROKEN, BROKEN_PRESETS, INSTALLED  # (installed.py)
 _loaded = False
 """Whether the entry points are being loaded or are loaded."""
 _done = False
@@ -93,73 +88,17 @@ def _load_entry_points() -> None:
 
 
 def _load_groups() -> None:
-    eps = metadata.entry_points(group=ENTRY_POINT_GROUP)
-
-    # our own distribution first (so others may build on it), then third parties, by name
-    def is_ours(ep: metadata.EntryPoint) -> bool:
-        return ep.dist is not None and ep.dist.name.replace("_", "-") == "truco-rules"
-
-    ours = sorted((ep for ep in eps if is_ours(ep)), key=lambda ep: ep.name)
-    theirs = sorted((ep for ep in eps if ep not in ours), key=lambda ep: ep.name)
-    for ep in ours + theirs:
-        if ep.name not in _REGISTRY:
-            _load_one(ep, warn=False)
-    # an entry point may build on a variant of a package loaded after it (by name): those
-    # that failed are tried again while a pass loads more; the rest are warned about
-    failed, before = [ep for ep in ours + theirs if ep.name in _BROKEN], -1
-    while len(failed) != before:
-        for ep in failed:
-            _load_one(ep, warn=False)
-        failed, before = [ep for ep in failed if ep.name in _BROKEN], len(failed)
-    for ep in failed:
-        _warn_broken("variant", ep, _BROKEN[ep.name][1])
-    for ep in sorted(metadata.entry_points(group=PRESET_ENTRY_POINT_GROUP), key=lambda e: e.name):
-        _load_preset(ep)
+    load_groups(ENTRY_POINT_GROUP, register_variant, register_preset, _REGISTRY)
 
 
 def _load_preset(ep: metadata.EntryPoint) -> None:
-    """Load one preset entry point (``variant@preset``); a broken one is remembered, with the
-    reason, and warned about, as a broken variant is."""
-    try:
-        preset = ep.load()
-        variant, name = split_name(ep.name)
-        if not isinstance(preset, Preset):
-            raise TypeError(f"it loads a {type(preset).__name__}, not a Preset")
-        if name != preset.name:
-            raise ValueError(f"it loads a preset named {preset.name!r}, not {name!r}")
-        register_preset(variant, preset, replace=True)
-    except Exception as exc:  # a third party's bug must not break every other variant
-        _BROKEN_PRESETS[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
-        _warn_broken("preset", ep, f"{type(exc).__name__}: {exc}")
+    load_preset(ep, register_preset)
 
 
-def _warn_broken(kind: str, ep: metadata.EntryPoint, why: str) -> None:
-    warnings.warn(
-        f"truco-rules: {kind} entry point {ep.name!r} ({ep.value}) failed to load: {why}",
-        RuntimeWarning,
-        stacklevel=4,
-    )
-
-
-def _load_one(ep: metadata.EntryPoint, *, warn: bool = True) -> None:
-    """Load and register one entry point; a broken one (its code fails, it loads no
-    variant of its name, or its name or an alias is taken) is remembered with the reason,
-    and warned about unless ``warn`` is false, never fatal to the others."""
-    try:
-        obj = ep.load()
-        v = obj() if callable(obj) and not isinstance(obj, Variant) else obj
-        if not isinstance(v, Variant):
-            raise TypeError(f"it loads a {type(v).__name__}, not a Variant")
-        if v.name != ep.name:
-            raise ValueError(f"it loads a variant named {v.name!r}")
-        register_variant(v)  # may refuse a name or alias another variant holds
-    except Exception as exc:  # a third party's bug must not break every other variant
-        _BROKEN[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
-        if warn:
-            _warn_broken("variant", ep, _BROKEN[ep.name][1])
-        return
-    _BROKEN.pop(ep.name, None)
-    _INSTALLED[v.name] = v
+def _load_one(
+    ep: metadata.EntryPoint, *, warn: bool = True, names: frozenset[str] = frozenset()
+) -> None:
+    load_one(ep, register_variant, warn=warn, names=names)
 
 
 def failed_entry_points() -> dict[str, str]:
