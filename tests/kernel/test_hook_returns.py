@@ -142,3 +142,132 @@ def test_a_flor_rule_that_counts_no_score_is_refused_when_the_next_deal_starts(
     with pytest.raises(tr.ProtocolError, match=r"flor\.points_in"):
         m.apply("mazo")  # a point scored: the next deal asks the rule at 0-1
     assert m == before and m.to_json() == before.to_json()
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"table": object()},  # no Table: check_seats, plan... missing
+        {"envido": "yes"},
+        {"ladder": None},  # not an optional slot
+        {"aliases": "quince"},  # a lone string: six one-letter aliases
+        {"aliases": ("ok", 3)},
+    ],
+)
+def test_a_slot_or_alias_of_the_wrong_kind_is_refused_when_the_variant_is_built(
+    changes: dict[str, object],
+) -> None:
+    """docs/extending.md: a variant is built from hooks. A slot holding no hook of its kind
+    was accepted and failed later with an AttributeError (new_match, or the first lookup),
+    and aliases given as one string registered each letter."""
+    with pytest.raises(tr.InvalidType):
+        BASE.derive("kinds", "wrong kinds", **changes)
+    with pytest.raises(tr.InvalidType):
+        BASE.derive(5, "a name that is no text")  # type: ignore[arg-type]
+    assert BASE.derive("kinds", "a list", aliases=["kinds-x"]).aliases == ("kinds-x",)
+
+
+def test_an_option_declared_badly_is_refused_where_it_is_declared() -> None:
+    """docs/extending.md: option names are unique in a variant, and an option is data. Two
+    hooks declaring one name ended in a bare ValueError; an option with neither choices nor
+    check in an assert (gone under python -O); a list default was shared by every hook and
+    made the variant unhashable; a check that raises on a value of another kind let its
+    TypeError out of with_options."""
+    from truco_rules.hooks import option
+
+    @attrs.frozen
+    class Targeted(StandardTable):
+        target: int = option(5, "a second target", check=lambda v: v > 2, allowed="> 2")
+
+    with pytest.raises(tr.ProtocolError, match="'target'"):
+        BASE.derive("clash", "two targets", table=Targeted())
+    with pytest.raises(TypeError, match="choices"):
+        option(3, "neither choices nor check")
+    with pytest.raises(TypeError, match="immutable"):
+        option([1, 2], "a list", check=lambda v: True, allowed="anything")
+
+    @attrs.frozen
+    class Counted(StandardTable):
+        extra_seats: int = option(3, "a count", check=lambda v: v > 2, allowed="> 2")
+
+    v = BASE.derive("counted", "an option whose check raises on text", table=Counted())
+    with pytest.raises(tr.InvalidOption):
+        v.with_options(extra_seats="x")
+    assert v.with_options(extra_seats=4).table.extra_seats == 4  # type: ignore[attr-defined]
+
+
+def test_an_option_value_a_record_cannot_write_is_named() -> None:
+    """Records are JSON: an option value JSON cannot write ended to_json() in a bare
+    TypeError from the json module."""
+    from truco_rules.hooks import option
+
+    @attrs.frozen
+    class Anything(StandardTable):
+        thing: object = option(None, "anything", check=lambda v: True, allowed="anything")
+
+    from truco_rules.rules import registry
+
+    v = BASE.derive("anything-goes", "any value", table=Anything())
+    tr.register_variant(v, replace=True)
+    try:
+        m = v.with_options(thing=object()).new_match(2, seed=1)
+        with pytest.raises(tr.InvalidRecord, match="thing="):
+            m.to_json()
+        with pytest.raises(tr.InvalidRecord, match="thing="):
+            m.to_text()
+    finally:
+        registry._REGISTRY.pop("anything-goes", None)
+
+
+def test_points_a_ladder_or_envido_hook_gives_are_checked_when_the_variant_is_built() -> None:
+    """docs/extending.md: a hook that returns what the kernel cannot use is a ProtocolError
+    naming it. An envido worth '2' ended the quiero in a bare TypeError, one worth -5 scored
+    nothing without a word, and a ladder refusal worth 'one' ended going to the deck in a
+    TypeError; the points of every bet are fixed, so the variant is refused when built."""
+    from truco_rules.hooks import EnvidoRules
+
+    @attrs.frozen
+    class TextEnvido(EnvidoRules):
+        def accepted(self, chain: object, falta: object) -> int:
+            return "2"  # type: ignore[return-value]
+
+    @attrs.frozen
+    class OwingEnvido(EnvidoRules):
+        def refused(self, chain: object) -> int:
+            return -5
+
+    ladder_kind = type(BASE.ladder)
+
+    @attrs.frozen
+    class WordyLadder(ladder_kind):  # type: ignore[valid-type,misc]
+        def refused(self, level: int) -> int:
+            return "one"  # type: ignore[return-value]
+
+    for changes, where in [
+        ({"envido": TextEnvido()}, "envido.accepted"),
+        ({"envido": OwingEnvido()}, "envido.refused"),
+        ({"ladder": WordyLadder()}, "ladder.refused"),
+    ]:
+        with pytest.raises(tr.ProtocolError, match=where):
+            BASE.derive("points", "bad points", **changes)  # type: ignore[arg-type]
+
+
+def test_a_table_plan_or_deck_order_of_the_wrong_kind_is_named() -> None:
+    """docs/extending.md: a table's plan() gives a DealPlan and a deck's shuffled() the
+    deck's cards; None and a list of texts ended new_match in an AttributeError."""
+    from truco_rules.hooks import DeckRule
+
+    @attrs.frozen
+    class NoPlan(StandardTable):
+        def plan(self, ctx: object) -> object:
+            return None
+
+    @attrs.frozen
+    class TextDeck(DeckRule):
+        def shuffled(self, rng: object, needed: object = None) -> list[object]:
+            return ["1E"] * 40
+
+    with pytest.raises(tr.ProtocolError, match=r"table\.plan"):
+        BASE.derive("no-plan", "a table with no plan", table=NoPlan()).new_match(2, seed=1)
+    with pytest.raises(tr.ProtocolError, match=r"deck\.shuffled"):
+        BASE.derive("text-deck", "a deck of texts", deck=TextDeck()).new_match(2, seed=1)

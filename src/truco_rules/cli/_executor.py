@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import importlib
+import re
 from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
@@ -40,12 +41,25 @@ MAX_WORKERS = 1024
 """The most local processes ``--workers`` starts (``ProcessPoolExecutor`` forks them all)."""
 
 
+_ADDRESS = re.compile(
+    r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):[0-9]{1,5}"
+    r"|inproc://[A-Za-z0-9._-]+/[0-9]+/[0-9]+",
+    re.ASCII,
+)
+"""A Dask scheduler's address: a host (a name, an IPv4 address or an IPv6 one in brackets)
+and a port, after a scheme Dask speaks over a network, or none (tcp); or an in-process
+cluster's ``inproc://HOST/PID/N``."""
+
+
 @contextlib.contextmanager
 def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
     """The executor the arguments ask for (``None``: this process), closed afterwards."""
     if args.dask and args.workers > 1:
         raise ParseError("--workers and --dask are two ways to run: give one")
     if args.dask:
+        if not _ADDRESS.fullmatch(args.dask):  # read here: Dask may wait on a half address
+            why = "give SCHEME://HOST:PORT or HOST:PORT, as tcp://127.0.0.1:8786"
+            raise ParseError(f"--dask {shown(args.dask)} is no scheduler address: {why}")
         try:
             distributed: Any = importlib.import_module("distributed")
         except ImportError:

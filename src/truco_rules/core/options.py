@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from .errors import InvalidOption, InvalidOptionType, UnhandledChoice
+from .errors import InvalidOption, InvalidOptionType, ProtocolError, UnhandledChoice
 
 __all__ = [
     "MAX_OPTION_INT",
@@ -55,16 +55,26 @@ def option(
     if choices is not None:
         metadata["choices"] = tuple(choices)
         allowed = " | ".join(repr(a) for a in choices)
+    elif check is None:
+        raise TypeError("an option needs choices= (its values) or check= (a predicate)")
     else:
-        assert check is not None, "an option needs choices or a check"
         metadata["allowed"] = allowed
+    try:  # a variant is a value: compared, hashed and shared by every match that plays it
+        hash(default)
+    except TypeError:
+        raise TypeError(
+            f"an option's default must be immutable (a tuple, not a list): {default!r}"
+        ) from None
 
     def validator(_inst: Any, attr: attrs.Attribute[Any], value: Any) -> None:
         if choices is not None:
             # bool is an int: compare types too, so True is not taken for 1.
             ok = any(value == a and type(value) is type(a) for a in choices)
         else:
-            ok = bool(check(value)) if check is not None else False
+            try:  # a predicate that fails on a value of another kind refuses it
+                ok = bool(check(value)) if check is not None else False
+            except Exception:
+                ok = False
         if not ok:
             # a value of no kind the option takes is also a TypeError (InvalidOptionType)
             kinds = [type(a) for a in choices] if choices is not None else [type(default)]
@@ -96,7 +106,8 @@ def option_homes(hooks: Iterable[tuple[str, Any]]) -> tuple[dict[str, str], dict
             continue
         for f in option_fields(hook):
             if f.name in home:
-                raise ValueError(f"option {f.name!r} is declared by both {home[f.name]} and {slot}")
+                problem = f"declares {f.name!r}, which the {home[f.name]} hook declares too"
+                raise ProtocolError(slot, "options", problem + ": option names are unique")
             home[f.name] = slot
             alias.update(dict.fromkeys(f.metadata.get("aliases", ()), f.name))
     return home, alias

@@ -38,6 +38,17 @@ TERMINAL = -2
 _NORMAL = (SPECIAL_NONE, -1)
 
 
+def _card_order(order: object, needed: int) -> bool:
+    """Whether ``order`` is a list (or tuple) of distinct Cards, at least ``needed`` of them
+    (what a deck hook's ``shuffled`` owes the deal)."""
+    return (
+        isinstance(order, (list, tuple))
+        and len(order) >= needed
+        and all(type(c) is Card for c in order)
+        and len(set(order)) == len(order)
+    )
+
+
 class DealFlow(StateView):
     """The deals and contests of a match in turn (see the module)."""
 
@@ -52,6 +63,8 @@ class DealFlow(StateView):
             self._seats, self._mano, self._hand_no, self.score, v.match.target, previous
         )
         plan = v.table.plan(ctx)
+        if v._undo_by_copy and not isinstance(plan, DealPlan):  # a hook from outside
+            raise ProtocolError("table", "plan", f"gave {shown(plan)}, not a DealPlan")
         self._plan = plan
         self._contests = plan.contests
         self._team = plan.sides
@@ -61,7 +74,11 @@ class DealFlow(StateView):
         self._board.new_deal(self._team)
         if self._seed is not None:
             rng = hand_random(self._seed, self._hand_no, self._derivation)
-            order = v.deck.shuffled(rng, self._deal_size())
+            needed = self._deal_size()
+            order = v.deck.shuffled(rng, needed)
+            if v._undo_by_copy and not _card_order(order, needed):
+                problem = f"gave {shown(order)}, not a list of the deck's Cards, each once"
+                raise ProtocolError("deck", "shuffled", problem)
             self._finish_deal(order)
         elif self._deals is not None and self._hand_no < len(self._deals):
             self._finish_deal(list(self._deals[self._hand_no]))

@@ -37,6 +37,7 @@ from .scoring import MatchRule
 from .sheet import rule_data
 from .side_bet import SideBet
 from .side_bet_checks import SideBetTable, side_table
+from .slots import HOOK_SLOTS, check_slots, check_values
 from .special import SpecialHands
 from .table import StandardTable, Table
 from .trick_rule import TrickRule
@@ -45,11 +46,6 @@ __all__ = ["HOOK_SLOTS", "Variant", "use_match_class", "use_registry"]
 
 _PARSED_MAX = 4096
 
-HOOK_SLOTS: tuple[str, ...] = (
-    *("deck", "ranking", "table", "tricks", "ladder"),
-    *("envido", "flor", "special", "match"),
-)
-"""The attributes of a :class:`Variant` that hold hooks, in a fixed order."""
 
 
 @attrs.frozen
@@ -104,6 +100,9 @@ class Variant(ActionIds):
     )
 
     def __attrs_post_init__(self) -> None:
+        slots = {slot: getattr(self, slot) for slot in HOOK_SLOTS}
+        check_slots(slots, self.name, self.description, self.aliases)
+        object.__setattr__(self, "aliases", tuple(self.aliases))
         object.__setattr__(
             self, "_envido_chains", self.envido.chains() if self.envido is not None else frozenset()
         )
@@ -131,6 +130,7 @@ class Variant(ActionIds):
         # every choice with no meaning (in one error), a number no record can write
         check_hooks((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
         check_ranking(self.ranking, tuple(self.deck.cards))
+        check_values(slots)
         home, alias = option_homes((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
         object.__setattr__(self, "_option_home", home)
         object.__setattr__(self, "_option_alias", alias)
