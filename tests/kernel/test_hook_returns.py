@@ -243,6 +243,15 @@ def test_points_a_ladder_or_envido_hook_gives_are_checked_when_the_variant_is_bu
         def refused(self, level: int) -> int:
             return "one"  # type: ignore[return-value]
 
+    from truco_rules.hooks import FlorRules
+
+    @attrs.frozen
+    class TextFlor(FlorRules):
+        def uncontested(self, count: int) -> int:
+            return "3"  # type: ignore[return-value]
+
+    with pytest.raises(tr.ProtocolError, match=r"flor\.uncontested"):
+        tr.get_variant("argentine").derive("points", "bad flor", flor=TextFlor())
     for changes, where in [
         ({"envido": TextEnvido()}, "envido.accepted"),
         ({"envido": OwingEnvido()}, "envido.refused"),

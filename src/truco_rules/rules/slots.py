@@ -78,8 +78,8 @@ def _points(value: object, slot: str, method: str, given: str) -> None:
 
 def check_values(hooks: Mapping[str, Any]) -> None:
     """Refuse, with :class:`~truco_rules.core.errors.ProtocolError` naming the slot and the
-    method, a ladder or envido hook whose points for a bet are no whole number of 0 or
-    more: they are fixed by the rules, so they are asked of every bet when the variant is
+    method, a ladder, flor or envido hook whose points for a bet are no whole number of 0
+    or more: they are fixed by the rules, so they are asked of every bet when the variant is
     built, not at the action that would score them (where a wrong one ended in a bare
     ``TypeError``, or a negative one scored nothing)."""
     ladder = hooks["ladder"]
@@ -87,6 +87,12 @@ def check_values(hooks: Mapping[str, Any]) -> None:
         _points(value, "ladder", "values", f"level {level}")
     for level in range(1, len(ladder.names) + 1):
         _points(ladder.refused(level), "ladder", "refused", f"level {level}")
+    flor = hooks["flor"]
+    if flor is not None:
+        for count in (1, 2, 3):
+            _points(flor.uncontested(count), "flor", "uncontested", f"{count} flores")
+        for over in (False, True):
+            _points(flor.resto_refused(over), "flor", "resto_refused", f"over_contraflor={over}")
     envido = hooks["envido"]
     if envido is None:
         return
