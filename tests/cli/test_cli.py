@@ -491,3 +491,12 @@ def test_reports_name_the_options_they_were_made_under(
     assert main(["odds", "argentine", "--option", "target=15", "--format", "csv"]) == 0
     rows = capsys.readouterr().out.splitlines()
     assert rows[0].startswith("section,variant,") and ",argentine (target=15)," in rows[1]
+
+
+def test_an_alias_of_an_option_works_in_a_run_over_every_variant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RULES' mao_rotation worked for one variant and was 'no registered variant has an
+    option' over every variant."""
+    assert main(["simulate", "--option", "mao_rotation=against_play", "--matches", "1"]) == 0
+    assert "options: mao_rotation=against play" in capsys.readouterr().out

@@ -348,3 +348,52 @@ def test_installed_packages_keep_their_names_whatever_the_load_order(
         for key in set(installed.BROKEN) - set(before):
             installed.BROKEN.pop(key)
         installed.INSTALLED.pop("club-teaching", None)
+
+
+def test_an_option_given_under_its_name_and_its_alias_is_refused() -> None:
+    """One value was silently dropped, the last given winning, when an option came under
+    its name and its alias (RULES' spelling) in one call, record or command."""
+    with pytest.raises(tr.InvalidOption):
+        tr.get_variant("paulista").with_options(
+            mano_rotation="with_play", mao_rotation="against_play"
+        )
+    with pytest.raises(tr.InvalidOption):
+        tr.get_variant("mineiro", {"mao_rotation": "against_play", "mano_rotation": "with_play"})
+
+
+def test_the_library_keeps_its_own_aliases_against_an_installed_package(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A package's variant named like a built-in variant's alias ('default') knocked the
+    built-in out: a package's name does not take a library alias; it is refused, as before."""
+    import sys
+    import types
+
+    from truco_rules.rules import installed
+
+    mod = types.ModuleType("_pkgs_under_test_32")
+    mine = tr.get_variant("argentine").derive("default", "a package's")
+    mod.MINE = mine  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    g = "truco_rules.variants"
+    ours = next(e for e in metadata.entry_points(group=g) if e.name == "argentine")
+    theirs = metadata.EntryPoint("default", f"{mod.__name__}:MINE", g)
+    got: dict[str, tr.Variant] = {}
+
+    def register(v: tr.Variant) -> None:
+        taken = {a for w in got.values() for a in w.aliases}
+        if v.name in taken:
+            raise tr.RegistryError(f"{v.name!r} already names a variant")
+        got[v.name] = v
+
+    eps = [ours, theirs]
+    monkeypatch.setattr(installed.metadata, "entry_points", lambda group: eps if group == g else [])
+    before = dict(installed.BROKEN)
+    try:
+        with pytest.warns(RuntimeWarning):
+            installed.load_groups(g, register, print, {})
+        assert "argentine" in got and "default" not in got
+    finally:
+        for key in set(installed.BROKEN) - set(before):
+            installed.BROKEN.pop(key)
+        installed.INSTALLED.pop("argentine", None)

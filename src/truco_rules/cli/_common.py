@@ -132,7 +132,7 @@ def chosen_variants(
             v.table.check_seats(seats, v.name)
         return [v]
     every = [get_variant(n) for n in variant_names()]
-    known = {o for v in every for o in v.options()}
+    known = {o for v in every for o in (*v.options(), *v._option_alias)}
     for opt in options:
         if opt not in known:
             close = difflib.get_close_matches(opt, sorted(known), n=1)
@@ -146,12 +146,15 @@ def chosen_variants(
     out, refused = [], []
     for v in chosen:
         try:
-            out.append(v.with_options(**{k: x for k, x in options.items() if k in v.options()}))
+            mine = {k: x for k, x in options.items() if v._option_alias.get(k, k) in v.options()}
+            out.append(v.with_options(**mine))
         except TrucoError as exc:
             refused.append((v.name, exc))
     if refused:  # a value some variants take and others refuse: say which refuse it
         first = refused[0][1]
-        takers = [v for v in chosen if any(k in v.options() for k in options)]
+        takers = [
+            v for v in chosen if any(v._option_alias.get(k, k) in v.options() for k in options)
+        ]
         if len(refused) < len(takers) or len({str(e) for _, e in refused}) > 1:
             which = ", ".join(name for name, _ in refused)
             first.__dict__.setdefault("__notes__", []).append(f"in {which}")

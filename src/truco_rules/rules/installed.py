@@ -7,7 +7,8 @@ fails is remembered with the reason and warned about, never fatal to the others:
 * its code fails, it loads no variant or preset of its name, or a name or alias it claims
   is taken;
 * one of its variant's aliases is the name of another installed variant: a variant keeps
-  its own name, whatever the order the packages load in;
+  its own name, whatever the order the packages load in (the library's own variants keep
+  their aliases: a package's variant named like one is refused, as it always was);
 * a second package declares a variant of a name already declared: the first installed
   keeps it (the library's own first, then the others by name), the second is listed as
   failed, so that a record never replays as a variant other than the one it names.
@@ -62,14 +63,14 @@ def load_groups(
             why = f"the name is {held.value}'s: the first installed under it keeps it"
             BROKEN[f"{ep.name} ({ep.value})"] = (ep, why)
             warn_broken("variant", ep, why)
-        elif ep.name not in registered:
-            load_one(ep, register, warn=False, names=names)
+        elif ep.name not in registered:  # the library's own keep their aliases
+            load_one(ep, register, warn=False, names=frozenset() if ep in ours else names)
     # an entry point may build on a variant of a package loaded after it (by name): those
     # that failed are tried again while a pass loads more; the rest are warned about
     failed, before = [ep for ep in ours + theirs if ep.name in BROKEN], -1
     while len(failed) != before:
         for ep in failed:
-            load_one(ep, register, warn=False, names=names)
+            load_one(ep, register, warn=False, names=frozenset() if ep in ours else names)
         failed, before = [ep for ep in failed if ep.name in BROKEN], len(failed)
     for ep in failed:
         warn_broken("variant", ep, BROKEN[ep.name][1])

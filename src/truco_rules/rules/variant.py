@@ -19,6 +19,7 @@ from ..core.actions import Action
 from ..core.cards import BINARY, Card, Notation, parse_cards
 from ..core.context import HandContext, as_context
 from ..core.errors import (
+    InvalidOption,
     InvalidType,
     ParseError,
     UnknownAction,
@@ -175,6 +176,8 @@ class Variant(ActionIds):
             slot = self._option_home.get(name)
             if slot is None:
                 raise UnknownOption(name, self.name, sorted(self._option_home))
+            if name in changes.get(slot, ()):  # under its name and its alias: which holds?
+                raise InvalidOption(name, value, f"one value, given once ({given!r} again)")
             changes.setdefault(slot, {})[name] = value
         if not changes:
             return self
