@@ -30,7 +30,7 @@ from ..core.arguments import in_range, integer
 from ..core.cards import Card
 from ..core.context import HandContext
 from ..describe.render import Grid, Section
-from ..describe.rule_words import special_cards, variant_label
+from ..describe.rule_words import changed_options, option_words, special_cards
 from ..rules.registry import get_variant
 from ..rules.table import DealContext
 from ..rules.variant import Variant
@@ -233,8 +233,11 @@ class Odds:
     tables: tuple[TableOdds, ...]
     options: dict[str, Any] = attrs.field(factory=dict)
     """The options counted beyond those of the variant registered under its name."""
-    label: str = ""
-    """The variant's name with those options (``house (target=15)``)."""
+
+    @property
+    def label(self) -> str:
+        """The variant's name with those options (``house (target=15)``)."""
+        return f"{self.variant} ({option_words(self.options)})" if self.options else self.variant
 
     @property
     def envido_mean(self) -> Fraction | None:
@@ -296,8 +299,7 @@ def odds(variant: Variant | str) -> Odds:
         special_cards=tuple(v.format_card(c) for c in special_cards(v)) if fixed else (),
         classes=tuple(strength_classes(v)),
         tables=tuple(table_odds(v, n) for n in v.seat_counts),
-        options=v.non_default_options() if v._registered() is not None else {},
-        label=variant_label(v),
+        options=changed_options(v),
     )
 
 
@@ -307,7 +309,7 @@ def _pct(p: Fraction | None) -> str:
 
 def odds_grids(o: Odds) -> list[Grid]:
     """The odds of one variant as tables: summary, envido scores, strength levels, tables."""
-    name = o.label or o.variant
+    name = o.label
     exact = str
     summary = [("a hand is a flor", _pct(o.flor), exact(o.flor))] if o.flor else []
     summary += [

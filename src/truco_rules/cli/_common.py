@@ -143,19 +143,18 @@ def chosen_variants(
         counts = ", ".join(map(str, sorted({n for v in every for n in v.seat_counts})))
         raise ParseError(f"no registered variant is played with {seats} seats; seats: {counts}")
     skipped = [v.name for v in every if seats is not None and seats not in v.seat_counts]
-    out, refused = [], []
+    out, refused, takers = [], [], 0
     for v in chosen:
+        own = v.options()  # the options a variant has, under their names or their aliases
+        mine = {k: x for k, x in options.items() if v._option_alias.get(k, k) in own}
+        takers += bool(mine)
         try:
-            mine = {k: x for k, x in options.items() if v._option_alias.get(k, k) in v.options()}
             out.append(v.with_options(**mine))
         except TrucoError as exc:
             refused.append((v.name, exc))
     if refused:  # a value some variants take and others refuse: say which refuse it
         first = refused[0][1]
-        takers = [
-            v for v in chosen if any(v._option_alias.get(k, k) in v.options() for k in options)
-        ]
-        if len(refused) < len(takers) or len({str(e) for _, e in refused}) > 1:
+        if len(refused) < takers or len({str(e) for _, e in refused}) > 1:
             which = ", ".join(name for name, _ in refused)
             first.__dict__.setdefault("__notes__", []).append(f"in {which}")
         raise first

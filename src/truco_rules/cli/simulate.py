@@ -8,7 +8,7 @@ import sys
 import time
 from concurrent.futures import Executor
 
-from ..describe.rule_words import option_words
+from ..describe.rule_words import changed_options, option_words
 from ..rules.variant import Variant
 from ..runs.policy import AgentSpec, load_agent
 from ..runs.simulate import SimulationReport, simulate
@@ -57,7 +57,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         f"simulating {args.matches} {_who(args)} {v.name} matches, {args.seats} seats, "
         f"seed {args.seed}{describe_executor(args)}"
     )
-    _print_options(v.non_default_options() if v._registered() is not None else {})
+    _print_options(changed_options(v))
     print(report.summary(time.perf_counter() - started))
     return 0
 
@@ -70,7 +70,7 @@ def _print_options(options: dict[str, object]) -> None:
 
 def _head(v: Variant, args: argparse.Namespace) -> dict[str, object]:
     """What a JSON report was run with: enough to run it again."""
-    options = v.non_default_options() if v._registered() is not None else {}
+    options = changed_options(v)
     return {"variant": v.name, "options": options, "seats": args.seats, "seed": args.seed}
 
 
@@ -96,10 +96,9 @@ def _simulate_every_variant(
         f"{'mano wins':>20} {'side bets decide':>20} {'side 0 wins':>11} {'actions/s':>10}"
     )
     for v, r in rows:
-        name = v.name
         rate = r.actions / r.seconds if r.seconds else 0.0
         print(
-            f"{name:20} {r.length_estimate.plain(2):>23} {r.points_estimate.plain(2):>19} "
+            f"{v.name:20} {r.length_estimate.plain(2):>23} {r.points_estimate.plain(2):>19} "
             f"{r.stake_estimate.plain(2):>19} {r.mano_estimate.percent():>20} "
             f"{r.side_bets_estimate.percent():>20} {r.wins[0] / max(1, r.matches):>11.1%} "
             f"{rate:>10,.0f}"

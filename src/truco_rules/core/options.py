@@ -98,7 +98,8 @@ def option_fields(hook: Any) -> tuple[attrs.Attribute[Any], ...]:
 
 def option_homes(hooks: Iterable[tuple[str, Any]]) -> tuple[dict[str, str], dict[str, str]]:
     """The slot of each option of ``hooks`` ((slot, hook) pairs, in order), and the option
-    each alias names; an option two hooks declare is a ``ValueError``."""
+    each alias names; an option two hooks declare is a
+    :class:`~truco_rules.core.errors.ProtocolError`."""
     home: dict[str, str] = {}
     alias: dict[str, str] = {}
     for slot, hook in hooks:

@@ -17,6 +17,7 @@ from ..rules.table import DealPlan
 from ..rules.variant import Variant
 
 __all__ = [
+    "changed_options",
     "deal_format",
     "facedown_words",
     "ladder_words",
@@ -38,8 +39,14 @@ def variant_label(v: Variant) -> str:
     not registered. The column of a comparison, the title of a report."""
     if v._registered() is None:  # made with derive: no registered defaults to differ from
         return f"{v.name} (from {v.base})" if v.base else v.name
-    changed = v.non_default_options()
+    changed = changed_options(v)
     return f"{v.name} ({option_words(changed)})" if changed else v.name
+
+
+def changed_options(v: Variant) -> dict[str, Any]:
+    """The options ``v`` plays beyond the variant registered under its name (none for a
+    variant registered under no name: it has no defaults to differ from)."""
+    return v.non_default_options() if v._registered() is not None else {}
 
 
 def option_words(options: dict[str, Any]) -> str:

@@ -82,9 +82,7 @@ def check_values(hooks: Mapping[str, Any]) -> None:
     or more: they are fixed by the rules, so they are asked of every bet when the variant is
     built, not at the action that would score them (where a wrong one ended in a bare
     ``TypeError``, or a negative one scored nothing)."""
-    ladder = hooks["ladder"]
-    for level, value in enumerate(ladder.values):
-        _points(value, "ladder", "values", f"level {level}")
+    ladder = hooks["ladder"]  # its values check themselves (InvalidOption)
     for level in range(1, len(ladder.names) + 1):
         _points(ladder.refused(level), "ladder", "refused", f"level {level}")
     flor = hooks["flor"]

@@ -125,14 +125,14 @@ class Variant(ActionIds):
             verbs |= {A.DISCARD}
         object.__setattr__(self, "_sides", side_table(self.side_bets, verbs))
         object.__setattr__(self, "_vocabulary", frozenset(verbs | self._sides.verbs))
-        hooks = [getattr(self, slot) for slot in HOOK_SLOTS]
-        foreign = any(not type(h).__module__.startswith("truco_rules.") for h in hooks if h)
+        hooks = [h for h in slots.values() if h is not None]
+        foreign = any(not type(h).__module__.startswith("truco_rules.") for h in hooks)
         object.__setattr__(self, "_undo_by_copy", bool(self.side_bets) or foreign)
         # every choice with no meaning (in one error), a number no record can write
-        check_hooks((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
+        check_hooks(slots.items())
         check_ranking(self.ranking, tuple(self.deck.cards))
         check_values(slots)
-        home, alias = option_homes((slot, getattr(self, slot)) for slot in HOOK_SLOTS)
+        home, alias = option_homes(slots.items())
         object.__setattr__(self, "_option_home", home)
         object.__setattr__(self, "_option_alias", alias)
         check_presets(self.name, self._presets, home, lambda slot: getattr(self, slot))

@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from ..contest.hand import Hand
 from ..core.actions import DEAL
 from ..core.cards import Card
-from ..describe.rule_words import option_words
+from ..describe.rule_words import changed_options, option_words
 from ..game.dealing import HandSummary
 from ..game.state import CHANCE, MatchState
 
@@ -114,8 +114,7 @@ def play_by_play(m: MatchState) -> str:
     head = f"{m.variant.name}, {m.seats} seats"
     if m.seed is not None:
         head += f", seed {m.seed}"
-    v = m.variant
-    changed = v.non_default_options() if v._registered() is not None else {}
+    changed = changed_options(m.variant)
     lines = [head, *([f"options: {option_words(changed)}"] if changed else []), *_narrate(m)]
     if m.is_over():
         winners = ", ".join(map(str, m.winning_seats()))

@@ -108,11 +108,12 @@ def loads(text: str) -> dict[str, Any]:
 
 def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object whose keys are distinct (two values of one key: which holds?)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        twice = sorted({k for k, _ in pairs if sum(1 for j, _ in pairs if j == k) > 1})
-        raise ValueError(f"a key given twice: {shown(twice[0])}")
-    return out
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            raise ValueError(f"a key given twice: {shown(key)}")
+        seen.add(key)
+    return dict(pairs)
 
 
 def _check(record: dict[str, Any]) -> None:
