@@ -500,3 +500,12 @@ def test_an_alias_of_an_option_works_in_a_run_over_every_variant(
     option' over every variant."""
     assert main(["simulate", "--option", "mao_rotation=against_play", "--matches", "1"]) == 0
     assert "options: mao_rotation=against play" in capsys.readouterr().out
+
+
+def test_compare_takes_an_option_by_its_alias(capsys: pytest.CaptureFixture[str]) -> None:
+    """compare --option mao_rotation=... was 'no variant compared has' it, where every other
+    command takes RULES' spelling."""
+    args = ["compare", "paulista", "mineiro", "--all", "--option", "mao_rotation=against_play"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "previous" in out and "mano_rotation" in out

@@ -196,6 +196,35 @@ def test_an_option_declared_badly_is_refused_where_it_is_declared() -> None:
     assert v.with_options(extra_seats=4).table.extra_seats == 4  # type: ignore[attr-defined]
 
 
+def test_an_alias_that_names_another_option_is_refused() -> None:
+    """An alias that is another option's name made that option unreachable (with_options()
+    read the name as the alias), and one alias of two options went to the last declared."""
+    from truco_rules.hooks import option
+
+    @attrs.frozen
+    class Hiding(StandardTable):
+        seats_kept: int = option(
+            3, "a count", check=lambda v: v > 2, allowed="> 2", aliases=("target",)
+        )
+
+    with pytest.raises(tr.ProtocolError, match="'target'"):
+        BASE.derive("hiding", "an alias on another option's name", table=Hiding())
+
+    @attrs.frozen
+    class Twice(StandardTable):
+        one: int = option(3, "a count", check=lambda v: v > 2, allowed="> 2", aliases=("x",))
+        two: int = option(3, "a count", check=lambda v: v > 2, allowed="> 2", aliases=("x",))
+
+    with pytest.raises(tr.ProtocolError, match="'x'"):
+        BASE.derive("twice", "one alias, two options", table=Twice())
+
+    @attrs.frozen
+    class Own(StandardTable):
+        one: int = option(3, "a count", check=lambda v: v > 2, allowed="> 2", aliases=("one",))
+
+    assert BASE.derive("own", "an alias that is its own name", table=Own()).option_name("one")
+
+
 def test_an_option_value_a_record_cannot_write_is_named() -> None:
     """Records are JSON: an option value JSON cannot write ended to_json() in a bare
     TypeError from the json module."""

@@ -397,3 +397,39 @@ def test_the_library_keeps_its_own_aliases_against_an_installed_package(
         for key in set(installed.BROKEN) - set(before):
             installed.BROKEN.pop(key)
         installed.INSTALLED.pop("argentine", None)
+
+
+def test_a_preset_may_name_an_option_by_its_alias(clean_presets: None) -> None:
+    """RULES §5.3 spells Paulista's rotation ``mao_rotation``; a preset written that way was
+    refused as an option the variant lacks, where with_options() takes it. The preset keeps
+    the option's own name, which is what a record of its matches writes and replays."""
+    register_preset("paulista", Preset("rules-text", {"mao_rotation": "against_play"}))
+    v = tr.get_variant("paulista@rules-text")
+    assert v.options()["mano_rotation"] == "against_play"
+    assert v.presets()["rules-text"].settings() == {"mano_rotation": "against_play"}
+    m = v.new_match(2, seed=3)
+    m.apply(m.legal_actions()[0])
+    record = m.to_record()
+    assert record["preset_options"] == {"mano_rotation": "against_play"}
+    assert Match.from_record(record).variant == v
+    own = tr.get_variant("paulista").derive(
+        "house-rot", "a house rule", presets=(Preset("club", {"mao_rotation": "against_play"}),)
+    )
+    assert own.presets()["club"].settings() == {"mano_rotation": "against_play"}
+    with pytest.raises(tr.InvalidPreset, match="twice"):
+        register_preset(
+            "paulista",
+            Preset("both", {"mano_rotation": "with_play", "mao_rotation": "against_play"}),
+        )
+    assert "both" not in tr.get_variant("paulista").presets()
+
+
+def test_option_info_lists_the_aliases_and_option_name_reads_them() -> None:
+    v = tr.get_variant("paulista")
+    assert v.option_info()["mano_rotation"]["aliases"] == ("mao_rotation",)
+    assert v.option_info()["target"]["aliases"] == ()
+    assert v.option_name("mao_rotation") == "mano_rotation"
+    assert v.option_name("mano_rotation") == "mano_rotation"
+    assert v.option_name("no_such_option") is None
+    assert v.option_name(3) is None  # type: ignore[arg-type]
+    assert tr.get_variant("argentine").option_name("mao_rotation") is None

@@ -132,7 +132,7 @@ def chosen_variants(
             v.table.check_seats(seats, v.name)
         return [v]
     every = [get_variant(n) for n in variant_names()]
-    known = {o for v in every for o in (*v.options(), *v._option_alias)}
+    known = {o for v in every for n, i in v.option_info().items() for o in (n, *i["aliases"])}
     for opt in options:
         if opt not in known:
             close = difflib.get_close_matches(opt, sorted(known), n=1)
@@ -145,8 +145,7 @@ def chosen_variants(
     skipped = [v.name for v in every if seats is not None and seats not in v.seat_counts]
     out, refused, takers = [], [], 0
     for v in chosen:
-        own = v.options()  # the options a variant has, under their names or their aliases
-        mine = {k: x for k, x in options.items() if v._option_alias.get(k, k) in own}
+        mine = {k: x for k, x in options.items() if v.option_name(k) is not None}
         takers += bool(mine)
         try:
             out.append(v.with_options(**mine))

@@ -68,7 +68,7 @@ def _with_options(names: Sequence[str], pairs: Sequence[str] | None) -> list[Var
                 per[i].update(parse_options([rest]))
         else:
             for name, value in parse_options([pair]).items():
-                owners = [i for i, v in enumerate(variants) if name in v.options()]
+                owners = [i for i, v in enumerate(variants) if v.option_name(name) is not None]
                 if not owners:
                     raise ParseError(f"--option {pair!r}: no variant compared has {name!r}")
                 for i in owners:

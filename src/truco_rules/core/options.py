@@ -22,6 +22,7 @@ __all__ = [
     "check_numbers",
     "meaning",
     "option",
+    "option_entry",
     "option_fields",
     "option_homes",
     "positive_int",
@@ -110,8 +111,33 @@ def option_homes(hooks: Iterable[tuple[str, Any]]) -> tuple[dict[str, str], dict
                 problem = f"declares {f.name!r}, which the {home[f.name]} hook declares too"
                 raise ProtocolError(slot, "options", problem + ": option names are unique")
             home[f.name] = slot
-            alias.update(dict.fromkeys(f.metadata.get("aliases", ()), f.name))
+            for word in f.metadata.get("aliases", ()):
+                if alias.setdefault(word, f.name) != f.name:
+                    problem = f"gives {f.name!r} the alias {word!r}, which names {alias[word]!r}"
+                    raise ProtocolError(slot, "options", problem + ": an alias names one option")
+    for word, name in alias.items():  # an alias that is an option's name would hide it
+        if word in home and word != name:
+            problem = f"gives {name!r} the alias {word!r}, the name of another option"
+            raise ProtocolError(home[name], "options", problem)
     return home, alias
+
+
+def option_entry(hook: Any, name: str, slot: str, defaults: Mapping[str, Any]) -> dict[str, Any]:
+    """What :meth:`~truco_rules.Variant.option_info` says of the option ``name`` of ``hook``
+    (in the variant's ``slot``): its value, its default (from ``defaults``, else the
+    field's), choices or the allowed values in words, documentation, source and aliases."""
+    field = attrs.fields_dict(type(hook))[name]
+    meta = field.metadata
+    return {
+        "value": getattr(hook, name),
+        "default": defaults.get(name, field.default),
+        "hook": slot,
+        "choices": meta.get("choices"),
+        "allowed": meta.get("allowed"),
+        "doc": meta["doc"],
+        "source": meta.get("source", ""),
+        "aliases": meta.get("aliases", ()),
+    }
 
 
 MAX_OPTION_INT = 10_000

@@ -107,42 +107,61 @@ def check_presets(
     presets: Iterable[object],
     home: Mapping[str, str],
     hook_of: Callable[[str], Any],
-) -> None:
+    alias: Mapping[str, str] | None = None,
+) -> tuple[Preset, ...]:
     """Refuse presets a variant could not be played with: not a :class:`Preset`, two of one
     name, an option the variant lacks (:class:`~truco_rules.core.errors.InvalidPreset`
     naming the preset and the variant's options) or a value the option refuses.
 
     ``home`` maps each option to its hook slot and ``hook_of(slot)`` gives the hook: the
-    values are checked on the hooks, without building a variant."""
+    values are checked on the hooks, without building a variant. ``alias`` maps the other
+    names options are taken by to theirs. The presets come back with every option under its
+    own name (what records write)."""
     seen: set[str] = set()
+    out = []
     for preset in presets:
         if not isinstance(preset, Preset):
             raise InvalidType("presets", "a tuple of Preset", preset)
         if preset.name in seen:
             raise InvalidPreset(f"the variant {variant!r} has two presets named {preset.name!r}")
         seen.add(preset.name)
-        check_settings(variant, preset, home, hook_of)
+        out.append(check_settings(variant, preset, home, hook_of, alias))
+    return tuple(out)
 
 
 def check_settings(
-    variant: str, preset: Preset, home: Mapping[str, str], hook_of: Callable[[str], Any]
-) -> None:
-    """Refuse one preset's options that ``variant`` (its option ``home`` and hooks, as for
-    :func:`check_presets`) lacks or refuses, with
-    :class:`~truco_rules.core.errors.InvalidPreset`."""
+    variant: str,
+    preset: Preset,
+    home: Mapping[str, str],
+    hook_of: Callable[[str], Any],
+    alias: Mapping[str, str] | None = None,
+) -> Preset:
+    """Refuse one preset's options that ``variant`` (its option ``home``, hooks and aliases,
+    as for :func:`check_presets`) lacks or refuses, with
+    :class:`~truco_rules.core.errors.InvalidPreset`; else the preset with every option under
+    its own name."""
     changes: dict[str, dict[str, Any]] = {}
-    for name, value in preset.options:
+    named: list[tuple[str, Any]] = []
+    for given, value in preset.options:
+        name = (alias or {}).get(given, given)
         if name not in home:
             raise InvalidPreset(
-                f"the preset {preset.name!r} of {variant!r} sets the option {shown(name)}, "
+                f"the preset {preset.name!r} of {variant!r} sets the option {shown(given)}, "
                 f"which {variant!r} lacks; its options are: {', '.join(sorted(home))}"
             )
+        if name in changes.get(home[name], ()):
+            raise InvalidPreset(
+                f"the preset {preset.name!r} of {variant!r} sets the option {name!r} twice "
+                f"({given!r} is another name of it)"
+            )
         changes.setdefault(home[name], {})[name] = value
+        named.append((name, value))
     for slot, values in changes.items():
         try:
             attrs.evolve(hook_of(slot), **values)
         except (InvalidOption, UnknownOption) as exc:
             raise InvalidPreset(f"the preset {preset.name!r} of {variant!r}: {exc}") from None
+    return preset if named == list(preset.options) else attrs.evolve(preset, options=named)
 
 
 # -- presets that packages add to a variant at run time or through entry points -------------

@@ -124,7 +124,8 @@ def register_preset(variant: str, preset: Preset, *, replace: bool = False) -> N
         raise InvalidPreset(f"a preset is added to a variant, not to the preset {variant!r}")
     v = get_variant(variant)
     home = {name: info["hook"] for name, info in v.option_info().items()}
-    check_settings(v.name, preset, home, lambda slot: getattr(v, slot))
+    alias = {word: name for name, info in v.option_info().items() for word in info["aliases"]}
+    preset = check_settings(v.name, preset, home, lambda slot: getattr(v, slot), alias)
     if not replace and preset.name in v.presets():
         raise InvalidPreset(
             f"the variant {v.name!r} already has a preset {preset.name!r} "

@@ -27,7 +27,7 @@ from ..core.errors import (
     UnknownPreset,
     shown,
 )
-from ..core.options import check_hooks, option_homes
+from ..core.options import check_hooks, option_entry, option_homes
 from .action_space import ActionIds
 from .deck import Deck, DeckRule, Ranking, check_ranking
 from .envido import EnvidoRules
@@ -135,7 +135,8 @@ class Variant(ActionIds):
         home, alias = option_homes(slots.items())
         object.__setattr__(self, "_option_home", home)
         object.__setattr__(self, "_option_alias", alias)
-        check_presets(self.name, self._presets, home, lambda slot: getattr(self, slot))
+        presets = check_presets(self.name, self._presets, home, lambda k: getattr(self, k), alias)
+        object.__setattr__(self, "_presets", presets)  # options under their own names
 
     # ------------------------------------------------------------------ options
     def options(self) -> dict[str, Any]:
@@ -146,23 +147,19 @@ class Variant(ActionIds):
 
     def option_info(self) -> dict[str, dict[str, Any]]:
         """Every option with its value, its default (its value in the registered variant of
-        this name, else the hook's default), allowed values, documentation and source."""
+        this name, else the hook's default), allowed values, documentation, source and the
+        other names it is taken by (``aliases``)."""
         ref = self._registered()
         defaults = {} if ref is None else ref.options()
-        info: dict[str, dict[str, Any]] = {}
-        for name, slot in self._option_home.items():
-            hook = getattr(self, slot)
-            field = attrs.fields_dict(type(hook))[name]
-            info[name] = {
-                "value": getattr(hook, name),
-                "default": defaults.get(name, field.default),
-                "hook": slot,
-                "choices": field.metadata.get("choices"),
-                "allowed": field.metadata.get("allowed"),
-                "doc": field.metadata["doc"],
-                "source": field.metadata.get("source", ""),
-            }
-        return info
+        return {
+            name: option_entry(getattr(self, slot), name, slot, defaults)
+            for name, slot in self._option_home.items()
+        }
+
+    def option_name(self, word: str) -> str | None:
+        """The option of this variant that ``word`` names, as its name or an alias; else None."""
+        name = self._option_alias.get(word, word) if isinstance(word, str) else None
+        return name if name in self._option_home else None
 
     def with_options(self, **options: Any) -> Variant:
         """A new variant with the named options changed; the name and aliases are kept.
