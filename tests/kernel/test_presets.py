@@ -309,6 +309,36 @@ def test_a_record_under_a_preset_replays_by_the_preset_it_was_played_with(
         Match.from_json(js.replace('"argentine@club"', '"argentine"'))
 
 
+def test_a_match_replayed_after_its_preset_was_removed_is_saved_and_replayed_again(
+    clean_presets: None,
+) -> None:
+    """A record replays by the values its preset set, even once the preset is gone; but
+    the match so replayed wrote a record without them (the preset was not found), which
+    then named a preset nobody has and did not replay."""
+    from truco_rules.rules import presets as presets_module
+
+    register_preset("argentine", Preset("club", {"falta_mode": "leader_remaining"}))
+    m = tr.get_variant("argentine@club").new_match(2, seed=5)
+    rng = random.Random(5)
+    for _ in range(6):
+        m.apply(rng.choice(m.legal_actions()))
+    js, text = m.to_json(), m.to_text()
+    presets_module._ADDED.clear()
+    registry._PRESET_CACHE.clear()
+    with pytest.raises(tr.UnknownPreset):
+        tr.get_variant("argentine@club")
+    for again in (Match.from_json(js), Match.from_text(text)):
+        assert again.variant.preset() == Preset("club", {"falta_mode": "leader_remaining"})
+        again.apply(again.legal_actions()[0])
+        saved = again.to_json()
+        assert json.loads(saved)["preset_options"] == {"falta_mode": "leader_remaining"}
+        for twice in (Match.from_json(saved), Match.from_text(again.to_text())):
+            assert twice.variant.options() == m.variant.options()
+            assert twice.actions == again.actions and twice.score == again.score
+    assert tr.get_variant("argentine").preset() is None
+    assert tr.get_variant("paulista@minitruco").preset() is not None
+
+
 def test_installed_packages_keep_their_names_whatever_the_load_order(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

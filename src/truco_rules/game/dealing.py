@@ -16,6 +16,7 @@ import attrs
 from ..core.arguments import integer
 from ..core.cards import DECK, Card
 from ..core.errors import InvalidType, ParseError, shown
+from ..rules.card_scores import three_cards
 from ..rules.registry import get_variant
 from ..rules.table import DealContext, DealPlan
 from ..rules.variant import Variant
@@ -86,7 +87,7 @@ def deal_order(
         raise InvalidType("hands", "a sequence of hands (card text or Cards), one per seat", hands)
     if not 1 <= len(hands) <= 8:
         raise ParseError(f"hands lists one hand per seat, not {len(hands)}")
-    parsed = [variant._as_cards(h) for h in hands]
+    parsed = [three_cards(variant, h) for h in hands]
     n = len(parsed)
     mano = integer(mano, "mano")
     if not 0 <= mano < n:

@@ -8,27 +8,24 @@ registry that finds variants by name is :mod:`truco_rules.rules.registry`.
 from __future__ import annotations
 
 import difflib
-import itertools
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 
 from ..core import actions as A
 from ..core.actions import Action
-from ..core.cards import BINARY, Card, Notation, parse_cards
-from ..core.context import HandContext, as_context
+from ..core.cards import Card, Notation, parse_cards
 from ..core.errors import (
     InvalidOption,
     InvalidType,
-    ParseError,
     UnknownAction,
     UnknownOption,
     UnknownPreset,
-    shown,
 )
 from ..core.options import check_hooks, option_entry, option_homes
 from .action_space import ActionIds
+from .card_scores import CardScores
 from .deck import Deck, DeckRule, Ranking, check_ranking
 from .envido import EnvidoRules
 from .flor import FlorRules
@@ -50,7 +47,7 @@ _PARSED_MAX = 4096
 
 
 @attrs.frozen
-class Variant(ActionIds):
+class Variant(ActionIds, CardScores):
     """A rule set: a name, a description, and one hook per slot of :data:`HOOK_SLOTS`.
 
     ``envido`` and ``flor`` are ``None`` in variants without those side bets, ``special`` in
@@ -82,6 +79,8 @@ class Variant(ActionIds):
     """Side bets beside the envido and flor hooks (see :mod:`truco_rules.rules.side_bet`)."""
     _presets: tuple[Preset, ...] = attrs.field(default=(), converter=as_presets)
     """Named sets of option values (``Variant(..., presets=...)``; see :meth:`presets`)."""
+    _made_with: Preset | None = attrs.field(default=None, eq=False, repr=False)
+    """The preset :meth:`with_preset` applied (see :meth:`preset`)."""
 
     # caches derived from the hooks, for the hot paths of the hand
     _envido_chains: frozenset[tuple[str, ...]] = attrs.field(init=False, eq=False, repr=False)
@@ -198,6 +197,7 @@ class Variant(ActionIds):
             base=self.name,
             aliases=hooks.pop("aliases", ()),
             presets=hooks.pop("presets", ()),
+            made_with=None,
             **hooks,
         )
         return base.with_options(**opts)
@@ -225,7 +225,16 @@ class Variant(ActionIds):
             start = plain  # the registered rules plus options: those options stay on top
         played = start.with_options(**found.settings())
         played = played.with_options(**own) if start is plain else played
-        return attrs.evolve(played, name=f"{name}@{found.name}", aliases=(), base=name)
+        return attrs.evolve(
+            played, name=f"{name}@{found.name}", aliases=(), base=name, made_with=found
+        )
+
+    def preset(self) -> Preset | None:
+        """The preset a ``NAME@PRESET`` variant plays: the one registered now, else the one
+        it was made with (a record's, of a preset since removed); None without a preset."""
+        wanted = split_name(self.name)[1]
+        found = None if wanted is None else self.presets().get(wanted)
+        return found or (self._made_with if wanted is not None else None)
 
     def _registered(self) -> Variant | None:
         """The variant registered under this one's name, if any."""
@@ -248,7 +257,7 @@ class Variant(ActionIds):
         changed = "".join(f", {k}={v!r}" for k, v in self.non_default_options().items())
         return f"Variant({self.name!r}{changed})"
 
-    # ------------------------------------------------------------------ cards and scores
+    # ------------------------------------------------------------------ notation
     @property
     def notation(self) -> Notation:
         """The deck notation of this variant."""
@@ -299,42 +308,6 @@ class Variant(ActionIds):
         if type(action) is not Action:
             raise InvalidType("action", "an Action", action)
         return action.text(self.deck.notation)
-
-    def _as_cards(self, cards: str | Sequence[Card]) -> tuple[Card, ...]:
-        if isinstance(cards, str):
-            parsed = self.cards(cards)
-        elif isinstance(cards, Iterable) and not isinstance(cards, BINARY):
-            parsed = tuple(itertools.islice(cards, 4))
-        else:
-            raise InvalidType("cards", "card text or a sequence of three Cards", cards)
-        if len(parsed) != 3 or not all(type(c) is Card for c in parsed) or len(set(parsed)) < 3:
-            raise ParseError(f"a hand is three distinct cards, not {shown(cards)}")
-        return parsed
-
-    def envido_points(
-        self, cards: str | Sequence[Card], context: HandContext | None = None
-    ) -> int | None:
-        """Envido score of three cards in the deal ``context`` (none: the cards alone); ``None``
-        without envido, or for a flor in a variant with flor: its envido is void (RULES §2.6.1)."""
-        if self.envido is None:
-            return None
-        hand, ctx = self._as_cards(cards), as_context(context)
-        if self.flor is not None and self.flor.points_in(hand, ctx) is not None:
-            return None
-        return self.envido.points_in(hand, ctx)
-
-    def flor_points(
-        self, cards: str | Sequence[Card], context: HandContext | None = None
-    ) -> int | None:
-        """Flor score of three cards in ``context`` (as for :meth:`envido_points`); else None."""
-        fl = self.flor
-        return None if fl is None else fl.points_in(self._as_cards(cards), as_context(context))
-
-    def card_strength(self, card: Card | str, vira: Card | str | None = None) -> int:
-        """Trick strength of a card face up (higher wins), given the turned card if any."""
-        c = card if type(card) is Card else self.card(cast(str, card))
-        v = vira if vira is None or type(vira) is Card else self.card(cast(str, vira))
-        return self.ranking.strengths(v, self.deck.cards)[c.index]
 
     # ------------------------------------------------------------------ play
     def new_match(

@@ -73,8 +73,7 @@ def match_record(match: MatchState) -> dict[str, Any]:
     }
     if match.seed is not None and match.derivation != 1:  # 1 is the record without one
         record["derivation"] = match.derivation
-    preset = split_name(match.variant.name)[1]
-    found = None if preset is None else match.variant.presets().get(preset)
+    found = match.variant.preset()
     if found is not None:  # what the preset set then: a preset changed later replays as it was
         record["preset_options"] = found.settings()
     return record
