@@ -463,3 +463,39 @@ def test_option_info_lists_the_aliases_and_option_name_reads_them() -> None:
     assert v.option_name("no_such_option") is None
     assert v.option_name(3) is None  # type: ignore[arg-type]
     assert tr.get_variant("argentine").option_name("mao_rotation") is None
+
+
+def test_a_second_package_of_a_name_is_not_loaded_where_the_first_failed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """docs/own-package.md: the first package installed under a name keeps it. Where that
+    first package's variant failed to load, the pass that retries failed entry points
+    loaded the second package's variant under the name, while the report still said the
+    second was refused as the first's."""
+    import sys
+    import types
+
+    from truco_rules.rules import installed
+
+    mod = types.ModuleType("_pkgs_under_test_33")
+    mod.GOOD = tr.get_variant("argentine").derive("club-dup", "B's")  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, mod.__name__, mod)
+    g = "truco_rules.variants"
+    eps = [
+        metadata.EntryPoint("club-dup", f"{mod.__name__}:MISSING", g),
+        metadata.EntryPoint("club-dup", f"{mod.__name__}:GOOD", g),
+    ]
+    monkeypatch.setattr(installed.metadata, "entry_points", lambda group: eps if group == g else [])
+    got: dict[str, tr.Variant] = {}
+    before = dict(installed.BROKEN)
+    try:
+        with pytest.warns(RuntimeWarning):
+            installed.load_groups(g, lambda v: got.__setitem__(v.name, v), print, {})
+        assert got == {}
+        assert "MISSING" in installed.BROKEN["club-dup"][0].value
+        assert "keeps it" in installed.BROKEN[f"club-dup ({mod.__name__}:GOOD)"][1]
+        assert "club-dup" not in installed.INSTALLED
+    finally:
+        for key in set(installed.BROKEN) - set(before):
+            installed.BROKEN.pop(key)
+        installed.INSTALLED.pop("club-dup", None)

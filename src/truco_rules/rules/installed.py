@@ -67,7 +67,10 @@ def load_groups(
             load_one(ep, register, warn=False, names=frozenset() if ep in ours else names)
     # an entry point may build on a variant of a package loaded after it (by name): those
     # that failed are tried again while a pass loads more; the rest are warned about
-    failed, before = [ep for ep in ours + theirs if ep.name in BROKEN], -1
+    # (only the first of a name: a second package's variant of that name is never loaded,
+    # even where the first failed)
+    held_first = [ep for ep in ours + theirs if first[ep.name] is ep]
+    failed, before = [ep for ep in held_first if ep.name in BROKEN], -1
     while len(failed) != before:
         for ep in failed:
             load_one(ep, register, warn=False, names=frozenset() if ep in ours else names)
