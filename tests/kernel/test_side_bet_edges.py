@@ -186,3 +186,30 @@ def test_a_state_unequal_to_its_copy_is_refused() -> None:
 
     assert not immutable(_Same((1, 2)))
     assert immutable((1, (2, "x")))
+
+
+@attrs.frozen(eq=False)
+class _Touchy:
+    """A frozen state whose equality raises: comparing two matches that held it crashed."""
+
+    n: int = 0
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("no comparing")
+
+    def __hash__(self) -> int:
+        return 1
+
+
+def test_a_state_whose_equality_raises_is_refused() -> None:
+    from truco_rules.rules.side_bet_checks import checked_state, immutable
+
+    assert not immutable(_Touchy())
+    with pytest.raises(tr.ProtocolError, match="can change"):
+        checked_state("touchy", "start", _Touchy())
+    assert immutable(_Frozen(1)) and checked_state("ok", "start", _Frozen(1)) == _Frozen(1)
+
+
+@attrs.frozen
+class _Frozen:
+    n: int

@@ -12,6 +12,7 @@ bet and the method, and the match is left as it was.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
 import functools
@@ -135,6 +136,11 @@ def immutable(value: object, depth: int = 0) -> bool:
     else:
         return False
     if kind.__eq__ is object.__eq__:  # eq=False: a copy of the state is not equal to it
+        return False
+    try:  # an __eq__ of its own must find a copy equal, and not raise
+        if (value == copy.copy(value)) is not True:
+            return False
+    except Exception:
         return False
     # nothing beside the fields: a cached_property, a subclass's own slot, a __dict__ entry
     return not _extra(value, kind, names) and all(
