@@ -256,3 +256,15 @@ def test_an_agents_error_says_where_it_happened_in_a_worker_too() -> None:
         assert "seed 1000003" in note and "seat " in note and "_says_nothing" in note
         if executor is not None:
             executor.shutdown()
+
+
+def test_the_dask_addresses_of_every_network_scheme_are_read() -> None:
+    """An address Dask takes was refused before Dask saw it: ucxx:// (the scheme of
+    Dask's UCX transport) and an IPv6 link-local host with its zone, [fe80::1%eth0]."""
+    from truco_rules.cli._executor import _ADDRESS
+
+    for good in ("tcp://10.0.0.1:8786", "ucxx://node:8786", "[fe80::1%eth0]:8786",
+                 "tls://[::1]:8786", "inproc://h/12/1", "node-1:8786"):
+        assert _ADDRESS.fullmatch(good), good
+    for bad in ("node", "tcp://", "xyz://a:1", "[fe80::1%]:1", "[::1]:1%eth0", "a:123456"):
+        assert not _ADDRESS.fullmatch(bad), bad

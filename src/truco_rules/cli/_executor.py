@@ -42,11 +42,13 @@ MAX_WORKERS = 1024
 
 
 _ADDRESS = re.compile(
-    r"(?:(?:tcp|tls|ws|wss|ucx)://)?(?:\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9._-]+):[0-9]{1,5}"
+    r"(?:(?:tcp|tls|ws|wss|ucx|ucxx)://)?(?:\[[0-9A-Fa-f:.]+(?:%[A-Za-z0-9._-]+)?\]"
+    r"|[A-Za-z0-9._-]+):[0-9]{1,5}"
     r"|inproc://[A-Za-z0-9._-]+/[0-9]+/[0-9]+",
     re.ASCII,
 )
-"""A Dask scheduler's address: a host (a name, an IPv4 address or an IPv6 one in brackets)
+"""A Dask scheduler's address: a host (a name, an IPv4 address or an IPv6 one in brackets,
+with its zone if any: ``[fe80::1%eth0]``)
 and a port, after a scheme Dask speaks over a network, or none (tcp); or an in-process
 cluster's ``inproc://HOST/PID/N``."""
 
