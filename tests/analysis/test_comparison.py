@@ -347,3 +347,36 @@ def test_two_bets_of_one_name_set_up_otherwise_are_a_difference() -> None:
             "primera (calls: primera; stake=2)",
         )
     ]
+
+
+def test_where_the_mano_goes_is_read_from_the_table_itself() -> None:
+    """RULES §2.3: the rule sheet says where the mano goes. It read the table's option only,
+    so a package's table that passes the mano otherwise (its own next_mano) was described
+    as the stock one."""
+    from truco_rules.hooks import DealContext, StandardTable
+
+    @attrs.frozen
+    class Stays(StandardTable):
+        def next_mano(self, ctx: DealContext) -> int:
+            return ctx.mano
+
+    @attrs.frozen
+    class TwoOn(StandardTable):
+        def next_mano(self, ctx: DealContext) -> int:
+            return (ctx.mano + 2) % ctx.seats
+
+    base = tr.get_variant("argentine-sin-flor")
+    rows = {
+        name: dict((r[0], r[-1]) for r in rule_sheet(v).rows)
+        for name, v in (
+            ("stays", base.derive("stays", "x", table=Stays())),
+            ("two", base.derive("two-on", "x", table=TwoOn())),
+            ("back", tr.get_variant("paulista", {"mano_rotation": "against_play"})),
+            ("stock", base),
+        )
+    }
+    rule = "Where the mano goes next"
+    assert rows["stays"][rule] == "the mano stays"
+    assert rows["two"][rule] == "2 seats on in play order"
+    assert rows["back"][rule].startswith("the previous player")
+    assert rows["stock"][rule] == "the next player in play order"

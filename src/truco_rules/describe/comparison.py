@@ -136,6 +136,25 @@ _ROTATION = {
     "with_play": "the next player in play order",
     "against_play": "the previous player (the old pie)",
 }
+
+
+def _rotation(v: Variant) -> str:
+    """Where the mano goes after the first deal, read from the table's own ``next_mano`` (a
+    table of a package may pass it otherwise than its options say), at the largest of two
+    and four seats the variant has; a table that cannot say is described by its option."""
+    n = max((c for c in v.seat_counts if c in (2, 4)), default=v.seat_counts[0])
+    ctx = DealContext(n, 0, 0, (0, 0), v.match.target, None)
+    r = getattr(v.table, "mano_rotation", "with_play")
+    try:
+        nxt = v.table.next_mano(attrs.evolve(ctx, previous=v.table.plan(ctx)))
+    except Exception:  # a table's own rule that needs a real match: its option's words
+        return _ROTATION.get(r, words(r))
+    if n == 2 and nxt == 1:  # at two seats both ways are the other seat: the option says
+        return _ROTATION.get(r, words(r))
+    steps = {1 % n: _ROTATION["with_play"], (n - 1) % n: _ROTATION["against_play"]}
+    return steps.get(nxt, "the mano stays" if nxt == 0 else f"{nxt} seats on in play order")
+
+
 _FIRST_DEALER = {"random": "drawn at random", "card_draw": "everyone draws; the highest deals"}
 
 
@@ -155,7 +174,7 @@ _RULES: tuple[_Rule, ...] = (
         1,
         "Where the mano goes next",
         "§2.3, §5.3",
-        lambda v: _ROTATION.get(r := getattr(v.table, "mano_rotation", "with_play"), words(r)),
+        _rotation,
         ("mano_rotation",),
     ),
     _Rule(
