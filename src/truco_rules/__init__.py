@@ -50,6 +50,7 @@ from .core.errors import (
     UnknownPreset,
     UnknownVariant,
     UnsupportedSeats,
+    WorkerError,
     WrongPlayer,
 )
 from .describe.comparison import compare_table, rule_sheet
@@ -103,6 +104,7 @@ __all__ = [
     "UnknownVariant",
     "UnsupportedSeats",
     "Variant",
+    "WorkerError",
     "WrongPlayer",
     "__version__",
     "compare",

@@ -256,3 +256,50 @@ def test_a_likelihood_model_that_gives_no_number_is_named(bad: object) -> None:
     with pytest.raises(tr.ProtocolError, match="odd_model"):
         weighted_world(v, obs, random.Random(1), model=odd_model)
     assert rebuild(v, obs, hands, model=lambda w, s, a: 0.25) is not None
+
+
+@pytest.mark.parametrize("error", [IndexError, StopIteration, ValueError, ZeroDivisionError])
+def test_a_likelihood_model_that_raises_is_named_not_taken_for_no_world(
+    error: type[Exception],
+) -> None:
+    """README: a hook from outside that breaks its protocol is a ProtocolError naming it.
+    A model's IndexError dropped every world (the agent then played its fallback without a
+    word), and its ValueError escaped bare; a TrucoError still means 'no such world'."""
+    from truco_rules.agents.determinize import weighted_worlds
+    from truco_rules.agents.worlds import rebuild
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=4)
+    m.apply(m.legal_actions()[0])
+    obs = m.observation(m.current_player())
+    hands = [list(m.hand.dealt[s]) for s in range(2)]
+
+    def raising_model(world: tr.Match, s: int, action: tr.Action) -> float:
+        raise error("model bug")
+
+    def refusing_model(world: tr.Match, s: int, action: tr.Action) -> float:
+        raise tr.IllegalAction(action, s, "no such world")
+
+    with pytest.raises(tr.ProtocolError, match="raising_model"):
+        rebuild(v, obs, hands, model=raising_model)
+    with pytest.raises(tr.ProtocolError, match=error.__name__):
+        weighted_worlds(v, obs, random.Random(1), 4, model=raising_model)
+    assert rebuild(v, obs, hands, model=refusing_model) is None
+
+
+def test_a_likelihood_model_may_give_numpy_numbers() -> None:
+    """README: a numpy number is the number it equals; np.int64 and np.float32 weights were
+    refused as 'not a number'."""
+    np = pytest.importorskip("numpy")
+    from truco_rules.agents.worlds import rebuild
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=4)
+    m.apply(m.legal_actions()[0])
+    obs = m.observation(m.current_player())
+    hands = [list(m.hand.dealt[s]) for s in range(2)]
+    for value, weight in ((np.int64(1), 1.0), (np.float32(0.5), 0.5)):
+        got = rebuild(v, obs, hands, model=lambda w, s, a, x=value: x)
+        assert got is not None and got[1] == weight
+    with pytest.raises(tr.ProtocolError):
+        rebuild(v, obs, hands, model=lambda w, s, a: np.bool_(True))

@@ -268,3 +268,88 @@ def test_the_dask_addresses_of_every_network_scheme_are_read() -> None:
         assert _ADDRESS.fullmatch(good), good
     for bad in ("node", "tcp://", "xyz://a:1", "[fe80::1%]:1", "[::1]:1%eth0", "a:123456"):
         assert not _ADDRESS.fullmatch(bad), bad
+
+
+def _no_rebuild() -> Any:
+    raise RuntimeError("this agent cannot be rebuilt here")
+
+
+class _Unloadable:
+    """An agent that pickles and fails to unpickle: as one whose class a spawned worker
+    cannot import (defined under ``if __name__ == "__main__"``)."""
+
+    def choose(self, match: Any, legal: list[tr.Action]) -> tr.Action:
+        return legal[0]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return _no_rebuild, ()
+
+
+class _TwoArgs(Exception):
+    """A user's exception that a pickle cannot rebuild (its __init__ takes two arguments)."""
+
+    def __init__(self, a: str, b: str) -> None:
+        super().__init__(f"{a}/{b}")
+
+
+class _Raises:
+    def choose(self, match: Any, legal: list[tr.Action]) -> tr.Action:
+        raise _TwoArgs("x", "y")
+
+
+class _Exits:
+    def choose(self, match: Any, legal: list[tr.Action]) -> tr.Action:
+        import os
+
+        os._exit(3)
+
+
+def test_a_worker_that_fails_reports_a_typed_error_not_a_broken_pool() -> None:
+    """README: errors cross processes as themselves. An agent a worker could not rebuild,
+    an exception that cannot be rebuilt from a pickle, and a worker that died each ended
+    in a bare BrokenProcessPool (the error and its note lost); they are WorkerError now."""
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(tr.WorkerError, match="cannot rebuild the task") as info:
+            simulate("argentine", 2, seed=1, agents=[_Unloadable()], executor=pool)
+        assert info.value.kind == "RuntimeError"
+        # (once Dask is imported, its pickling of exceptions brings this one back as itself)
+        with pytest.raises((tr.WorkerError, _TwoArgs), match="x/y") as info:
+            simulate("argentine", 2, seed=1, agents=[_Raises(), "random"], executor=pool)
+        assert type(info.value) is _TwoArgs or info.value.kind.endswith("_TwoArgs")
+        (note,) = info.value.__notes__
+        assert "seed 1000003" in note and "_Raises" in note
+        # the pool still works: a typed error leaves it whole
+        assert simulate("argentine", 2, seed=1, executor=pool).matches == 2
+    with ProcessPoolExecutor(1) as pool, pytest.raises(tr.WorkerError, match="abruptly"):
+        simulate("argentine", 2, seed=1, agents=[_Exits()], executor=pool)
+    with pytest.raises(_TwoArgs):  # here, the error is itself
+        simulate("argentine", 2, seed=1, agents=[_Raises(), "random"])
+
+
+def test_dask_tasks_that_cannot_be_sent_are_a_worker_error() -> None:
+    """An agent Dask cannot serialize (it holds a lock) was reported as the executor
+    breaking its protocol ('gave no iterable of results')."""
+    distributed = pytest.importorskip(
+        "distributed", reason="needs the dask extra: pip install '.[dask]'"
+    )
+    import threading
+
+    class Locked:
+        lock = threading.Lock()
+
+        def __init__(self) -> None:
+            self.held = threading.Lock()
+
+        def choose(self, match: Any, legal: list[tr.Action]) -> tr.Action:
+            return legal[0]
+
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+        pytest.raises(tr.WorkerError, match="cannot be sent") as info,
+    ):
+        executor = client.get_executor(pure=False)
+        simulate("argentine", 2, seed=1, agents=[Locked()], executor=executor)
+    assert "lock" in str(info.value)

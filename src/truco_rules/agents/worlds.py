@@ -12,6 +12,8 @@ seat observes in the world exactly what it observes in the real match.
 from __future__ import annotations
 
 import functools
+import math
+import numbers
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -34,9 +36,10 @@ __all__ = ["HIDDEN", "Likelihood", "rebuild", "remaining", "same_view"]
 _FLOOR = 0.02
 Likelihood = Callable[[Match, int, Action], float]
 """An opponent model: how likely a seat, holding its cards in a world (a match state), is to
-make a choice there: a number from 0 up (int or float, not NaN); anything else is a
-:class:`~truco_rules.core.errors.ProtocolError` naming the model, raised by :func:`rebuild`.
-A :class:`~truco_rules.core.errors.TrucoError` it raises drops the world (no world)."""
+make a choice there: a real number from 0 up (not NaN; a numpy number counts, a bool does
+not); anything else is a :class:`~truco_rules.core.errors.ProtocolError` naming the model,
+raised by :func:`rebuild`. A :class:`~truco_rules.core.errors.TrucoError` it raises drops the
+world (no world); any other exception is a ``ProtocolError`` naming the model and the error."""
 HIDDEN = ("play down", "play (gathered)")
 """How a seat's record shows another seat's card it may not see."""
 
@@ -273,8 +276,12 @@ def rebuild(
         if how == _SHOWN and s != seat and m.current_player() == s:
             try:
                 p = likelihood(m, s, what)
-            except (TrucoError, IndexError, StopIteration):
-                return None
+            except (TrucoError, IndexError, StopIteration) as exc:
+                if isinstance(exc, TrucoError) or _ours(likelihood):
+                    return None  # an action the world's cards cannot explain
+                raise _broke(likelihood, f"raised {type(exc).__name__}: {exc}") from exc
+            except Exception as exc:  # a model's own bug, named, not taken for no world
+                raise _broke(likelihood, f"raised {type(exc).__name__}: {exc}") from exc
             weight *= _likely(p, likelihood)  # a wrong value raises here, not swallowed
         try:
             if how == _SHOWN:
@@ -296,13 +303,26 @@ def rebuild(
 
 
 def _likely(p: object, model: object) -> float:
-    """``p``, a model's likelihood, if it is a number from 0 to 1e300 (not NaN); else
+    """``p``, a model's likelihood, if it is a real number from 0 to 1e300 (not NaN; a
+    numpy number is the number it equals, a bool is none); else
     :class:`~truco_rules.core.errors.ProtocolError` naming the model."""
-    if type(p) is bool or not isinstance(p, (int, float)) or not 0 <= p <= 1e300:
-        name = getattr(model, "__qualname__", type(model).__qualname__)
-        problem = f"gave {shown(p)}, not a number >= 0"
-        raise ProtocolError(f"likelihood model {name}", "__call__", problem)
-    return float(p)
+    ok = isinstance(p, numbers.Real) and not isinstance(p, bool)
+    value = float(p) if ok else math.nan  # type: ignore[arg-type]
+    if not 0 <= value <= 1e300:
+        raise _broke(model, f"gave {shown(p)}, not a number >= 0")
+    return value
+
+
+def _ours(model: object) -> bool:
+    """Whether ``model`` is one of the library's (an IndexError of it means no world)."""
+    return type(model).__module__.startswith("truco_rules.") or (
+        getattr(model, "__module__", "") or ""
+    ).startswith("truco_rules.")
+
+
+def _broke(model: object, problem: str) -> ProtocolError:
+    name = getattr(model, "__qualname__", type(model).__qualname__)
+    return ProtocolError(f"likelihood model {name}", "__call__", problem[:300])
 
 
 def _settled_otherwise(m: Match, said: tuple[tuple[int, int | None], ...]) -> bool:

@@ -49,6 +49,7 @@ __all__ = [
     "UnknownPreset",
     "UnknownVariant",
     "UnsupportedSeats",
+    "WorkerError",
     "WrongPlayer",
     "install_hint",
     "shown",
@@ -357,6 +358,19 @@ class RegistryError(TrucoError, ValueError):
     """A variant registration that conflicts with another (a name or alias already taken by a
     different variant, without ``replace=True``), or a variant that cannot reach a worker
     process as the same rule set (fan-out refuses it rather than play other rules)."""
+
+
+class WorkerError(TrucoError, RuntimeError):
+    """A run fanned out to worker processes (a process pool, Dask) failed where the error
+    could not reach the caller as itself: a worker could not rebuild the task it was sent (an
+    agent whose class it cannot import), an error raised there cannot be rebuilt from a
+    pickle (its class takes other arguments than it keeps), the executor could not send the
+    tasks, or a worker ended abruptly. ``kind`` names the original error's class; its notes
+    (where it happened) come along."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        self.kind = kind
+        super().__init__(f"{kind}: {message}" if kind else message)
 
 
 class UnknownParameter(TrucoError, KeyError):

@@ -15,16 +15,16 @@ from __future__ import annotations
 import hashlib
 import pickle
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from typing import Any, TypeVar, cast
 
 import attrs
 
-from ..core.errors import ParseError, ProtocolError, RegistryError, shown
+from ..core.errors import ParseError, ProtocolError, RegistryError, WorkerError, shown
 from ..rules.registry import installed_variant
 from ..rules.variant import HOOK_SLOTS, Variant
 
-__all__ = ["chunks", "resolve_variant", "run_tasks", "variant_spec"]
+__all__ = ["InWorker", "chunks", "portable", "resolve_variant", "run_tasks", "variant_spec"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -263,15 +263,18 @@ def run_tasks(
     result per task. Else :class:`~truco_rules.core.errors.ProtocolError`, before ``progress``
     sees the result. (The callers check ``executor`` itself:
     :func:`~truco_rules.core.arguments.run_size`.)"""
-    try:
-        results = iter(map(fn, tasks) if executor is None else executor.map(fn, tasks))
-    except TypeError:
-        raise ProtocolError("executor", "map", "gave no iterable of results") from None
-    except RuntimeError as exc:  # e.g. "cannot schedule new futures after shutdown"
-        raise ProtocolError("executor", "map", f"refused the tasks ({exc})") from None
+    if executor is None:
+        results: Iterator[Any] = map(fn, tasks)
+    else:
+        results = _sent(fn, tasks, executor)
     out: list[R] = []
     for task in tasks:
-        r = next(results, _MISSING)
+        try:
+            r = next(results, _MISSING)
+        except BrokenExecutor as exc:  # a worker killed, or one that could not start
+            raise WorkerError(
+                "", f"a worker process ended abruptly, the run is void ({exc})"
+            ) from None
         if r is _MISSING:
             break
         if expect is not None and type(r) is not expect:
@@ -297,3 +300,83 @@ def run_tasks(
 
 
 _MISSING: Any = object()
+
+
+def _sent(fn: Callable[[Any], Any], tasks: Sequence[Any], executor: Executor) -> Iterator[Any]:
+    """``executor.map`` of ``fn`` over ``tasks``, by way of :class:`InWorker`: to a process
+    pool each task goes pickled here and is rebuilt in the worker, where a failure is told."""
+    pool = isinstance(executor, ProcessPoolExecutor)
+    try:  # a process pool's workers unpickle with plain pickle: so is each task sent
+        sent: list[Any] = [pickle.dumps(t) for t in tasks] if pool else list(tasks)
+    except Exception as exc:
+        raise WorkerError(*_cannot_send(exc)) from None
+    try:
+        mapped = executor.map(InWorker(fn, pool), sent)
+    except RuntimeError as exc:  # e.g. "cannot schedule new futures after shutdown"
+        raise ProtocolError("executor", "map", f"refused the tasks ({exc})") from None
+    except TypeError as exc:  # Dask: a task it could not serialize
+        if "serializ" in str(exc) or "pickl" in str(exc):
+            raise WorkerError(*_cannot_send(exc)) from None
+        raise ProtocolError("executor", "map", "gave no iterable of results") from None
+    try:
+        return iter(mapped)
+    except TypeError:
+        raise ProtocolError("executor", "map", "gave no iterable of results") from None
+
+
+def _cannot_send(exc: BaseException) -> tuple[str, str]:
+    """The class and the message of a :class:`WorkerError` for tasks that cannot be sent."""
+    exc = exc.__cause__ or exc  # Dask's error is raised from the pickler's
+    return type(exc).__name__, (
+        f"the tasks cannot be sent to worker processes ({shown(str(exc), 300)}): give agents "
+        "and hooks that pickle (names, or functions and classes at module level of an "
+        "importable module), or run without an executor"
+    )
+
+
+@attrs.frozen
+class InWorker:
+    """``fn`` as a worker process runs it. With ``pickled`` (a process pool), the task is
+    rebuilt from its pickle here, where a failure can be told
+    (:class:`~truco_rules.core.errors.WorkerError`: the worker cannot import a class of it,
+    say), and an error that could not travel back as itself is sent as a ``WorkerError``
+    naming its class, with its notes; else (Dask, which sends errors back its own way)
+    ``fn`` runs as it is."""
+
+    fn: Callable[[Any], Any]
+    pickled: bool = False
+
+    def __call__(self, task: Any) -> Any:
+        if self.pickled:
+            try:
+                task = pickle.loads(task)
+            except Exception as exc:
+                raise WorkerError(
+                    type(exc).__name__,
+                    f"a worker process cannot rebuild the task it was sent ({shown(str(exc), 300)})"
+                    ": define agents and hooks at module level of a module the workers import "
+                    "(not under if __name__ == '__main__'), or run without an executor",
+                ) from None
+        if not self.pickled:  # Dask sends errors back its own way
+            return self.fn(task)
+        try:
+            return self.fn(task)
+        except Exception as exc:
+            raise portable(exc) from None
+
+
+def portable(exc: BaseException) -> BaseException:
+    """``exc`` if it survives a pickle as itself (it then reaches the caller of a worker
+    process unchanged), else a :class:`~truco_rules.core.errors.WorkerError` naming its class
+    and message, with its notes."""
+    try:
+        back = pickle.loads(pickle.dumps(exc))
+        if type(back) is type(exc) and str(back) == str(exc):
+            return exc
+    except Exception:
+        pass
+    err = WorkerError(f"{type(exc).__module__}.{type(exc).__qualname__}", str(exc)[:2000])
+    notes = getattr(exc, "__notes__", None)
+    if isinstance(notes, list) and all(isinstance(n, str) for n in notes):
+        err.__dict__["__notes__"] = list(notes)
+    return err
