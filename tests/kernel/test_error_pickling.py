@@ -37,6 +37,7 @@ EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.UnhandledChoice: errors.UnhandledChoice("H", "opt", "v", "m", ["a"]),
     errors.ProtocolError: errors.ProtocolError("side bet 'primera'", "act", "side 1.0"),
     errors.RegistryError: errors.RegistryError("a different variant named 'x'"),
+    errors.WorkerError: errors.WorkerError("pkg.Boom", "x/y"),
     errors.UnknownParameter: errors.UnknownParameter("x", "game", ["players"]),
     # issue 21 §2: a wrong Python type for these arguments is also the error they always raised
     errors.InvalidSeatType: errors.InvalidSeatType("seat", "an int from 0 to 1", "0"),

@@ -213,3 +213,26 @@ def test_a_state_whose_equality_raises_is_refused() -> None:
 @attrs.frozen
 class _Frozen:
     n: int
+
+
+class _ShowsAList(SideBet):  # type: ignore[type-arg]
+    """Shows the caller's cards as a list (the protocol wants a tuple)."""
+
+    name = "listed"
+    verbs = ("listed",)
+
+    def shown(self, contest: Any, state: Any) -> Any:
+        return ((0, list(contest.dealt[0])),)
+
+
+def test_a_protocol_error_names_no_card() -> None:
+    """An error may reach a seat that must not see the cards in it: a bet's broken shown()
+    put seat 0's hidden cards in the ProtocolError seat 1 got when it went to the deck."""
+    v = tr.get_variant("argentine").derive("listed", "x", side_bets=(_ShowsAList(),))
+    m = v.new_match(2, deals=[tr.deal_order(v, DEAL)])
+    with pytest.raises(tr.ProtocolError, match="shown") as info:
+        m.apply("mazo")
+    text = str(info.value)
+    assert "Card(?)" in text and "cards not named" in text
+    assert not any(card in text for hand in DEAL for card in hand.split())
+    assert m.actions == []  # and the mazo was refused whole

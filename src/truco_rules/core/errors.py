@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import math
 import pickle
+import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -344,14 +345,23 @@ class UnhandledChoice(TrucoError, NotImplementedError):
         return joined
 
 
+_CARD_REPR = re.compile(r"Card\([^()]{1,8}\)")
+"""How a card reads in a message (``repr``): ``Card(5C)``."""
+
+
 class ProtocolError(TrucoError):
     """A hook or side bet from outside the kernel broke its protocol: it returned a value of
     the wrong type or out of range, or never settled. Names the hook and the method; the
     action that led there is refused and the match is left as it was."""
 
     def __init__(self, hook: str, method: str, problem: str) -> None:
-        self.hook, self.method, self.problem = hook, method, problem
-        super().__init__(f"{hook}.{method}() broke the protocol: {problem}")
+        # a value a hook gave may hold cards another seat must not see (a bet's shown(),
+        # a deck's order) and the error may reach any seat: no card is named
+        hidden = _CARD_REPR.sub("Card(?)", problem)
+        if hidden != problem:
+            hidden += " (cards not named: an error may reach a seat that must not see them)"
+        self.hook, self.method, self.problem = hook, method, hidden
+        super().__init__(f"{hook}.{method}() broke the protocol: {hidden}")
 
 
 class RegistryError(TrucoError, ValueError):
