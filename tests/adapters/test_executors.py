@@ -353,3 +353,26 @@ def test_dask_tasks_that_cannot_be_sent_are_a_worker_error() -> None:
         executor = client.get_executor(pure=False)
         simulate("argentine", 2, seed=1, agents=[Locked()], executor=executor)
     assert "lock" in str(info.value)
+
+
+class _HoldsALock:
+    """An agent guarding an engine with a lock: it cannot be deep-copied."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.lock = threading.Lock()
+
+    def choose(self, match: Any, legal: list[tr.Action]) -> tr.Action:
+        return legal[0]
+
+
+def test_an_agent_that_cannot_be_copied_is_named() -> None:
+    """Each match and seat plays a copy of an agent object; one that cannot be copied ended
+    in copy's bare TypeError, naming neither the agent nor what to do."""
+    for run in (
+        lambda: simulate("argentine", 2, seed=1, agents=[_HoldsALock()]),
+        lambda: play_match(tr.get_variant("argentine"), 2, 5, [_HoldsALock()]),
+    ):
+        with pytest.raises(tr.InvalidType, match="deepcopy"):
+            run()

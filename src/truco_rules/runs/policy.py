@@ -155,7 +155,16 @@ def seat_chooser(spec: AgentSpec, seed: int, seat: int, shared: random.Random) -
     # an object or a callable object may keep a state (its generator, what it has read):
     # each match and seat plays a copy of it as it was given, so that no match depends on
     # the ones played before it, wherever and in whatever order they run
-    spec = copy.deepcopy(spec)
+    try:
+        spec = copy.deepcopy(spec)
+    except Exception as exc:  # a lock, a socket, an engine's process handle
+        why = f"{type(exc).__name__}: {shown(str(exc), 120)}"
+        raise InvalidType(
+            "agent",
+            "an agent that copy.deepcopy() copies (each match and seat plays a copy of it as "
+            f"it was given; give it __deepcopy__ for what cannot be copied; copying failed: {why})",
+            spec,
+        ) from None
     if isinstance(spec, Agent):
         return spec.choose
     if callable(spec):
