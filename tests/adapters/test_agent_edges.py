@@ -303,3 +303,34 @@ def test_a_likelihood_model_may_give_numpy_numbers() -> None:
         assert got is not None and got[1] == weight
     with pytest.raises(tr.ProtocolError):
         rebuild(v, obs, hands, model=lambda w, s, a: np.bool_(True))
+
+
+def test_a_setting_changed_after_the_agent_is_built_is_checked() -> None:
+    """The settings were checked by the constructor only: ``agent.iterations = 0`` made a
+    search that silently did nothing, ``agent.exploration = nan`` a bare AssertionError
+    in the search, ``agent.worlds = -5`` an error naming ``count``."""
+    from truco_rules.agents import ISMCTSAgent, ReaderAgent
+
+    search, reader = ISMCTSAgent(), ReaderAgent()
+    for agent, name, bad in (
+        (search, "iterations", 0),
+        (search, "exploration", float("nan")),
+        (search, "time_limit", -1.0),
+        (reader, "worlds", -5),
+        (reader, "call_at", float("nan")),
+        (reader, "infer", 1),
+        (reader, "variant", "argentine"),
+    ):
+        before = getattr(agent, name)
+        with pytest.raises(tr.InvalidOption, match=name):
+            setattr(agent, name, bad)
+        assert getattr(agent, name) == before or before != before
+    reader.worlds = 12
+    assert reader.worlds == 12
+    # a new seed plays as an agent built with it
+    m = tr.get_variant("argentine").new_match(2, seed=9)
+    later, fresh = ReaderAgent(seed=1), ReaderAgent(seed=7)
+    later.seed = 7
+    assert later.choose(m, m.legal_actions()) == fresh.choose(m, m.legal_actions())
+    with pytest.raises(tr.InvalidOption, match="strength"):
+        ReaderAgent.with_strength(100_001)  # the reader samples at most 100,000 worlds

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from typing import Any
 
 import attrs
 
@@ -32,7 +33,15 @@ from ..views.observe import Observation
 from .determinize import weighted_worlds
 from .odds import lacking, match_odds
 from .rollout import hand_action
-from .seat_agent import SeatAgent, fallback_action, setting_int, setting_number, strength_count
+from .seat_agent import (
+    Rule,
+    SeatAgent,
+    fallback_action,
+    setting_int,
+    setting_number,
+    settings_guard,
+    strength_count,
+)
 
 __all__ = ["ISMCTSAgent"]
 
@@ -73,7 +82,40 @@ def _key(seat: int, action: Action, me: int) -> object:
     return (seat, action)
 
 
-@attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
+def _time_limit(name: str, value: object) -> float | None:
+    if value is None:
+        return None
+    limit = "None or a number of seconds > 0"
+    setting_number(name, value, 0, 10**6, limit)
+    if not _number(value, 0, 10**6, above=True):
+        raise InvalidOption(name, value, limit)
+    return value  # type: ignore[return-value]
+
+
+def _rules_of(name: str, value: object) -> Variant | None:
+    if value is not None and not isinstance(value, Variant):
+        raise InvalidOptionType(name, value, "None or a Variant")
+    return value
+
+
+_SETTINGS: dict[str, Rule] = {
+    "iterations": lambda n, v: setting_int(n, v, 1, 10**7),
+    "worlds": lambda n, v: setting_int(n, v, 1, 10**5),
+    "time_limit": _time_limit,
+    "exploration": lambda n, v: setting_number(n, v, 0, 100, "a number from 0 to 100"),
+    "seed": lambda n, v: setting_int(n, v, 0, MAX_SEED),
+    "variant": _rules_of,
+}
+"""How each setting is checked, when the agent is built and when one is set later."""
+
+
+def _derive(agent: Any, name: str, value: Any) -> None:
+    if name == "seed":  # a new seed, a new generator, as a new agent has
+        object.__setattr__(agent, "rng", random.Random(f"truco-rules/ismcts/{value}"))
+
+
+# a player with a state of its own: equal to itself alone; a setting changed later is checked
+@attrs.define(eq=False, on_setattr=settings_guard(_SETTINGS, _derive))
 class ISMCTSAgent(SeatAgent):
     """An information-set MCTS player for any variant and table size.
 
@@ -98,20 +140,9 @@ class ISMCTSAgent(SeatAgent):
     rng: random.Random = attrs.field(init=False)
 
     def __attrs_post_init__(self) -> None:
-        self.iterations = setting_int("iterations", self.iterations, 1, 10**7)
-        self.worlds = setting_int("worlds", self.worlds, 1, 10**5)
-        if self.time_limit is not None:
-            limit = "None or a number of seconds > 0"
-            setting_number("time_limit", self.time_limit, 0, 10**6, limit)
-            if not _number(self.time_limit, 0, 10**6, above=True):
-                raise InvalidOption("time_limit", self.time_limit, limit)
-        self.exploration = setting_number(
-            "exploration", self.exploration, 0, 100, "a number from 0 to 100"
-        )
-        self.seed = setting_int("seed", self.seed, 0, MAX_SEED)
-        if self.variant is not None and not isinstance(self.variant, Variant):
-            raise InvalidOptionType("variant", self.variant, "None or a Variant")
-        self.rng = random.Random(f"truco-rules/ismcts/{self.seed}")
+        for name, rule in _SETTINGS.items():
+            object.__setattr__(self, name, rule(name, getattr(self, name)))
+        _derive(self, "seed", self.seed)
 
     @staticmethod
     def with_strength(level: str | int, seed: int = 0) -> ISMCTSAgent:

@@ -52,8 +52,7 @@ from ..core.actions import (
     REAL_ENVIDO,
     Action,
 )
-from ..core.errors import IllegalAction, InvalidOptionType
-from ..game.dealing import MAX_SEED
+from ..core.errors import IllegalAction
 from ..rules.variant import Variant
 from ..views.observe import Observation
 from .answers import AnswerTally
@@ -61,14 +60,13 @@ from .determinize import weighted_worlds
 from .estimate import World, envido_chance, outcomes, points_after, share, trick_chance
 from .inference import TableModel
 from .ismcts import ISMCTSAgent
+from .reader_settings import MOST_WORLDS, SETTINGS, derive
 from .rollout import hand_action
 from .seat_agent import (
     SeatAgent,
     card_strength,
     fallback_action,
-    setting_flag,
-    setting_int,
-    setting_number,
+    settings_guard,
     strength_count,
 )
 from .stakes import accept_chance, call_gain, chance_after, refusal_gain, shifted, worth_playing
@@ -83,11 +81,8 @@ _ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
 _LOOSE = 0.5  # the other side is read as a loose caller from this chance (BetTally.loose)
 
 
-def _unit(value: object, name: str) -> float:
-    return setting_number(name, value, 0.0, 1.0, "a number from 0 to 1")
-
-
-@attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
+# a player with a state of its own: equal to itself alone; a setting changed later is checked
+@attrs.define(eq=False, on_setattr=settings_guard(SETTINGS, derive))
 class ReaderAgent(SeatAgent):
     """An agent for any variant and table size that bets by its chances (see the module).
 
@@ -166,32 +161,9 @@ class ReaderAgent(SeatAgent):
     _answers: AnswerTally = attrs.field(init=False, factory=AnswerTally)
 
     def __attrs_post_init__(self) -> None:
-        self.worlds = setting_int("worlds", self.worlds, 1, 10**5)
-        for name in (
-            "widen",
-            "call_at",
-            "call_margin",
-            "raise_at",
-            "raise_from",
-            "call_read",
-            "accept_margin",
-            "envido_at",
-            "loose_call_at",
-            "tight_call_at",
-        ):
-            setattr(self, name, _unit(getattr(self, name), name))
-        self.loose_answer = setting_number(
-            "loose_answer", self.loose_answer, 0.0, 10.0, "a number from 0 to 10"
-        )
-        self.side_search = setting_int("side_search", self.side_search, 0, 10**6)
-        for flag in ("infer", "read_answers"):
-            setting_flag(flag, getattr(self, flag))
-        self.seed = setting_int("seed", self.seed, 0, MAX_SEED)
-        if self.variant is not None and not isinstance(self.variant, Variant):
-            raise InvalidOptionType("variant", self.variant, "None or a Variant")
-        self.rng = random.Random(f"truco-rules/reader/{self.seed}")
-        if self.side_search:
-            self._search = ISMCTSAgent(iterations=self.side_search, seed=self.seed)
+        for name, rule in SETTINGS.items():
+            object.__setattr__(self, name, rule(name, getattr(self, name)))
+        derive(self, "seed", self.seed)
 
     @property
     def table_model(self) -> TableModel:
@@ -202,7 +174,7 @@ class ReaderAgent(SeatAgent):
     def with_strength(level: str | int, seed: int = 0) -> ReaderAgent:
         """An agent of a named strength (``fast``, ``default``, ``strong``) or sampling
         ``level`` worlds a decision."""
-        return ReaderAgent(worlds=strength_count(level, STRENGTHS), seed=seed)
+        return ReaderAgent(worlds=strength_count(level, STRENGTHS, MOST_WORLDS), seed=seed)
 
     # -- deciding ------------------------------------------------------------------------
     def decide(self, variant: Variant, obs: Observation, legal: list[Action]) -> Action:

@@ -11,7 +11,10 @@ the observation.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
 
 from ..core.actions import DISCARD, MAZO, PLAY, Action
 from ..core.arguments import integer
@@ -29,6 +32,7 @@ __all__ = [
     "setting_flag",
     "setting_int",
     "setting_number",
+    "settings_guard",
     "strength_count",
     "whole",
 ]
@@ -74,11 +78,11 @@ def setting_flag(name: str, value: object) -> bool:
     return value
 
 
-def strength_count(level: object, named: Mapping[str, int]) -> int:
+def strength_count(level: object, named: Mapping[str, int], most: int = 10**7) -> int:
     """The count (worlds, iterations) of a strength: a name of ``named`` or an int from 1
-    to 10**7; :class:`~truco_rules.core.errors.InvalidOption` otherwise (and
+    to ``most``; :class:`~truco_rules.core.errors.InvalidOption` otherwise (and
     :class:`~truco_rules.core.errors.InvalidOptionType` for neither a str nor an int)."""
-    allowed = f"{', '.join(named)} or an int from 1 to 10,000,000"
+    allowed = f"{', '.join(named)} or an int from 1 to {most:,}"
     if isinstance(level, str):
         if level in named:
             return named[level]
@@ -86,9 +90,33 @@ def strength_count(level: object, named: Mapping[str, int]) -> int:
     count = whole(level)
     if type(count) is not int:
         raise InvalidOptionType("strength", level, allowed)
-    if not 1 <= count <= 10**7:
+    if not 1 <= count <= most:
         raise InvalidOption("strength", level, allowed)
     return count
+
+
+Rule = Callable[[str, Any], Any]
+"""How a setting is checked: ``rule(name, value)`` gives the value to keep or raises."""
+
+
+def settings_guard(
+    rules: Mapping[str, Rule], after: Callable[[Any, str, Any], None] | None = None
+) -> Callable[[Any, attrs.Attribute[Any], Any], Any]:
+    """An attrs ``on_setattr`` hook: a setting assigned after the agent was built is checked
+    by its rule, as the constructor checks it (``agent.worlds = -5`` is an InvalidOption,
+    not a search that silently does nothing), then ``after(agent, name, value)`` updates
+    what the agent derived from it (its generator from ``seed``, say)."""
+
+    def hook(agent: Any, attribute: attrs.Attribute[Any], value: Any) -> Any:
+        rule = rules.get(attribute.name)
+        if rule is None:
+            return value
+        value = rule(attribute.name, value)
+        if after is not None:
+            after(agent, attribute.name, value)
+        return value
+
+    return hook
 
 
 class SeatAgent:
