@@ -334,3 +334,26 @@ def test_a_setting_changed_after_the_agent_is_built_is_checked() -> None:
     assert later.choose(m, m.legal_actions()) == fresh.choose(m, m.legal_actions())
     with pytest.raises(tr.InvalidOption, match="strength"):
         ReaderAgent.with_strength(100_001)  # the reader samples at most 100,000 worlds
+
+
+def test_rebuild_and_same_view_name_their_arguments() -> None:
+    """rebuild(model=5) ended in 'int object is not callable', put=['x'] gave no world as
+    if the cards could not be dealt, a fourth card was dropped where no table deals one,
+    and same_view(obs, obs, 'argentine') was an AttributeError."""
+    from truco_rules.agents.worlds import rebuild, same_view
+
+    v = tr.get_variant("paulista")
+    m = v.new_match(2, seed=4)
+    m.apply(m.legal_actions()[0])
+    obs = m.observation(m.current_player())
+    hands = [list(m.hand.dealt[s]) for s in range(2)]
+    spare = next(c for c in v.deck.cards if all(c not in h for h in hands) and c != obs.turned)
+    for call, argument in (
+        (lambda: rebuild(v, obs, hands, model=5), "model"),  # type: ignore[arg-type]
+        (lambda: rebuild(v, obs, hands, put=["x"]), "put"),  # type: ignore[list-item]
+        (lambda: rebuild(v, obs, [hands[0] + [spare], hands[1]]), "hands"),
+        (lambda: same_view(obs, obs, "paulista"), "variant"),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(tr.InvalidType, match=argument):
+            call()
+    assert rebuild(v, obs, hands) is not None

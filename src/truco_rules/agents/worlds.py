@@ -237,12 +237,18 @@ def rebuild(
     if not isinstance(variant, Variant):
         raise InvalidType("variant", "a Variant", variant)
     check_observation("obs", obs)
+    dealt = 4 if getattr(variant.table, "deals_extra_cards", False) else 3  # a fourth: gallo
     if not isinstance(hands, Sequence) or len(hands) != obs.seats or not all(
-        isinstance(h, Sequence) and len(h) >= 3 and all(type(c) is Card for c in h)
+        isinstance(h, Sequence) and 3 <= len(h) <= dealt and all(type(c) is Card for c in h)
         for h in hands
     ):
-        want = f"the dealt hand (3 Cards) of each of {obs.seats} seats"
+        many = "3 Cards" if dealt == 3 else "3 or 4 Cards"
+        want = f"the dealt hand ({many}) of each of {obs.seats} seats"
         raise InvalidType("hands", want, hands)
+    if not isinstance(put, Sequence) or not all(type(c) is Card for c in put):
+        raise InvalidType("put", "the Cards put aside, in order", put)
+    if model is not None and not callable(model):
+        raise InvalidType("model", "None or a likelihood model (a callable)", model)
     likelihood = _likelihood if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
@@ -309,7 +315,7 @@ def _likely(p: object, model: object) -> float:
     ok = isinstance(p, numbers.Real) and not isinstance(p, bool)
     value = float(p) if ok else math.nan  # type: ignore[arg-type]
     if not 0 <= value <= 1e300:
-        raise _broke(model, f"gave {shown(p)}, not a number >= 0")
+        raise _broke(model, f"gave {shown(p)}, not a number from 0 to 1e300")
     return value
 
 
@@ -358,6 +364,8 @@ def same_view(world: Observation, real: Observation, variant: Variant | None = N
     check_observation("real", real)
     if variant is None:
         return _deal_part(world) == _deal_part(real)
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "None or a Variant", variant)
     replay = _replay(variant, real)
     part = replay.real
     if part is None:
