@@ -290,7 +290,7 @@ def test_a_likelihood_model_that_raises_is_named_not_taken_for_no_world(
 def test_a_likelihood_model_may_give_numpy_numbers() -> None:
     """README: a numpy number is the number it equals; np.int64 and np.float32 weights were
     refused as 'not a number'."""
-    np = pytest.importorskip("numpy")
+    np = pytest.importorskip("numpy", reason="needs numpy (the openspiel or pettingzoo extra)")
     from truco_rules.agents.worlds import rebuild
 
     v = tr.get_variant("argentine")
@@ -357,3 +357,24 @@ def test_rebuild_and_same_view_name_their_arguments() -> None:
         with pytest.raises(tr.InvalidType, match=argument):
             call()
     assert rebuild(v, obs, hands) is not None
+
+
+@pytest.mark.parametrize(
+    "change", [{"contest": 5}, {"seats": 3}, {"seats": 0}, {"sides": (0,)}, {"seat": 7}]
+)
+def test_an_observation_whose_fields_disagree_is_refused(change: dict[str, Any]) -> None:
+    """An observation built by hand (attrs.evolve) whose fields disagree reached the
+    samplers and the agents' callable form and ended in a bare IndexError or KeyError."""
+    import attrs
+
+    from truco_rules.agents import sample_world
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=1)
+    for _ in range(3):
+        m.apply(m.legal_actions()[0])
+    obs = attrs.evolve(m.observation(m.current_player()), **change)
+    with pytest.raises(tr.ParseError, match="disagree"):
+        sample_world(v, obs, random.Random(0))
+    with pytest.raises(tr.ParseError, match="disagree"):
+        ReaderAgent(worlds=4)(obs, m.legal_actions())

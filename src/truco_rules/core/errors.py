@@ -15,11 +15,10 @@ from __future__ import annotations
 
 import math
 import pickle
-import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .messages import MAX_SHOWN, _listing, shown
+from .messages import INSTALL_PAGE, MAX_SHOWN, _listing, install_hint, no_cards, shown
 
 __all__ = [
     "INSTALL_PAGE",
@@ -345,10 +344,6 @@ class UnhandledChoice(TrucoError, NotImplementedError):
         return joined
 
 
-_CARD_REPR = re.compile(r"Card\([^()]{1,8}\)")
-"""How a card reads in a message (``repr``): ``Card(5C)``."""
-
-
 class ProtocolError(TrucoError):
     """A hook or side bet from outside the kernel broke its protocol: it returned a value of
     the wrong type or out of range, or never settled. Names the hook and the method; the
@@ -357,9 +352,7 @@ class ProtocolError(TrucoError):
     def __init__(self, hook: str, method: str, problem: str) -> None:
         # a value a hook gave may hold cards another seat must not see (a bet's shown(),
         # a deck's order) and the error may reach any seat: no card is named
-        hidden = _CARD_REPR.sub("Card(?)", problem)
-        if hidden != problem:
-            hidden += " (cards not named: an error may reach a seat that must not see them)"
+        hidden = no_cards(problem)
         self.hook, self.method, self.problem = hook, method, hidden
         super().__init__(f"{hook}.{method}() broke the protocol: {hidden}")
 
@@ -395,18 +388,3 @@ class UnknownParameter(TrucoError, KeyError):
 
     def __str__(self) -> str:
         return str(self.args[0])
-
-
-INSTALL_PAGE = "docs/getting-started.md#install"
-"""Where the docs say how to install an extra: from a clone today, from PyPI once released."""
-
-
-def install_hint(extra: str) -> str:
-    """The end of the message of an ``ImportError`` for a missing optional ``extra``: what to
-    run from a clone of the repository today, and from the package index once truco-rules is
-    published there."""
-    return (
-        f"install the {extra} extra: from a clone of the repository, pip install '.[{extra}]' "
-        f"(once truco-rules is on PyPI: pip install 'truco-rules[{extra}]'); see "
-        f"{INSTALL_PAGE}"
-    )

@@ -4,10 +4,11 @@ prints (:func:`shown`), and lists of names. Kept apart from the error classes of
 
 from __future__ import annotations
 
+import re
 import reprlib
 from collections.abc import Iterable
 
-__all__ = ["MAX_SHOWN", "shown"]
+__all__ = ["INSTALL_PAGE", "MAX_SHOWN", "install_hint", "no_cards", "shown"]
 
 
 MAX_SHOWN = 60
@@ -40,3 +41,31 @@ def _listing(items: Iterable[object], limit: int = 40) -> str:
     if len(texts) > limit:
         shown += f", ... ({len(texts) - limit} more)"
     return shown or "(none)"
+
+
+_CARD_REPR = re.compile(r"Card\([^()]{1,8}\)")
+"""How a card reads in a message (``repr``): ``Card(5C)``."""
+
+
+def no_cards(text: str) -> str:
+    """``text`` with every card it names (``Card(5C)``) written ``Card(?)``, saying so: a
+    message built from what a hook gave may reach a seat that must not see those cards."""
+    hidden = _CARD_REPR.sub("Card(?)", text)
+    if hidden != text:
+        hidden += " (cards not named: an error may reach a seat that must not see them)"
+    return hidden
+
+
+INSTALL_PAGE = "docs/getting-started.md#install"
+"""Where the docs say how to install an extra: from a clone today, from PyPI once released."""
+
+
+def install_hint(extra: str) -> str:
+    """The end of the message of an ``ImportError`` for a missing optional ``extra``: what to
+    run from a clone of the repository today, and from the package index once truco-rules is
+    published there."""
+    return (
+        f"install the {extra} extra: from a clone of the repository, pip install '.[{extra}]' "
+        f"(once truco-rules is on PyPI: pip install 'truco-rules[{extra}]'); see "
+        f"{INSTALL_PAGE}"
+    )

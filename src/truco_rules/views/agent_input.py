@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from ..core.actions import Action
 from ..core.arguments import in_range
-from ..core.errors import IllegalAction, InvalidOption, InvalidType
+from ..core.errors import IllegalAction, InvalidOption, InvalidType, ParseError, shown
 from ..game.state import MatchState
 from ..rules.variant import Variant
 from .observation import Observation
@@ -79,6 +79,30 @@ def check_rules(variant: Variant, obs: Observation) -> None:
             "variant", variant.name, f"the rules of the observation ({obs.variant!r}, "
             f"{obs.notation.name} notation)"
         )  # fmt: skip
+    problem = _disagreement(variant, obs)
+    if problem:  # an observation built by hand: its fields must agree as the match's do
+        raise ParseError(f"the observation's fields disagree: {problem}")
+
+
+def _disagreement(variant: Variant, obs: Observation) -> str:
+    """What in ``obs`` disagrees with its rules or with itself (seats, seat, mano, sides,
+    contests), or ``""``."""
+    n = obs.seats
+    if type(n) is not int or n not in variant.seat_counts:
+        return f"seats={shown(n)}, where {variant.name!r} is played with {variant.seat_counts}"
+    for name in ("seat", "mano"):
+        value = getattr(obs, name)
+        if type(value) is not int or not 0 <= value < n:
+            return f"{name}={shown(value)} at a table of {n} seats"
+    if obs.sides and (len(obs.sides) != n or not set(obs.sides) <= {0, 1}):
+        return f"sides={shown(obs.sides)} at a table of {n} seats (one side, 0 or 1, a seat)"
+    if obs.contests and not (
+        type(obs.contest) is int
+        and 0 <= obs.contest < len(obs.contests)
+        and all(all(type(s) is int and 0 <= s < n for s in c) for c in obs.contests)
+    ):
+        return f"contest={shown(obs.contest)} of contests={shown(obs.contests)}"
+    return ""
 
 
 def check_world_request(variant: object, obs: object, rng: object, **counts: object) -> None:
