@@ -378,3 +378,33 @@ def test_an_observation_whose_fields_disagree_is_refused(change: dict[str, Any])
         sample_world(v, obs, random.Random(0))
     with pytest.raises(tr.ParseError, match="disagree"):
         ReaderAgent(worlds=4)(obs, m.legal_actions())
+
+
+def test_a_likelihood_too_big_for_a_float_is_named_and_a_broken_pool_is_a_worker_error() -> None:
+    """Review of the day's change: 10**400 from a model escaped as OverflowError where it
+    had been a ProtocolError; a pool broken by a dead worker was the executor 'breaking
+    its protocol' on the next run."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    from truco_rules.agents.worlds import rebuild
+    from truco_rules.simulate import simulate
+
+    v = tr.get_variant("argentine")
+    m = v.new_match(2, seed=4)
+    m.apply(m.legal_actions()[0])
+    obs = m.observation(m.current_player())
+    hands = [list(m.hand.dealt[s]) for s in range(2)]
+    with pytest.raises(tr.ProtocolError, match="1e300"):
+        rebuild(v, obs, hands, model=lambda w, s, a: 10**400)
+    with ProcessPoolExecutor(1) as pool:
+        with pytest.raises(tr.WorkerError, match="abruptly"):
+            simulate("argentine", 2, seed=1, agents=[_Exits()], executor=pool)
+        with pytest.raises(tr.WorkerError, match="broken"):
+            simulate("argentine", 2, seed=1, executor=pool)
+
+
+class _Exits:
+    def choose(self, match: Any, legal: list[tr.Action]) -> tr.Action:
+        import os
+
+        os._exit(3)

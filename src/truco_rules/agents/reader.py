@@ -90,7 +90,10 @@ class ReaderAgent(SeatAgent):
     :meth:`with_strength` are in :data:`STRENGTHS`); the thresholds are chances from 0 to 1.
     ``seed`` fixes every random choice. Use it as a :class:`~truco_rules.runs.simulate.Agent`
     (``agent.choose(match, legal)``) or as a callable on an observation
-    (``agent(observation, legal)``).
+    (``agent(observation, legal)``). A setting assigned later is checked as the constructor
+    checks it (:data:`~.reader_settings.SETTINGS`); a subclass made with ``attrs.define``
+    keeps that check by passing ``on_setattr=settings_guard(SETTINGS, derive)`` itself
+    (attrs does not inherit it).
     """
 
     worlds: int = STRENGTHS["default"]

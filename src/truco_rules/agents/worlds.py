@@ -313,7 +313,10 @@ def _likely(p: object, model: object) -> float:
     numpy number is the number it equals, a bool is none); else
     :class:`~truco_rules.core.errors.ProtocolError` naming the model."""
     ok = isinstance(p, numbers.Real) and not isinstance(p, bool)
-    value = float(p) if ok else math.nan  # type: ignore[arg-type]
+    try:
+        value = float(p) if ok else math.nan  # type: ignore[arg-type]
+    except (OverflowError, ValueError, TypeError):  # 10**400: no float holds it
+        value = math.nan
     if not 0 <= value <= 1e300:
         raise _broke(model, f"gave {shown(p)}, not a number from 0 to 1e300")
     return value

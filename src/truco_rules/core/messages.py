@@ -43,14 +43,19 @@ def _listing(items: Iterable[object], limit: int = 40) -> str:
     return shown or "(none)"
 
 
-_CARD_REPR = re.compile(r"Card\([^()]{1,8}\)")
-"""How a card reads in a message (``repr``): ``Card(5C)``."""
+_CARD_REPR = re.compile(r"(?:C?ard)\([^()\s]{0,8}\)?")
+"""A card's ``repr`` in a message (``Card(5C)``), also where :func:`shown` cut it short
+(``ard(5C)``, ``Card(5``)."""
+_CARD_TEXT = re.compile(r"(?<![A-Za-z0-9])(?:1[0-2]|[1-7])[EBOC](?![A-Za-z0-9])"
+                        r"|(?<![A-Za-z0-9])[2-7AJQK][cdhs](?![A-Za-z0-9])")
+"""A card's text in either deck notation (``5C``, ``12O``; ``Kd``, ``7s``)."""
 
 
 def no_cards(text: str) -> str:
-    """``text`` with every card it names (``Card(5C)``) written ``Card(?)``, saying so: a
-    message built from what a hook gave may reach a seat that must not see those cards."""
-    hidden = _CARD_REPR.sub("Card(?)", text)
+    """``text`` with every card it names written ``?`` (``Card(?)`` for a card object): a
+    message built from what a hook gave may reach a seat that must not see those cards,
+    in whatever form the hook put them (objects, text, cut short), so every form goes."""
+    hidden = _CARD_TEXT.sub("?", _CARD_REPR.sub("Card(?)", text))
     if hidden != text:
         hidden += " (cards not named: an error may reach a seat that must not see them)"
     return hidden

@@ -231,7 +231,9 @@ class Variant(ActionIds, CardScores):
 
     def preset(self) -> Preset | None:
         """The preset a ``NAME@PRESET`` variant plays: the one registered now, else the one
-        it was made with (a record's, of a preset since removed); None without a preset."""
+        it was made with (a record's, of a preset since removed); None without a preset.
+        (A record writes the registered one's values and the options that differ from it,
+        so that the two always agree.)"""
         wanted = split_name(self.name)[1]
         found = None if wanted is None else self.presets().get(wanted)
         return found or (self._made_with if wanted is not None else None)

@@ -312,6 +312,8 @@ def _sent(fn: Callable[[Any], Any], tasks: Sequence[Any], executor: Executor) ->
         raise WorkerError(*_cannot_send(exc)) from None
     try:
         mapped = executor.map(InWorker(fn, pool), sent)
+    except BrokenExecutor as exc:  # a pool whose worker died in an earlier run
+        raise WorkerError("", f"the executor is broken, a worker having died ({exc})") from None
     except RuntimeError as exc:  # e.g. "cannot schedule new futures after shutdown"
         raise ProtocolError("executor", "map", f"refused the tasks ({exc})") from None
     except TypeError as exc:  # Dask: a task it could not serialize
