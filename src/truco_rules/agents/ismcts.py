@@ -25,7 +25,7 @@ import attrs
 
 from ..contest.hand import Hand
 from ..core.actions import MAZO, PLAY, Action
-from ..core.errors import IllegalAction, InvalidOption, InvalidOptionType
+from ..core.errors import IllegalAction, InvalidOption
 from ..game.dealing import MAX_SEED
 from ..match import Match
 from ..rules.variant import Variant
@@ -39,6 +39,7 @@ from .seat_agent import (
     fallback_action,
     setting_int,
     setting_number,
+    setting_rules,
     settings_guard,
     strength_count,
 )
@@ -92,19 +93,13 @@ def _time_limit(name: str, value: object) -> float | None:
     return value  # type: ignore[return-value]
 
 
-def _rules_of(name: str, value: object) -> Variant | None:
-    if value is not None and not isinstance(value, Variant):
-        raise InvalidOptionType(name, value, "None or a Variant")
-    return value
-
-
 _SETTINGS: dict[str, Rule] = {
     "iterations": lambda n, v: setting_int(n, v, 1, 10**7),
     "worlds": lambda n, v: setting_int(n, v, 1, 10**5),
     "time_limit": _time_limit,
     "exploration": lambda n, v: setting_number(n, v, 0, 100, "a number from 0 to 100"),
     "seed": lambda n, v: setting_int(n, v, 0, MAX_SEED),
-    "variant": _rules_of,
+    "variant": setting_rules,
 }
 """How each setting is checked, when the agent is built and when one is set later."""
 

@@ -7,11 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from ..core.errors import InvalidOptionType
 from ..game.dealing import MAX_SEED
-from ..rules.variant import Variant
 from .ismcts import ISMCTSAgent
-from .seat_agent import Rule, setting_flag, setting_int, setting_number
+from .seat_agent import Rule, setting_flag, setting_int, setting_number, setting_rules
 
 __all__ = ["MOST_WORLDS", "SETTINGS", "derive"]
 
@@ -21,12 +19,6 @@ MOST_WORLDS = 10**5
 
 def _unit(name: str, value: object) -> float:
     return setting_number(name, value, 0.0, 1.0, "a number from 0 to 1")
-
-
-def _rules_of(name: str, value: object) -> Variant | None:
-    if value is not None and not isinstance(value, Variant):
-        raise InvalidOptionType(name, value, "None or a Variant")
-    return value
 
 
 SETTINGS: dict[str, Rule] = {
@@ -40,7 +32,7 @@ SETTINGS: dict[str, Rule] = {
     "infer": setting_flag,
     "read_answers": setting_flag,
     "seed": lambda n, v: setting_int(n, v, 0, MAX_SEED),
-    "variant": _rules_of,
+    "variant": setting_rules,
 }
 """How each setting is checked: ``SETTINGS[name](name, value)`` gives the value or raises."""
 

@@ -32,6 +32,7 @@ __all__ = [
     "setting_flag",
     "setting_int",
     "setting_number",
+    "setting_rules",
     "settings_guard",
     "strength_count",
     "whole",
@@ -75,6 +76,13 @@ def setting_flag(name: str, value: object) -> bool:
     """An agent's on/off setting: True or False (InvalidOptionType otherwise)."""
     if type(value) is not bool:
         raise InvalidOptionType(name, value, "True or False")
+    return value
+
+
+def setting_rules(name: str, value: object) -> Variant | None:
+    """An agent's ``variant`` setting: None or a Variant (InvalidOptionType otherwise)."""
+    if value is not None and not isinstance(value, Variant):
+        raise InvalidOptionType(name, value, "None or a Variant")
     return value
 
 

@@ -123,8 +123,9 @@ def register_preset(variant: str, preset: Preset, *, replace: bool = False) -> N
     if split_name(variant)[1] is not None:
         raise InvalidPreset(f"a preset is added to a variant, not to the preset {variant!r}")
     v = get_variant(variant)
-    home = {name: info["hook"] for name, info in v.option_info().items()}
-    alias = {word: name for name, info in v.option_info().items() for word in info["aliases"]}
+    info = v.option_info()
+    home = {name: entry["hook"] for name, entry in info.items()}
+    alias = {word: name for name, entry in info.items() for word in entry["aliases"]}
     preset = check_settings(v.name, preset, home, lambda slot: getattr(v, slot), alias)
     if not replace and preset.name in v.presets():
         raise InvalidPreset(

@@ -349,18 +349,17 @@ class InWorker:
     pickled: bool = False
 
     def __call__(self, task: Any) -> Any:
-        if self.pickled:
-            try:
-                task = pickle.loads(task)
-            except Exception as exc:
-                raise WorkerError(
-                    type(exc).__name__,
-                    f"a worker process cannot rebuild the task it was sent ({shown(str(exc), 300)})"
-                    ": define agents and hooks at module level of a module the workers import "
-                    "(not under if __name__ == '__main__'), or run without an executor",
-                ) from None
         if not self.pickled:  # Dask sends errors back its own way
             return self.fn(task)
+        try:
+            task = pickle.loads(task)
+        except Exception as exc:
+            raise WorkerError(
+                type(exc).__name__,
+                f"a worker process cannot rebuild the task it was sent ({shown(str(exc), 300)})"
+                ": define agents and hooks at module level of a module the workers import "
+                "(not under if __name__ == '__main__'), or run without an executor",
+            ) from None
         try:
             return self.fn(task)
         except Exception as exc:
