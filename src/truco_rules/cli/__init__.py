@@ -9,7 +9,7 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from .. import __version__
 from ..core.errors import TrucoError
@@ -29,11 +29,17 @@ class _Subcommands(argparse._SubParsersAction):  # type: ignore[type-arg]
         return super().add_parser(name, **kwargs)  # type: ignore[no-any-return]
 
 
+class _Parser(argparse.ArgumentParser):
+    """Bad arguments are told as every other bad input is: ``error: ...`` on stderr and
+    status 2, with where to read the arguments instead of the whole usage block."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"error: {message} ({self.prog} -h lists the arguments)\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``truco-rules`` command."""
-    p = argparse.ArgumentParser(
-        prog="truco-rules", description="The rules of Truco, variant by variant."
-    )
+    p = _Parser(prog="truco-rules", description="The rules of Truco, variant by variant.")
     p.register("action", "parsers", _Subcommands)
     p.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = p.add_subparsers(dest="command", required=True)

@@ -20,9 +20,9 @@ def default_variant() -> str:
     return default_variant_of_registry().name
 
 
-def at_least(low: int) -> Callable[[str], int]:
+def at_least(low: int, most: int | None = None) -> Callable[[str], int]:
     """An argparse type: an integer of at most 20 digits (a seed up to 2**64 - 1; the
-    command checks its own range), ``low`` or more."""
+    command checks its own range), ``low`` or more (and ``most`` or less, if given)."""
 
     def parse(text: str) -> int:
         t = text.strip()
@@ -31,11 +31,13 @@ def at_least(low: int) -> Callable[[str], int]:
         if len(t.lstrip("-")) > 20:
             raise argparse.ArgumentTypeError(f"{shown(text)} has more than 20 digits")
         value = int(t)
+        if most is not None and not low <= value <= most:
+            raise argparse.ArgumentTypeError(f"must be from {low} to {most}, not {value}")
         if value < low:
             raise argparse.ArgumentTypeError(f"must be {low} or more, not {value}")
         return value
 
-    parse.__name__ = f"integer >= {low}"
+    parse.__name__ = f"integer >= {low}" if most is None else f"integer {low}..{most}"
     return parse
 
 
@@ -71,6 +73,7 @@ def add_variant_argument(
     p.add_argument(
         "--variant",
         dest="variant_option",
+        action="append",  # kept as a list, so that naming two is refused, not overwritten
         metavar="VARIANT",
         default=None,
         help="the same as the VARIANT argument",
@@ -80,17 +83,21 @@ def add_variant_argument(
 
 def settle_variant(args: argparse.Namespace) -> None:
     """Put the variant named by position or by ``--variant`` where the subcommand reads it;
-    both naming different variants is an error."""
+    two names that differ (the argument and ``--variant``, or ``--variant`` twice) are an
+    error: neither is dropped in silence."""
     dest = getattr(args, "variant_dest", None)
     if dest is None:
         return
-    positional, option = args.variant_positional, args.variant_option
-    if positional is not None and option is not None and positional != option:
-        raise ParseError(
-            f"the variant is named twice ({shown(positional)} and --variant {shown(option)}): "
-            "name it once"
-        )
-    setattr(args, dest, positional if positional is not None else option)
+    positional, options = args.variant_positional, args.variant_option or []
+    for i, option in enumerate(options):
+        first = positional if positional is not None else (options[0] if i else None)
+        if first is not None and first != option:
+            where = "" if positional is not None else "--variant "
+            raise ParseError(
+                f"the variant is named twice ({where}{shown(first)} and --variant "
+                f"{shown(option)}): name it once"
+            )
+    setattr(args, dest, positional if positional is not None else next(iter(options), None))
 
 
 _PYTHON_WORDS: dict[str, object] = {"None": None, "True": True, "False": False}

@@ -14,12 +14,15 @@ from ._common import add_variant_argument, chosen_variants
 def cmd_odds(args: argparse.Namespace) -> int:
     if args.exact and not args.json:
         raise ParseError("--exact writes the fractions of --json: add --json")
+    if args.json and args.format is not None:
+        raise ParseError(f"--json prints JSON, --format {args.format} prints tables: choose one")
     variants = chosen_variants(args.rule_set, args.option, None)
     results = [odds(v) for v in variants]
     if args.json:
         data = [o.to_dict(exact=args.exact) for o in results]
         print(json.dumps(data[0] if args.rule_set is not None else data, indent=2))
         return 0
+    args.format = args.format or "text"
     if args.format == "html":  # one page with every table
         print(html_page([g for o in results for g in odds_grids(o)], "exact odds"))
         return 0
@@ -48,9 +51,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument(
         "--format",
         choices=("text", "markdown", "html", "csv"),
-        default="text",
-        help="how to print the tables (csv: a CSV table each, with a blank line between "
-        "them, as their columns differ)",
+        default=None,
+        help="how to print the tables (default: text; csv: a CSV table each, with a blank "
+        "line between them, as their columns differ)",
     )
     p.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
     p.set_defaults(func=cmd_odds)

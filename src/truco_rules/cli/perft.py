@@ -7,7 +7,7 @@ import time
 from pathlib import Path
 
 from ..core.errors import ParseError
-from ..runs.perft import LEAF_BUDGET, divide, format_perft, generate, perft_counts
+from ..runs.perft import DEPTH_LIMIT, LEAF_BUDGET, divide, format_perft, generate, perft_counts
 from ._common import add_variant_argument, at_least, chosen_variants, default_variant, formatter
 
 PERFT_HEADER = """\
@@ -29,15 +29,18 @@ def cmd_perft(args: argparse.Namespace) -> int:
                 "--budget allows; only --option and --budget apply"
             )
         variants = chosen_variants(args.perft_variant, args.option, None)
+        budget = LEAF_BUDGET if args.budget is None else args.budget
         folder = Path(args.write)
         folder.mkdir(parents=True, exist_ok=True)
         for v in variants:
             started = time.perf_counter()
-            records = generate(v, budget=args.budget)
+            records = generate(v, budget=budget)
             path = folder / f"{v.name}.perft"
             path.write_text(format_perft(records, PERFT_HEADER), encoding="utf-8")
             print(f"wrote {path}: {len(records)} records ({time.perf_counter() - started:.1f} s)")
         return 0
+    if args.budget is not None:
+        raise ParseError("--budget bounds the records of --write: add --write DIR, or leave it out")
     for k, value in _ONE_MATCH.items():
         if getattr(args, k) is None:
             setattr(args, k, value)
@@ -71,7 +74,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     pf.add_argument("--seats", type=at_least(2), help="seats at the table (default: 2)")
     pf.add_argument("--seed", type=at_least(0), help="seed of the match (default: 1)")
-    pf.add_argument("--depth", type=at_least(1), help="deepest count (default: 3)")
+    pf.add_argument(
+        "--depth", type=at_least(1, DEPTH_LIMIT), help="deepest count (default: 3)"
+    )
     pf.add_argument(
         "--option", action="append", metavar="NAME=VALUE", help="change an option (repeatable)"
     )
@@ -86,7 +91,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     pf.add_argument(
         "--budget",
         type=at_least(1),
-        default=LEAF_BUDGET,
-        help="with --write: the most leaves a record's deepest count may have",
+        default=None,
+        help="with --write: the most leaves a record's deepest count may have (default: "
+        f"{LEAF_BUDGET:,})",
     )
     pf.set_defaults(func=cmd_perft)

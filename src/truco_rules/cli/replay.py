@@ -11,14 +11,15 @@ from ..views.narrate import play_by_play
 
 
 def read_record(path: str) -> str:
-    """The text of the record at ``path`` (``-``: standard input), which must be UTF-8."""
+    """The text of the record at ``path`` (``-``: standard input), which must be UTF-8
+    (a leading byte-order mark is dropped)."""
     if path == "-":
         data = sys.stdin.buffer.read()
     else:
         with open(path, "rb") as f:
             data = f.read()
     try:
-        return data.decode("utf-8")
+        return data.decode("utf-8-sig")  # a byte-order mark some editors write is not text
     except UnicodeDecodeError as exc:
         where = "standard input" if path == "-" else path
         raise InvalidRecord(

@@ -35,12 +35,19 @@ def cmd_variants(args: argparse.Namespace) -> int:
 
 
 def cmd_describe(args: argparse.Namespace) -> int:
+    given = [f"--format {args.format}"] if args.format is not None else []
+    given += ["--docs-url"] if args.docs_url is not None else []
+    if args.json and given:
+        raise ParseError(
+            f"--json prints the rules as data; {' and '.join(given)} "
+            f"{'shape' if len(given) > 1 else 'shapes'} the rule sheet: choose one"
+        )
     v = get_variant(args.variant, parse_options(args.option))
     if args.json:
         print(json.dumps(v.describe(), indent=2, ensure_ascii=False))
     else:
         ref = installed_reference(args.docs_url)
-        print(render(rule_sheet(v), args.format, terminal_width(), reference=ref))
+        print(render(rule_sheet(v), args.format or "text", terminal_width(), reference=ref))
     return 0
 
 
@@ -111,7 +118,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     d = sub.add_parser("describe", help="a variant's rule sheet (or its rules as JSON)")
     add_variant_argument(d, f"a variant name or alias; none: {default_variant().name}")
     d.add_argument("--json", action="store_true", help="the rules as JSON data")
-    d.add_argument("--format", choices=FORMATS, default="text", help="how to print the sheet")
+    d.add_argument(
+        "--format", choices=FORMATS, default=None, help="how to print the sheet (default: text)"
+    )
     d.add_argument("--option", action="append", metavar="NAME=VALUE", help="change an option")
     _add_docs_url(d)
     d.set_defaults(func=cmd_describe)

@@ -8,6 +8,7 @@ import sys
 import time
 from concurrent.futures import Executor
 
+from ..core.errors import ParseError
 from ..describe.rule_words import changed_options, option_words
 from ..rules.variant import Variant
 from ..runs.policy import AgentSpec, load_agent
@@ -43,6 +44,11 @@ def _run(
 
 def cmd_simulate(args: argparse.Namespace) -> int:
     agents = _agents(args.agents)
+    if agents is not None and len(agents) > args.seats:  # the header would name one unplayed
+        raise ParseError(
+            f"--agents names {len(agents)} agents for {args.seats} seats: give at most one "
+            "per seat (fewer are repeated round the table)"
+        )
     variants = chosen_variants(args.variant, args.option, args.seats)
     if args.variant is None:
         return _simulate_every_variant(args, agents, variants)

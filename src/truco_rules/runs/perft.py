@@ -40,6 +40,7 @@ from ..rules.registry import get_variant
 from ..rules.variant import Variant
 
 __all__ = [
+    "DEPTH_LIMIT",
     "LEAF_BUDGET",
     "MAX_DEPTH",
     "PerftRecord",
@@ -70,11 +71,13 @@ def _moves(m: Match) -> list[tuple[int, Any]]:
     return [(s, a) for s in range(m.seats) for a in m.legal_actions(s)]
 
 
-_MOST_DEPTH = 64  # far past any tree this side of the heat death of the universe
+DEPTH_LIMIT = 64
+"""The deepest count :func:`perft_counts` takes (a record's: :data:`MAX_DEPTH`): far past
+any tree this side of the heat death of the universe."""
 
 
 def _depth(depth: object, low: int) -> int:
-    return in_range(depth, "depth", low, _MOST_DEPTH)
+    return in_range(depth, "depth", low, DEPTH_LIMIT)
 
 
 def _check_match(m: object) -> None:

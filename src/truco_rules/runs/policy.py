@@ -23,6 +23,7 @@ import importlib
 import inspect
 import pickle
 import random
+import typing
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, Protocol, runtime_checkable
@@ -130,7 +131,25 @@ def _miscalled(agent: object) -> tuple[str, str]:
         signature.bind(None, None)
     except TypeError as exc:
         return form, str(exc)
+    made = _made_agent(target)
+    if made:  # default_agent(seed=0, strength=...) binds two arguments, but makes an agent
+        return form, f"it is a factory that returns {made}, not an action: name an agent it made"
     return form, ""
+
+
+def _made_agent(target: Any) -> str:
+    """The name of the agent class ``target`` is annotated to return (a factory such as
+    :func:`truco_rules.agents.default_agent`), else an empty string. An annotation that
+    cannot be resolved is taken on trust."""
+    try:
+        made = typing.get_type_hints(target).get("return")
+    except Exception:  # a forward reference to a name the module does not hold, and the like
+        return ""
+    if isinstance(made, type) and not issubclass(made, Action) and callable(
+        getattr(made, "choose", None)
+    ):
+        return made.__qualname__
+    return ""
 
 
 def agent_label(spec: AgentSpec) -> str:
