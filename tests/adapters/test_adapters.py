@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import io
+import pickle
 import re
 from pathlib import Path
 from typing import Any
@@ -230,6 +231,30 @@ def test_pettingzoo_bad_parameters() -> None:
         with pytest.raises(tr.IllegalAction):
             e.step(0)  # "deal" is never a player's action
         assert e.match.to_json() == before
+
+
+@needs_pettingzoo
+def test_pettingzoo_names_an_agent_it_does_not_have_and_a_refused_step_changes_nothing() -> None:
+    """An unknown agent was a bare ValueError (observe) or KeyError (the spaces)."""
+    from truco_rules.adapters.pettingzoo import UnknownAgent, raw_env
+
+    e = raw_env(variant="paulista", seats=4)
+    e.reset(seed=2)
+    for lookup in (e.observe, e.observation_space, e.action_space):
+        for bad in ("seat_4", "seat_-1", 0, None):
+            with pytest.raises(UnknownAgent, match="agents are seat_0, seat_1, seat_2, seat_3"):
+                lookup(bad)
+    assert issubclass(UnknownAgent, tr.InvalidSeat) and issubclass(UnknownAgent, KeyError)
+    error = UnknownAgent("seat_9", ["seat_0", "seat_1"])
+    assert pickle.loads(pickle.dumps(error)) == error and str(error).startswith("there is")
+    for _ in range(5):  # into the match: a few legal steps
+        e.step(e.match.legal_action_ids()[0])
+    seen = (e.match.to_json(), e.agent_selection, dict(e.rewards), dict(e._cumulative_rewards))
+    for bad in (10**6, -1, 0, 1.5, None):
+        with pytest.raises(tr.TrucoError):
+            e.step(bad)
+        now = (e.match.to_json(), e.agent_selection, dict(e.rewards), dict(e._cumulative_rewards))
+        assert now == seen
 
 
 @needs_pettingzoo

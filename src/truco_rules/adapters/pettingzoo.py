@@ -31,6 +31,7 @@ call out of turn, which the kernel may allow another seat, is not offered here.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from ..core.errors import install_hint
@@ -46,16 +47,37 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
     ) from exc
 
 from ..core.arguments import in_range, integer
-from ..core.errors import InvalidOption, UnknownActionIdType, UnknownParameter
+from ..core.errors import (
+    InvalidOption,
+    InvalidSeat,
+    TrucoError,
+    UnknownActionIdType,
+    UnknownParameter,
+    shown,
+)
 from ..game.dealing import MAX_SEED
 from ..match import Match
 from ..rules.registry import DEFAULT_ALIAS, get_variant
 from ..rules.variant import Variant
 from ..views.tensors import observation_features, observation_size
 
-__all__ = ["TrucoEnv", "env", "raw_env"]
+__all__ = ["TrucoEnv", "UnknownAgent", "env", "raw_env"]
 
 _PARAMETERS = ("variant", "seats", "render_mode")
+
+
+class UnknownAgent(InvalidSeat, KeyError):
+    """An agent name (``seat_0``...) that the environment does not have: an
+    :class:`~truco_rules.InvalidSeat`, and a :class:`KeyError` as a lookup by name is."""
+
+    def __init__(self, agent: object, agents: Sequence[str]) -> None:
+        self.seat, self.agents = agent, tuple(agents)
+        TrucoError.__init__(
+            self, f"there is no agent {shown(agent)}; agents are {', '.join(self.agents)}"
+        )
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
 
 
 class TrucoEnv(AECEnv):  # type: ignore[misc]
@@ -96,11 +118,18 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         self.match: Match = self.variant.new_match(seats, seed=0)
         self.agents: list[str] = []
 
+    def _seat(self, agent: object) -> int:
+        """The seat of ``agent`` (``seat_<n>``); :class:`UnknownAgent` for another name."""
+        try:
+            return self.possible_agents.index(agent)  # type: ignore[arg-type]
+        except ValueError:
+            raise UnknownAgent(agent, self.possible_agents) from None
+
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
-        return self._obs_spaces[agent]
+        return self._obs_spaces[self.possible_agents[self._seat(agent)]]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
-        return self._act_spaces[agent]
+        return self._act_spaces[self.possible_agents[self._seat(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; ``seed`` fixes every deal (default: the next one of the env's own
@@ -117,7 +146,7 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.match.current_player()]
 
     def observe(self, agent: str) -> dict[str, Any]:
-        seat = self.possible_agents.index(agent)
+        seat = self._seat(agent)
         obs = self.match.observation(seat)
         mask = np.zeros(self.variant.num_actions, np.int8)
         if self.match.current_player() == seat:
@@ -132,12 +161,13 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
-        seat = self.possible_agents.index(agent)
-        self._cumulative_rewards[agent] = 0.0
+        seat = self._seat(agent)
         if action is None:  # only a finished seat steps None (above)
             last = self.variant.num_actions - 1
             raise UnknownActionIdType("action", f"an int from 0 to {last} (the seat acts)", None)
         self.match.apply_id(action, seat)  # its checks: no float, no id out of the space
+        self._cumulative_rewards[agent] = 0.0  # once the action is taken: a refused one
+        # changes nothing
         self.rewards = {a: 0.0 for a in self.agents}
         if self.match.is_over():
             result = self.match.returns()
