@@ -86,8 +86,10 @@ def test_choose_on_a_finished_match_is_an_illegal_action(name: str) -> None:
     m.apply("mazo")
     while not m.is_over():
         m.apply(m.legal_actions()[-1])
-    with pytest.raises(tr.IllegalAction, match="the match is over"):
+    with pytest.raises(tr.IllegalAction, match="the match is over") as refused:
         AGENTS[name]().choose(m, [])
+    # not "illegal action 'None' by seat -2": no action was given, and -2 is no seat
+    assert str(refused.value) == "no action to choose for any seat: the match is over"
 
 
 @pytest.mark.parametrize("name", sorted(AGENTS))
@@ -105,6 +107,25 @@ def test_a_subset_of_the_legal_actions_is_a_choice_among_them(name: str) -> None
             choice = agent.choose(m, some)
             assert choice in some
             m.apply(choice)
+
+
+@pytest.mark.parametrize("name", ["reader", "ismcts"])
+def test_given_some_of_the_legal_actions_an_agent_goes_to_the_deck_only_when_nothing_else_is_left(
+    name: str,
+) -> None:
+    """The reader's fallback (no refusal, or no card, among those given) took the rule of
+    thumb's pick, which could be the deck: offered mazo, quiero and retruco after a truco it
+    went to the deck in 16 of 40 deals."""
+    v = tr.get_variant("argentine")
+    deck = 0
+    for seed in range(40):
+        m = v.new_match(2, seed=seed)
+        m.apply(next(a for a in m.legal_actions() if a.verb == "truco"))
+        some = [a for a in m.legal_actions() if a.verb in ("mazo", "quiero", "retruco")]
+        some.sort(key=lambda a: a.verb != "mazo")  # the deck first, where a fallback looks
+        assert some[0].verb == "mazo" and len(some) == 3
+        deck += AGENTS[name]().choose(m, some).verb == "mazo"
+    assert deck == 0
 
 
 def test_the_callable_form_checks_its_observation_and_rules() -> None:
@@ -360,7 +381,8 @@ def test_rebuild_and_same_view_name_their_arguments() -> None:
 
 
 @pytest.mark.parametrize(
-    "change", [{"contest": 5}, {"seats": 3}, {"seats": 0}, {"sides": (0,)}, {"seat": 7}]
+    "change",
+    [{"contest": 5}, {"seats": 3}, {"seats": 0}, {"sides": (0,)}, {"seat": 7}, {"current": None}],
 )
 def test_an_observation_whose_fields_disagree_is_refused(change: dict[str, Any]) -> None:
     """An observation built by hand (attrs.evolve) whose fields disagree reached the
@@ -378,6 +400,23 @@ def test_an_observation_whose_fields_disagree_is_refused(change: dict[str, Any])
         sample_world(v, obs, random.Random(0))
     with pytest.raises(tr.ParseError, match="disagree"):
         ReaderAgent(worlds=4)(obs, m.legal_actions())
+    with pytest.raises(tr.ParseError, match="disagree"):  # current=None: an AttributeError
+        ISMCTSAgent(iterations=10)(obs, m.legal_actions())
+
+
+def test_searchable_asks_for_the_observation_s_rules_as_the_samplers_do() -> None:
+    """searchable() said True for another variant's rules (and last_card_open() read the
+    observation with them), where sample_world() refused the same arguments."""
+    from truco_rules.agents.determinize import last_card_open, searchable
+
+    m = tr.get_variant("argentine").new_match(2, seed=7)
+    obs = m.observation(m.current_player())
+    assert searchable(tr.get_variant("argentine"), obs)
+    for check in (searchable, last_card_open):
+        with pytest.raises(tr.InvalidOption, match="the rules of the observation"):
+            check(tr.get_variant("mineiro"), obs)
+        with pytest.raises(tr.InvalidType, match="variant must be a Variant"):
+            check("argentine", obs)  # type: ignore[arg-type]
 
 
 def test_a_likelihood_too_big_for_a_float_is_named_and_a_broken_pool_is_a_worker_error() -> None:

@@ -32,7 +32,7 @@ from ..core.cards import Card
 from ..core.context import HandContext
 from ..match import Match
 from ..rules.variant import Variant
-from ..views.agent_input import check_world_request, check_world_settings
+from ..views.agent_input import check_rules, check_world_request, check_world_settings
 from ..views.observe import Observation, observe
 from .tally import side_of
 from .worlds import HIDDEN, Likelihood, check_observation, per_observation, rebuild, same_view
@@ -48,8 +48,9 @@ __all__ = [
 
 def searchable(variant: Variant, obs: Observation) -> bool:
     """Whether :func:`sample_world` can rebuild this situation: a seat to act in a contest,
-    with its own three cards in view."""
+    its cards in view (rules not the observation's: :class:`~truco_rules.InvalidOption`)."""
     check_observation("obs", obs)
+    check_rules(variant, obs)
     return (
         obs.phase not in ("deal", "over", "discard")
         and obs.seat == obs.current_player

@@ -220,9 +220,12 @@ class ReaderAgent(SeatAgent):
 
     def _thumb(self, variant: Variant, legal: list[Action], worlds: list[World]) -> Action:
         """The rule of thumb of :mod:`.rollout` with the seat's own cards (the same in every
-        world)."""
-        act = hand_action(variant, worlds[0][0], legal, self.rng)
-        return act if act in legal else legal[0]
+        world), among the actions other than going to the deck where there are any: given
+        some of the legal actions (no refusal, no card to play), the rule's own choice may be
+        missing, or be the deck."""
+        options = [a for a in legal if a.verb != MAZO] or legal
+        act = hand_action(variant, worlds[0][0], options, self.rng)
+        return act if act in options else options[0]
 
     def _lookahead(
         self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]

@@ -277,6 +277,9 @@ class IllegalAction(TrucoError, ValueError):
         self.legal = tuple(fmt(a) for a in legal)
         """The legal actions as text, in the deck notation of the variant."""
         msg = f"illegal action {shown(fmt(action))} by seat {shown(seat)}: {reason}"
+        if action is None:  # an agent asked to choose where there is nothing to choose
+            who = f"seat {seat}" if type(seat) is int and seat >= 0 else "any seat"
+            msg = f"no action to choose for {who}: {reason}"
         if self.legal:
             msg += f"; legal now: {_listing(self.legal)}"
         super().__init__(msg)

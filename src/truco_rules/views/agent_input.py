@@ -25,7 +25,7 @@ from ..core.arguments import in_range
 from ..core.errors import IllegalAction, InvalidOption, InvalidType, ParseError, shown
 from ..game.state import MatchState
 from ..rules.variant import Variant
-from .observation import Observation
+from .observation import HandView, Observation
 
 __all__ = ["check_rules", "check_world_request", "checked_legal", "seat_to_choose"]
 
@@ -70,10 +70,12 @@ def checked_legal(
     return actions
 
 
-def check_rules(variant: Variant, obs: Observation) -> None:
+def check_rules(variant: object, obs: Observation) -> None:
     """:class:`~truco_rules.core.errors.InvalidOption` unless ``variant`` is the variant
     ``obs`` was observed under, in its deck notation (options that leave both as they are
-    cannot be told apart here)."""
+    cannot be told apart here); :class:`~truco_rules.core.errors.InvalidType` for no variant."""
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant", variant)
     if variant.name != obs.variant or variant.deck.notation != obs.notation:
         raise InvalidOption(
             "variant", variant.name, f"the rules of the observation ({obs.variant!r}, "
@@ -86,7 +88,10 @@ def check_rules(variant: Variant, obs: Observation) -> None:
 
 def _disagreement(variant: Variant, obs: Observation) -> str:
     """What in ``obs`` disagrees with its rules or with itself (seats, seat, mano, sides,
-    contests), or ``""``."""
+    contests, a contest's view), or ``""``."""
+    current: object = obs.current  # one built by hand may hold anything
+    if not isinstance(current, HandView):  # an observation out of a contest has one too
+        return f"current={shown(obs.current)}, where every observation has a HandView"
     n = obs.seats
     if type(n) is not int or n not in variant.seat_counts:
         return f"seats={shown(n)}, where {variant.name!r} is played with {variant.seat_counts}"
