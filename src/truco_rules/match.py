@@ -18,7 +18,7 @@ from typing import Any
 
 from .core.actions import Action
 from .core.arguments import integer
-from .core.errors import CannotUndo, CannotUndoType, ParseError, TrucoError, shown
+from .core.errors import CannotUndo, CannotUndoType, InvalidType, ParseError, TrucoError, shown
 from .game.dealing import HandSummary, deal_order
 from .game.state import CHANCE, TERMINAL, MatchState
 from .rules import variant as _variant_module
@@ -32,7 +32,15 @@ from .views.position import board_text, format_position, parse_position
 from .views.public_view import public_observation
 from .views.records import dumps, loads, match_record, record_to_text, replay, text_to_record
 
-__all__ = ["CHANCE", "TERMINAL", "HandSummary", "Match", "deal_order"]
+__all__ = ["CHANCE", "TERMINAL", "HandSummary", "Match", "checked_match", "deal_order"]
+
+
+def checked_match(name: str, value: object) -> Match:
+    """``value``, once it is a :class:`Match` (else
+    :class:`~truco_rules.core.errors.InvalidType` naming the argument ``name``)."""
+    if not isinstance(value, Match):
+        raise InvalidType(name, "a Match", value)
+    return value
 
 
 def _as_match(m: MatchState) -> Match:

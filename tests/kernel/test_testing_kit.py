@@ -5,7 +5,7 @@ fails on a state that breaks its invariant (so the invariant tests can fail)."""
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from importlib import metadata
 from typing import Any, ClassVar
 
@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from hypothesis.stateful import invariant, run_state_machine_as_test
 
 import truco_rules as tr
+import truco_rules.testing as testing
 from truco_rules import observe as observe_module
 from truco_rules.testing import (
     Playout,
@@ -324,3 +325,41 @@ def test_i3_with_individual_scores_checks_the_chico_is_won_at_the_target() -> No
 
     with pytest.raises(AssertionError, match="I3: player 0 won a chico"):
         check_step(state((0, 0), (0, 0), []), state((3, 0), (1, 0), [contest]))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda bad: testing.check_cards(bad),
+        lambda bad: testing.check_terminal(bad),
+        lambda bad: testing.check_live(bad),
+        lambda bad: testing.check_rejections(bad),
+        lambda bad: testing.check_replay(bad),
+        lambda bad: testing.check_errors_hide(bad, bad, 0),
+        lambda bad: testing.check_observation_hides(bad, 0, []),
+        lambda bad: testing.hidden_swaps(bad, 0),
+        lambda bad: testing.replay_with_deals(bad, []),
+        lambda bad: testing.deal_orders(bad),
+        lambda bad: testing.legal_moves(bad),
+        lambda bad: testing.play_random(bad, random.Random(0)),
+        lambda bad: testing.seen_in_deal(bad, 0),
+    ],
+)
+@pytest.mark.parametrize("bad", ["match", None, 7])
+def test_every_check_of_the_kit_names_an_argument_that_is_no_match(
+    call: Callable[[object], object], bad: object
+) -> None:
+    """Nine of them ended in an AttributeError ('str' object has no attribute 'variant')."""
+    with pytest.raises(tr.InvalidType, match="must be a Match"):
+        call(bad)
+
+
+def test_play_random_checks_its_generator_and_its_limit() -> None:
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    before = m.to_json()
+    with pytest.raises(tr.InvalidType, match=r"rng must be a random\.Random"):
+        testing.play_random(m, 5)  # type: ignore[arg-type]
+    with pytest.raises(tr.ParseError, match="max_actions"):  # it played nothing, silently
+        testing.play_random(m, random.Random(0), -1)
+    assert m.to_json() == before
+    assert len(testing.play_random(m, random.Random(0), 3).actions) == 3

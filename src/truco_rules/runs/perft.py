@@ -35,7 +35,7 @@ import attrs
 
 from ..core.arguments import in_range
 from ..core.errors import InvalidType, ParseError, shown
-from ..match import CHANCE, Match
+from ..match import CHANCE, Match, checked_match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
 
@@ -80,17 +80,12 @@ def _depth(depth: object, low: int) -> int:
     return in_range(depth, "depth", low, DEPTH_LIMIT)
 
 
-def _check_match(m: object) -> None:
-    if not isinstance(m, Match):
-        raise InvalidType("m", "a Match", m)
-
-
 def perft_counts(m: Match, depth: int) -> list[int]:
     """``[perft(m, 1), ..., perft(m, depth)]`` in one walk of the tree (``m`` is unchanged).
     ``depth`` is an int from 0 (:class:`~truco_rules.core.errors.ParseError` below it,
     :class:`~truco_rules.core.errors.InvalidType` for no int)."""
     depth = _depth(depth, 0)
-    _check_match(m)
+    checked_match("m", m)
     counts = [0] * depth
 
     def walk(state: Match, d: int) -> None:
@@ -109,7 +104,7 @@ def perft_counts(m: Match, depth: int) -> list[int]:
 def perft(m: Match, depth: int) -> int:
     """The number of legal action sequences of length ``depth`` from ``m`` (1 at depth 0)."""
     if _depth(depth, 0) == 0:
-        _check_match(m)
+        checked_match("m", m)
         return 1
     return perft_counts(m, depth)[-1]
 
@@ -118,7 +113,7 @@ def divide(m: Match, depth: int) -> list[tuple[str, int]]:
     """Per first step (``SEAT:TEXT``), the number of sequences of length ``depth`` (an int
     from 1) it starts."""
     depth = _depth(depth, 1)
-    _check_match(m)
+    checked_match("m", m)
     out = []
     for seat, act in _moves(m):
         child = m.copy()

@@ -13,8 +13,8 @@ from typing import Any
 from ..core import actions as A
 from ..core.arguments import integer
 from ..core.cards import Card
-from ..core.errors import InvalidType, TrucoError, UnknownAction
-from ..match import CHANCE, TERMINAL, Match
+from ..core.errors import TrucoError, UnknownAction
+from ..match import CHANCE, TERMINAL, Match, checked_match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
 from .strategies import vocabulary
@@ -28,12 +28,6 @@ __all__ = [
     "check_terminal",
     "hand_action_bound",
 ]
-
-
-def _check_match(m: object) -> None:
-    """:class:`~truco_rules.core.errors.InvalidType` unless ``m`` is a match."""
-    if not isinstance(m, Match):
-        raise InvalidType("m", "a Match", m)
 
 
 # ------------------------------------------------------------------------------ I2: the bound
@@ -76,6 +70,7 @@ def hand_action_bound(variant: Variant | str, seats: int) -> int:
 def check_cards(m: Match) -> None:
     """I1: the cards of the current deal are distinct cards of the deck, none lost or gained:
     every seat's cards in hand plus those it played are exactly the cards it was dealt."""
+    checked_match("m", m)
     deck = set(m.variant.deck.cards)
     assert len(deck) == len(m.variant.deck.cards), "I1: the deck repeats a card"
     for h in m.history:
@@ -168,6 +163,7 @@ def _check_individual_step(
 def check_terminal(m: Match) -> None:
     """I4: a finished match has exactly one winner, who holds the chicos to win, and nobody
     may act any more (every action is rejected)."""
+    checked_match("m", m)
     assert m.is_over(), "I4: the match is not over"
     w = m.winner()
     need = m.variant.match.chicos_to_win
@@ -189,7 +185,7 @@ def check_terminal(m: Match) -> None:
 def check_live(m: Match) -> None:
     """I5: a state that is not over has legal actions; they are distinct, come in a fixed
     order, and each applies (to a copy) without error; the state does not change."""
-    _check_match(m)
+    checked_match("m", m)
     if m.is_over():
         return
     key = m.key()
@@ -216,6 +212,7 @@ def check_rejections(m: Match, seats: Iterable[int | None] | None = None) -> Non
 
     ``seats`` defaults to the seat to act (``None``) and every seat.
     """
+    checked_match("m", m)
     v = m.variant
     in_deal = [c for d in m.hand.dealt for c in d] if m.hand is not None else []
     pairs = [(a, b) for a in in_deal for b in in_deal if a != b]
@@ -248,6 +245,7 @@ def check_rejections(m: Match, seats: Iterable[int | None] | None = None) -> Non
 def check_replay(m: Match) -> None:
     """I8: a copy is equal; the JSON record replays to an equal match and is written back
     byte for byte; the text record replays to an equal match."""
+    checked_match("m", m)
     assert m.copy() == m, "I8: a copy differs"
     text = m.to_json()
     again = Match.from_json(text)

@@ -18,9 +18,9 @@ import attrs
 from ..core.actions import PLAY, Action
 from ..core.cards import Card
 from ..core.context import HandContext
-from ..core.errors import InvalidType, TrucoError
+from ..core.errors import TrucoError
 from ..game.derivation import hand_random
-from ..match import CHANCE, Match
+from ..match import CHANCE, Match, checked_match
 from ..rules.variant import Variant
 from .strategies import vocabulary
 
@@ -57,8 +57,7 @@ def deal_orders(m: Match) -> list[tuple[Card, ...]]:
     the cards they dealt, in order. A match in the middle of a chance deal raises
     ``ValueError``: the deal being dealt has no order yet.
     """
-    if not isinstance(m, Match):
-        raise InvalidType("m", "a Match", m)
+    checked_match("m", m)
     n = m.hand_no + 1
     if m.seed is not None:
         return [
@@ -104,6 +103,7 @@ def replay_with_deals(
 ) -> Match:
     """Replay ``m``'s actions (the first ``upto``) on a match with the same start dealt from
     ``orders``; in deal ``k`` an action naming card ``c`` names ``names[k][c]`` instead."""
+    checked_match("m", m)
     r: Match = m.variant.new_match(
         m.seats,
         deals=[tuple(o) for o in orders],
@@ -250,6 +250,7 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
 
     Such an exchange gives a deal that agrees with ``m``'s on everything ``seat`` may see.
     """
+    checked_match("m", m)
     v = m.variant
     seen = cards_seen(m.observation(seat))
     orders = deal_orders(m)
@@ -297,6 +298,7 @@ def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match
     observation (object, ``to_dict()`` and ``render()``) and the same outcome for every action
     of :func:`check_errors_hide`, at the end and halfway. Returns the other match.
     """
+    checked_match("m", m)
     v = m.variant
     orders = [list(o) for o in deal_orders(m)]
     original = replay_with_deals(m, orders)
@@ -382,6 +384,8 @@ def check_errors_hide(a: Match, b: Match, seat: int) -> None:
     every action it may try, every verb of the vocabulary, every card face up, face down and
     blind, every envido statement, and the two-card plays of its own cards, is accepted in
     both or refused in both with the same error type, message and listed actions."""
+    checked_match("a", a)
+    checked_match("b", b)
     assert a.observation(seat) == b.observation(seat), "I7: the states are not alike to the seat"
     mine = [c for c in (a.hand.dealt[seat] if a.hand is not None else ()) if c is not None]
     pairs = [(x, y) for x in mine for y in mine if x != y]

@@ -19,9 +19,10 @@ import attrs
 from hypothesis import strategies as st
 
 from ..core.actions import BASE_VERBS, Action
+from ..core.arguments import in_range
 from ..core.cards import Card
 from ..core.errors import InvalidType, TrucoError
-from ..match import CHANCE, Match
+from ..match import CHANCE, Match, checked_match
 from ..rules.registry import get_variant, variant_names
 from ..rules.variant import Variant
 from .card_strategies import VariantLike, _variant, cards, deals, hands
@@ -192,7 +193,13 @@ def actions(variant: VariantLike | None = None) -> st.SearchStrategy[Action]:
 
 # ------------------------------------------------------------------------------ matches
 def play_random(match: Match, rng: random.Random, max_actions: int | None = None) -> Match:
-    """Apply random legal actions (chance nodes included) until the end or ``max_actions``."""
+    """Apply random legal actions (chance nodes included) until the end or ``max_actions``
+    (``None``: no limit); ``match`` itself is played and returned."""
+    checked_match("match", match)
+    if not isinstance(rng, random.Random):
+        raise InvalidType("rng", "a random.Random", rng)
+    if max_actions is not None:
+        in_range(max_actions, "max_actions", 0, 10**9)
     n = 0
     while not match.is_over() and (max_actions is None or n < max_actions):
         legal = match.legal_actions()
@@ -233,8 +240,7 @@ def legal_moves(m: Match, any_seat: bool = True) -> list[tuple[int, Action]]:
     """Every ``(seat, action)`` that may be applied now: the seat to act's actions, and with
     ``any_seat`` those of every other seat too (partners answering, out-of-turn calls). At a
     chance node: the ``deal`` actions, with seat :data:`~truco_rules.CHANCE`."""
-    if not isinstance(m, Match):
-        raise InvalidType("m", "a Match", m)
+    checked_match("m", m)
     if m.is_chance_node():
         return [(CHANCE, a) for a in m.legal_actions()]
     if not any_seat:

@@ -27,8 +27,7 @@ import attrs
 from ..core.actions import PLAY, Action
 from ..core.arguments import seat_index
 from ..core.cards import Card
-from ..core.errors import InvalidType
-from ..match import Match
+from ..match import Match, checked_match
 from ..views.observe import Observation
 from .hiding import cards_seen
 
@@ -64,11 +63,6 @@ def _where(m: Match, card: Card) -> str:
     return "nowhere"
 
 
-def _check_match(name: str, value: object) -> None:
-    if not isinstance(value, Match):
-        raise InvalidType(name, "a Match", value)
-
-
 def _replay(m: Match) -> Iterator[tuple[Match, tuple[int, Action] | None]]:
     """``m``'s states from its start to now, one per action (the same match object), each
     with the action played from it (``None`` for the last)."""
@@ -94,7 +88,7 @@ def seen_in_deal(m: Match, seat: int) -> set[Card]:
     table, the contests of the deal that ended and what they showed), every card played
     face up as it fell (a trick gathered face down, ``played_cards_visible=False``, was seen
     all the same, its closing card too), and the card it put aside."""
-    _check_match("m", m)
+    checked_match("m", m)
     seat_index(seat, m.seats)
     seen: set[Card] = set()
     for sim, step in _replay(m):
@@ -120,8 +114,8 @@ def seen_in_deal(m: Match, seat: int) -> set[Card]:
 def world_problems(match: Match, seat: int, world: Match) -> list[str]:
     """Why ``world`` is not a possible deal given everything ``seat`` has seen in ``match``
     (see the module); an empty list if it is one. Both must have a contest in play."""
-    _check_match("match", match)
-    _check_match("world", world)
+    checked_match("match", match)
+    checked_match("world", world)
     if world.variant.name != match.variant.name or world.seats != match.seats:
         return ["the world is of other rules or another table"]
     if match.hand is None or world.hand is None:
