@@ -4,12 +4,14 @@ an error naming the problem, and no table changes: its stored actions are the sa
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from conftest import Running
+from truco_server.app import QUEUE, WsConn
 from truco_server.protocol import BURST, MAX_MESSAGE, MAX_STRIKES
 from wsclient import Client, Frame, my_turn, new_table
 
@@ -152,6 +154,10 @@ def test_oversized_and_binary_frames(server: Running) -> None:
     before = _snapshot(server, table)
     a.send_raw(json.dumps({"type": "act", "action": "mazo", "pad": "x" * MAX_MESSAGE}))
     assert a.until(lambda f: f["type"] == "error")["code"] == "too-large"
+    # with its seq, as every error about a message has (it came back null)
+    a.send_raw(json.dumps({"type": "act", "seq": 42, "pad": "x" * MAX_MESSAGE}))
+    refused = a.until(lambda f: f["type"] == "error")
+    assert refused["code"] == "too-large" and refused["seq"] == 42
     a.send_raw(b"\x00\x01binary")
     assert a.until(lambda f: f["type"] == "error")["code"] == "binary"
     assert a.call(type="ping")["type"] == "pong"
@@ -262,3 +268,34 @@ def test_a_page_of_another_site_cannot_open_a_socket(server: Running) -> None:
     ok = Client(server.ws, origin=f"http://127.0.0.1:{server.port}")
     assert ok.call(type="ping")["type"] == "pong"
     ok.close()
+
+
+class _DeafSocket:
+    """A WebSocket whose client reads nothing: a frame sent never leaves."""
+
+    def __init__(self) -> None:
+        self.closed_with: tuple[int, str] | None = None
+
+    async def send_text(self, text: str) -> None:
+        await asyncio.Event().wait()  # the socket's buffers are full for good
+
+    async def close(self, code: int, reason: str) -> None:
+        self.closed_with = (code, reason)
+
+
+def test_a_client_that_reads_nothing_is_closed_1013_and_its_handler_ends_cleanly() -> None:
+    """README (Limits): a client that does not read is closed (1013). Its writer task was
+    cancelled, and the handler's end awaited it: the cancellation escaped, the handler died
+    with an ERROR logged for each such client, and the 1013 was reset, not sent."""
+
+    async def run() -> tuple[tuple[int, str] | None, bool]:
+        ws = _DeafSocket()
+        conn = WsConn(ws)  # type: ignore[arg-type]
+        for i in range(QUEUE + 2):  # one frame taken by the writer, then the queue fills
+            conn.send({"type": "pong", "seq": i})
+            await asyncio.sleep(0)
+        await conn.finish(wait=1.0)  # returns: it raised CancelledError before
+        return ws.closed_with, conn.writer.done()
+
+    closed_with, writer_done = asyncio.run(run())
+    assert closed_with == (1013, "too slow: frames piled up") and writer_done

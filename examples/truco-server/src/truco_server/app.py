@@ -28,7 +28,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from . import frames
-from .protocol import MAX_MESSAGE, MAX_STRIKES, RateLimiter
+from .protocol import MAX_STRIKES, RateLimiter, seq_of
 from .store import Store
 from .tables import Lobby, Table, variant_list
 
@@ -81,6 +81,7 @@ class WsConn:
         self.queue: asyncio.Queue[str | None] = asyncio.Queue(QUEUE)
         self.closing: tuple[int, str] | None = None
         self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.closer: asyncio.Task[None] | None = None  # the close of a client too slow
 
     def send(self, frame: dict[str, Any]) -> None:
         if self.closing is not None:
@@ -90,13 +91,27 @@ class WsConn:
         except asyncio.QueueFull:
             self.closing = (1013, "too slow: frames piled up")
             self.writer.cancel()
-            asyncio.get_running_loop().create_task(self._close_now())
+            self.closer = asyncio.get_running_loop().create_task(self._close_now())
 
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
             self.closing = (code, reason)
             with contextlib.suppress(asyncio.QueueFull):
                 self.queue.put_nowait(None)
+
+    async def finish(self, wait: float = 5.0) -> None:
+        """The end of the connection: the frames queued, then the close frame (``1000 bye``
+        unless a close was asked for; the ``1013`` of a client too slow, whose writer was
+        cancelled, is sent by its own task). Waits at most ``wait`` seconds, then gives up on
+        a client that reads nothing; never raises (``asyncio.wait`` does not raise the
+        writer's cancellation, where awaiting the writer did, and the handler died with an
+        ERROR logged)."""
+        if self.closing is None:
+            self.close(1000, "bye")
+        tasks = {t for t in (self.writer, self.closer) if t is not None}
+        _done, late = await asyncio.wait(tasks, timeout=wait)
+        for task in late:
+            task.cancel()
 
     async def _close_now(self) -> None:
         assert self.closing is not None
@@ -120,17 +135,6 @@ def _same_origin(ws: WebSocket) -> bool:
     if origin is None:
         return True
     return urlsplit(origin).netloc == ws.headers.get("host", "")
-
-
-def _seq(text: str | None) -> int | None:
-    """The ``seq`` of a message refused unread (so that the client can match the error)."""
-    if text is None or len(text) > MAX_MESSAGE:
-        return None
-    try:
-        seq = json.loads(text).get("seq")
-    except (ValueError, AttributeError, RecursionError):
-        return None
-    return seq if type(seq) is int and 0 <= seq <= 2**53 else None
 
 
 def create_app(
@@ -188,7 +192,11 @@ def create_app(
                 if not limiter.allow():
                     strikes += 1
                     conn.send(
-                        frames.error("rate-limit", "too many messages: slow down", _seq(text))
+                        frames.error(
+                            "rate-limit",
+                            "too many messages: slow down",
+                            None if text is None else seq_of(text),
+                        )
                     )
                     if strikes >= MAX_STRIKES:
                         conn.close(1008, "rate limit")
@@ -204,10 +212,7 @@ def create_app(
             pass
         finally:
             lobby.disconnect(conn)
-            if conn.closing is None:
-                conn.close(1000, "bye")
-            with contextlib.suppress(Exception):  # the queued frames, then the close frame
-                await asyncio.wait_for(conn.writer, 5)
+            await conn.finish()
 
     app = Starlette(
         routes=[

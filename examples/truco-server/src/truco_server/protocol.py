@@ -22,6 +22,7 @@ __all__ = [
     "BadMessage",
     "RateLimiter",
     "parse",
+    "seq_of",
 ]
 
 MAX_MESSAGE = 4096
@@ -90,10 +91,23 @@ def _str(msg: dict[str, Any], key: str, pattern: re.Pattern[str], what: str) -> 
     return value
 
 
+def seq_of(text: str) -> int | None:
+    """The valid ``seq`` of a message refused before it is read (too large, rate-limited),
+    so that the client can match the error to it; ``None`` if it has none. The text is at
+    most a WebSocket frame (64 KiB), so reading it costs little."""
+    try:
+        seq = json.loads(text).get("seq")
+    except (ValueError, AttributeError, RecursionError):
+        return None
+    return seq if type(seq) is int and 0 <= seq <= 2**53 else None
+
+
 def parse(text: str) -> dict[str, Any]:
     """The checked message in ``text``; :class:`BadMessage` names the first problem."""
     if len(text) > MAX_MESSAGE:
-        raise BadMessage("too-large", f"a message is at most {MAX_MESSAGE} characters")
+        refused = BadMessage("too-large", f"a message is at most {MAX_MESSAGE} characters")
+        refused.seq = seq_of(text)
+        raise refused
     try:
         msg = json.loads(text)
     except (ValueError, RecursionError):

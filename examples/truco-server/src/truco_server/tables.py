@@ -33,6 +33,10 @@ MAX_TABLES = 5000
 """The most tables one server holds at once: when a new one would pass it, the oldest
 finished table that nobody is watching is forgotten (its record too) to make room."""
 
+STORE_RETRY = 1.0
+"""Seconds a bot or a turn timer waits before it tries again an action the file refused
+(another process holding a lock on it): the table plays on once the file takes writes."""
+
 log = logging.getLogger("truco_server")
 
 
@@ -280,7 +284,14 @@ class Lobby:
         if len(table.match.actions) != n or table.to_act() != seat:
             return
         action = table.match.variant.parse_action(timeout_action(table.match, seat))
-        self.apply(table, seat, action)
+        try:
+            self.apply(table, seat, action)
+        except sqlite3.Error:  # nothing changed: the timer tries again (it stopped for good)
+            log.warning("table %s: the file refused a timeout's action; retrying", table.id)
+            table.timer = asyncio.get_running_loop().call_later(
+                STORE_RETRY, self._timed_out, table, seat, n
+            )
+            return
         table.broadcast()
         self._next(table)
 
@@ -297,7 +308,13 @@ class Lobby:
                     text = bot.choose(table.match)
                 if len(table.match.actions) != n or table.to_act() != seat:
                     continue  # someone else acted meanwhile: the decision is dropped
-                self.apply(table, seat, table.match.variant.parse_action(text))
+                try:
+                    self.apply(table, seat, table.match.variant.parse_action(text))
+                except sqlite3.Error:  # nothing changed, the bot's state included: it
+                    # decides again after a pause (the bot stopped for good)
+                    log.warning("table %s: the file refused a bot's action; retrying", table.id)
+                    await asyncio.sleep(STORE_RETRY)
+                    continue
                 bot.commit()
                 table.broadcast()
         except Exception:  # a bug: the table waits for a restart rather than play on wrongly
