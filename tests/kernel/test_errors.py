@@ -42,6 +42,18 @@ def test_unknown_option_lists_the_options() -> None:
     assert "falta_mod" in str(e.value) and "falta_mode" in str(e.value)
 
 
+
+def test_an_option_named_self_is_an_unknown_option() -> None:
+    """It was a bare TypeError (with_options() got multiple values for argument 'self'), from
+    with_options, get_variant and the server's create alike."""
+    for make in (
+        lambda: tr.get_variant("argentine").with_options(**{"self": 1}),
+        lambda: tr.get_variant("argentine", {"self": 1}),
+    ):
+        with pytest.raises(tr.UnknownOption, match="no option 'self'"):
+            make()
+
+
 @pytest.mark.parametrize(
     "name,value",
     [

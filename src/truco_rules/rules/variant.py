@@ -160,7 +160,7 @@ class Variant(ActionIds, CardScores):
         name = self._option_alias.get(word, word) if isinstance(word, str) else None
         return name if name in self._option_home else None
 
-    def with_options(self, **options: Any) -> Variant:
+    def with_options(self, /, **options: Any) -> Variant:
         """A new variant with the named options changed; the name and aliases are kept.
 
         Raises :class:`~truco_rules.core.errors.UnknownOption` for a name the variant lacks and
