@@ -500,6 +500,13 @@ def test_play_match_takes_a_variant_name() -> None:
     assert play_match(ARG, 2, 5) == play_match(tr.get_variant(ARG), 2, 5)
 
 
+def test_a_match_past_its_action_bound_is_a_typed_error() -> None:
+    """It was a bare RuntimeError; MatchNotOver is one still, and a TrucoError."""
+    with pytest.raises(tr.MatchNotOver, match="seed 5 did not end within 3 actions") as info:
+        play_match(ARG, 2, 5, max_actions=3)
+    assert isinstance(info.value, RuntimeError)
+
+
 def test_deal_order_takes_a_variant_name_and_refuses_junk() -> None:
     hands = ["1E 2E 3E", "4E 5E 6E"]
     assert tr.deal_order(ARG, hands) == tr.deal_order(tr.get_variant(ARG), hands)

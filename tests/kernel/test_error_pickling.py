@@ -41,6 +41,7 @@ EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.UnknownParameter: errors.UnknownParameter("x", "game", ["players"]),
     # issue 21 §2: a wrong Python type for these arguments is also the error they always raised
     errors.InvalidSeatType: errors.InvalidSeatType("seat", "an int from 0 to 1", "0"),
+    errors.MatchNotOver: errors.MatchNotOver("the match dealt from seed 1 did not end"),
     errors.InvalidOptionType: errors.InvalidOptionType("seed", "1", "an int from 0 to 9"),
     errors.UnknownActionIdType: errors.UnknownActionIdType("action id", "an int", 2.0),
     errors.CannotUndoType: errors.CannotUndoType("n", "a non-negative int", True),

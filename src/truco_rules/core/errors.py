@@ -35,6 +35,7 @@ __all__ = [
     "InvalidSeat",
     "InvalidSeatType",
     "InvalidType",
+    "MatchNotOver",
     "ParseError",
     "ParseErrorType",
     "ProtocolError",
@@ -364,6 +365,11 @@ class RegistryError(TrucoError, ValueError):
     """A variant registration that conflicts with another (a name or alias already taken by a
     different variant, without ``replace=True``), or a variant that cannot reach a worker
     process as the same rule set (fan-out refuses it rather than play other rules)."""
+
+
+class MatchNotOver(TrucoError, RuntimeError):
+    """A match played by agents (``play_match``, ``simulate``) that did not end within its
+    ``max_actions``: a bound set too low, or a variant whose matches never end."""
 
 
 class WorkerError(TrucoError, RuntimeError):

@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from ..core.arguments import MAX_RUN, in_range, integer, run_size
-from ..core.errors import shown
+from ..core.errors import MatchNotOver, shown
 from ..game.dealing import MAX_SEED
 from ..match import HandSummary, Match
 from ..rules.registry import get_variant
@@ -238,7 +238,7 @@ def play_match(
                 f"seat {seat}, agent {label}"
             )
             raise
-    raise RuntimeError(f"match with seed {seed} did not end within {max_actions} actions")
+    raise MatchNotOver(f"the match dealt from seed {seed} did not end within {max_actions} actions")
 
 
 def side_bets_decided(history: Sequence[HandSummary], winner: int) -> bool:
