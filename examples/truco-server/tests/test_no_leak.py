@@ -55,6 +55,16 @@ def _msg(**fields: Any) -> str:
     return json.dumps(fields)
 
 
+def _against_bots(lobby: Lobby, conn: Capture, bot: str = "simple") -> str:
+    """A new two-seat argentine table, ``conn`` in seat 0 and a bot of kind ``bot`` in seat
+    1, not started yet: its id."""
+    lobby.handle(conn, _msg(type="create", variant="argentine", seats=2, options={}))
+    table: str = conn.frames[-1]["table"]
+    lobby.handle(conn, _msg(type="join", table=table, seat=0))
+    lobby.handle(conn, _msg(type="bots", bot=bot))
+    return table
+
+
 def _options(name: str, k: int) -> dict[str, int]:
     if k % 8 == 0:
         return {}

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from test_no_leak import Capture, _msg
+from test_no_leak import Capture, _against_bots, _msg
 from truco_server.store import Store
 from truco_server.tables import Lobby
 
@@ -37,11 +37,8 @@ def test_a_restarted_server_plays_the_same_match(kind: str, tmp_path: Path) -> N
         store = Store(str(tmp_path / f"a{k}.sqlite"))
         lobby = Lobby(store, bot_delay=0)
         conn = Capture()
-        lobby.handle(conn, _msg(type="create", variant="argentine", seats=2, options={}))
-        tid = conn.frames[-1]["table"]
-        lobby.handle(conn, _msg(type="join", table=tid, seat=0))
+        tid = _against_bots(lobby, conn, kind)
         token = next(f for f in conn.frames if f["type"] == "joined")["token"]
-        lobby.handle(conn, _msg(type="bots", bot=kind))
         lobby.handle(conn, _msg(type="start"))
         await _play(lobby, conn, tid, upto=6)
         copy = sqlite3.connect(str(tmp_path / f"b{k}.sqlite"))
@@ -117,10 +114,7 @@ def test_a_refused_create_forgets_no_table(tmp_path: Path, monkeypatch: pytest.M
         store = Store(str(tmp_path / "a.sqlite"))
         lobby = Lobby(store, bot_delay=0)
         host = Capture()
-        lobby.handle(host, _msg(type="create", variant="argentine", seats=2, options={}))
-        tid = host.frames[-1]["table"]
-        lobby.handle(host, _msg(type="join", table=tid, seat=0))
-        lobby.handle(host, _msg(type="bots", bot="simple"))
+        tid = _against_bots(lobby, host)
         lobby.handle(host, _msg(type="start"))
         table = lobby.tables[tid]
         while not table.match.is_over():

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 import truco_server.tables as tables_module
-from test_no_leak import Capture, _msg
+from test_no_leak import Capture, _against_bots, _msg
 from truco_server.store import Store
 from truco_server.tables import Lobby
 
@@ -40,10 +40,7 @@ def test_a_bot_whose_action_the_file_refused_acts_again(monkeypatch: pytest.Monk
         store = Store(":memory:")
         lobby = Lobby(store, bot_delay=0)
         conn = Capture()
-        lobby.handle(conn, _msg(type="create", variant="argentine", seats=2, options={}))
-        tid = conn.frames[-1]["table"]
-        lobby.handle(conn, _msg(type="join", table=tid, seat=0))
-        lobby.handle(conn, _msg(type="bots", bot="simple"))
+        tid = _against_bots(lobby, conn)
         table = lobby.tables[tid]
         refused = _refusing(store, 3, seat=1)  # the bot's
         lobby.handle(conn, _msg(type="start"))

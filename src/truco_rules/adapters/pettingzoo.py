@@ -126,10 +126,12 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
             raise UnknownAgent(agent, self.possible_agents) from None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
-        return self._obs_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)  # an unknown agent: UnknownAgent
+        return self._obs_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
-        return self._act_spaces[self.possible_agents[self._seat(agent)]]
+        self._seat(agent)
+        return self._act_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new match; ``seed`` fixes every deal (default: the next one of the env's own

@@ -88,16 +88,15 @@ def settle_variant(args: argparse.Namespace) -> None:
     dest = getattr(args, "variant_dest", None)
     if dest is None:
         return
-    positional, options = args.variant_positional, args.variant_option or []
-    for i, option in enumerate(options):
-        first = positional if positional is not None else (options[0] if i else None)
-        if first is not None and first != option:
-            where = "" if positional is not None else "--variant "
-            raise ParseError(
-                f"the variant is named twice ({where}{shown(first)} and --variant "
-                f"{shown(option)}): name it once"
-            )
-    setattr(args, dest, positional if positional is not None else next(iter(options), None))
+    given = [] if args.variant_positional is None else [args.variant_positional]
+    labels = [shown(name) for name in given]
+    for name in args.variant_option or []:
+        given.append(name)
+        labels.append(f"--variant {shown(name)}")
+    for name, label in zip(given[1:], labels[1:], strict=True):
+        if name != given[0]:
+            raise ParseError(f"the variant is named twice ({labels[0]} and {label}): name it once")
+    setattr(args, dest, given[0] if given else None)
 
 
 _PYTHON_WORDS: dict[str, object] = {"None": None, "True": True, "False": False}

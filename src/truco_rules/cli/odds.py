@@ -22,16 +22,16 @@ def cmd_odds(args: argparse.Namespace) -> int:
         data = [o.to_dict(exact=args.exact) for o in results]
         print(json.dumps(data[0] if args.rule_set is not None else data, indent=2))
         return 0
-    args.format = args.format or "text"
-    if args.format == "html":  # one page with every table
+    fmt = args.format or "text"
+    if fmt == "html":  # one page with every table
         print(html_page([g for o in results for g in odds_grids(o)], "exact odds"))
         return 0
     blocks = []
     for o in results:
         grids = odds_grids(o)
-        if args.format == "csv":  # CSV has no title: the variant is a column of every row
+        if fmt == "csv":  # CSV has no title: the variant is a column of every row
             grids = [_with_variant(g, o.label) for g in grids]
-        blocks.append("\n\n".join(render(g, args.format) for g in grids))
+        blocks.append("\n\n".join(render(g, fmt) for g in grids))
     print("\n\n".join(blocks))
     return 0
 
