@@ -326,6 +326,27 @@ def test_a_likelihood_model_may_give_numpy_numbers() -> None:
         rebuild(v, obs, hands, model=lambda w, s, a: np.bool_(True))
 
 
+def test_a_threshold_may_be_a_numpy_float() -> None:
+    """docs/build-a-bot.md: a numpy number is the number it equals. A threshold read from a
+    numpy array (``np.float64``, ``np.float32``) was refused as the wrong type; a bool,
+    numpy's too, still is, and a value out of range is refused whatever its type."""
+    np = pytest.importorskip("numpy", reason="needs numpy (the openspiel or pettingzoo extra)")
+    from truco_rules.agents import ISMCTSAgent, ReaderAgent
+
+    reader = ReaderAgent(call_at=np.float64(0.6), raise_at=np.float32(0.75))
+    assert (reader.call_at, reader.raise_at) == (0.6, 0.75)
+    assert type(reader.call_at) is float and type(reader.raise_at) is float
+    reader.widen = np.float64(0.25)
+    assert reader.widen == 0.25 and type(reader.widen) is float
+    assert ISMCTSAgent(exploration=np.float64(1.2)).exploration == 1.2
+    for bad in (np.bool_(True), True, "0.5", complex(0.5)):
+        with pytest.raises(tr.InvalidOptionType, match="call_at"):
+            ReaderAgent(call_at=bad)
+    for bad in (np.float64("nan"), np.float32(1.5), 10**400):
+        with pytest.raises(tr.InvalidOption, match="call_at"):
+            ReaderAgent(call_at=bad)
+
+
 def test_a_setting_changed_after_the_agent_is_built_is_checked() -> None:
     """The settings were checked by the constructor only: ``agent.iterations = 0`` made a
     search that silently did nothing, ``agent.exploration = nan`` a bare AssertionError

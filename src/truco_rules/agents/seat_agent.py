@@ -10,6 +10,8 @@ the observation.
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -63,13 +65,18 @@ def setting_int(name: str, value: object, low: int, most: int) -> int:
 
 
 def setting_number(name: str, value: object, low: float, most: float, allowed: str) -> float:
-    """An agent's setting ``value`` as a float from ``low`` to ``most`` (an int or a float,
-    not a bool; NaN is none): InvalidOptionType for another type, InvalidOption outside."""
-    if type(value) is not int and type(value) is not float:
+    """An agent's setting ``value`` as a float from ``low`` to ``most`` (a real number,
+    numpy's included, not a bool; NaN is none): InvalidOptionType for another type,
+    InvalidOption outside."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise InvalidOptionType(name, value, allowed)
-    if not low <= value <= most:
+    try:
+        number = float(value)
+    except OverflowError:  # an int too large for a float: out of any setting's range
+        number = math.inf
+    if not low <= number <= most:
         raise InvalidOption(name, value, allowed)
-    return float(value)
+    return number
 
 
 def setting_flag(name: str, value: object) -> bool:
