@@ -164,3 +164,52 @@ def test_a_header_given_twice_is_refused() -> None:
     with pytest.raises(tr.InvalidRecord, match="twice"):
         tr.Match.from_json(text.replace('"seats": 2', '"seats": 2, "seats": 4'))
     assert tr.Match.from_json(text) == m
+
+
+@pytest.mark.parametrize("spelling", ["1_0", "\uff11\uff10", " +10", "10 ", "+10", "0x0a"])
+def test_a_text_record_number_is_ascii_digits(spelling: str) -> None:
+    """docs/notation.md, "Text": a header's number is written in ASCII digits, as the
+    position has it. ``int`` also read ``1_0``, full-width digits and padded signs as 10
+    (and the record was written back as ``10``): two texts for one record."""
+    m = tr.get_variant(SIN).new_match(2, seed=10)
+    text = m.to_text()
+    assert '[Seed "10"]' in text
+    with pytest.raises(tr.InvalidRecord, match="bad Seed value"):
+        tr.Match.from_text(text.replace('[Seed "10"]', f'[Seed "{spelling}"]'))
+    for key in ("Seats", "Mano"):
+        line = next(x for x in text.splitlines() if x.startswith(f"[{key} "))
+        digits = line.split('"')[1]
+        with pytest.raises(tr.InvalidRecord, match=f"bad {key} value"):
+            tr.Match.from_text(text.replace(line, f'[{key} "{digits}_0"]'))
+    assert tr.Match.from_text(text) == m
+
+
+def test_a_position_with_an_option_given_twice_is_refused() -> None:
+    """docs/notation.md: a field given twice is refused, a JSON record's keys likewise;
+    the position's options kept the last of two values in silence."""
+    v = tr.get_variant(SIN).with_options(target=15)
+    m = v.new_match(2, seed=7)
+    m.apply(m.legal_actions()[0])
+    text = m.position()
+    assert text.startswith(SIN + '{"target":15}')
+    twice = text.replace('{"target":15}', '{"target":15,"target":20}', 1)
+    with pytest.raises(tr.ParseError, match="given twice"):
+        tr.Match.from_position(twice)
+    assert tr.Match.from_position(text) == m
+
+
+def test_a_position_of_a_name_in_any_alphabet_reads_back() -> None:
+    """docs/notation.md, "Positions": ``Match.from_position(m.position())`` rebuilds an
+    equal match. The registry takes names of any alphabet's letters (the alias
+    ``almería`` is one), where the position read only a-z, 0-9, '_' and '-'."""
+    v = tr.get_variant(SIN).derive("truco-\u00f1and\u00fa", "a house rule")
+    m = v.new_match(2, seed=7)
+    m.apply(m.legal_actions()[0])
+    text = m.position()
+    assert text.startswith("truco-\u00f1and\u00fa")
+    assert tr.Match.from_position(text, variant=v) == m
+    almeria = tr.get_variant("almer\u00eda").new_match(2, seed=3)
+    again = tr.Match.from_position(almeria.position().replace("almeria", "almer\u00eda", 1))
+    assert again.position() == almeria.position()
+    with pytest.raises(tr.ParseError, match="bad variant field"):
+        tr.Match.from_position(text.replace("truco-\u00f1and\u00fa", "Truco-\u00d1and\u00fa", 1))

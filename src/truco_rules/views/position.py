@@ -48,7 +48,7 @@ from ..core.actions import DEAL
 from ..core.cards import Card
 from ..core.errors import ParseError, ParseErrorType, shown
 from ..rules.registry import recorded_options
-from .records import FORMAT
+from .records import FORMAT, distinct_keys
 
 if TYPE_CHECKING:
     from ..game.state import MatchState
@@ -57,7 +57,9 @@ __all__ = ["board_text", "format_position", "parse_position"]
 
 _SEP = " | "
 _CHANCE, _TERMINAL = -1, -2
-_NAME = re.compile(r"^([a-z0-9][a-z0-9_-]*(?:@[a-z0-9][a-z0-9_-]*)?)(\{.*\})?$")
+_NAME = re.compile(r"^([^\W_][\w-]*(?:@[^\W_][\w-]*)?)(\{.*\})?$")
+"""The variant field: a name (letters, digits and '-', as the registry takes them, any
+alphabet's), an optional ``@preset``, optional JSON options."""
 _DIGITS = r"[0-9]{1,20}"
 """A number in the header: ASCII digits, at most 20 (a seed below 2**64 has 20)."""
 _NUMBER = re.compile(_DIGITS)
@@ -156,14 +158,14 @@ def parse_position(text: str) -> tuple[dict[str, Any], str]:
         )
     name_field, seats_field, source, start = fields
     m = _NAME.match(name_field)
-    if m is None:
+    if m is None or m.group(1) != m.group(1).lower():
         raise ParseError(
             f"bad variant field {shown(name_field)}: a name, optionally with JSON options"
         )
     options: dict[str, Any] = {}
     if m.group(2):
         try:
-            raw = json.loads(m.group(2).replace("%20", " "))
+            raw = json.loads(m.group(2).replace("%20", " "), object_pairs_hook=distinct_keys)
         except (ValueError, RecursionError) as exc:  # also numbers past the str limit
             raise ParseError(f"bad options JSON in {shown(name_field)}: {exc}") from None
         if not isinstance(raw, dict):

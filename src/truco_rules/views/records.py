@@ -24,7 +24,16 @@ if TYPE_CHECKING:
     from ..game.state import MatchState
     from ..rules.variant import Variant
 
-__all__ = ["FORMAT", "dumps", "loads", "match_record", "record_to_text", "replay", "text_to_record"]
+__all__ = [
+    "FORMAT",
+    "distinct_keys",
+    "dumps",
+    "loads",
+    "match_record",
+    "record_to_text",
+    "replay",
+    "text_to_record",
+]
 
 FORMAT = "truco-rules/1"
 
@@ -97,7 +106,7 @@ def loads(text: str) -> dict[str, Any]:
     if not isinstance(text, (str, bytes, bytearray)):
         raise InvalidRecordType("a JSON record", "a str", text)
     try:
-        data = json.loads(text, object_pairs_hook=_once)
+        data = json.loads(text, object_pairs_hook=distinct_keys)
     except (ValueError, TypeError, RecursionError) as exc:
         raise InvalidRecord(f"not a JSON record: {exc}") from None
     if not isinstance(data, dict):
@@ -105,7 +114,7 @@ def loads(text: str) -> dict[str, Any]:
     return data
 
 
-def _once(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def distinct_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     """A JSON object whose keys are distinct (two values of one key: which holds?)."""
     seen: set[str] = set()
     for key, _value in pairs:
@@ -259,8 +268,10 @@ def _annotated(
 
     for entry in actions:
         head = entry.split(":", 1)[0].strip()
-        player = ":" in entry and head.isdigit() and not entry.split(":", 1)[1].strip().startswith(
-            "discard"
+        player = (
+            ":" in entry
+            and head.isdigit()
+            and not entry.split(":", 1)[1].strip().startswith("discard")
         )
         if player and done < len(history) and not opened:
             out.append(title(history[done]))
@@ -320,11 +331,23 @@ def text_to_record(text: str) -> dict[str, Any]:
     return rec
 
 
+_INTEGER = re.compile(r"-?[0-9]+")
+"""A number in a header: ASCII digits (a sign for the checks after to refuse), as the
+record writes it; not the other spellings ``int`` takes (``1_0``, full-width digits,
+spaces), which the position refuses too."""
+
+
+def _int(text: str) -> int:
+    if _INTEGER.fullmatch(text) is None:
+        raise ValueError("not a number in ASCII digits")
+    return int(text)
+
+
 def _header(rec: dict[str, Any], key: str, value: str) -> None:
     if key == "Variant":
         rec["variant"] = value
     elif key == "Seats":
-        rec["seats"] = int(value)
+        rec["seats"] = _int(value)
     elif key == "Option":
         name, _, v = value.partition("=")
         rec["options"][name] = json.loads(v)
@@ -332,14 +355,14 @@ def _header(rec: dict[str, Any], key: str, value: str) -> None:
         name, _, v = value.partition("=")
         rec.setdefault("preset_options", {})[name] = json.loads(v)
     elif key == "Seed":
-        rec["seed"] = int(value)
+        rec["seed"] = _int(value)
     elif key == "Derivation":
-        rec["derivation"] = int(value)
+        rec["derivation"] = _int(value)
     elif key == "Deal":
         rec["deals"] = [*(rec["deals"] or []), value]
     elif key == "Mano":
-        rec["start"]["mano"] = int(value)
+        rec["start"]["mano"] = _int(value)
     elif key in ("Scores", "Chicos"):
-        rec["start"][key.lower()] = [int(x) for x in value.split("-")]
+        rec["start"][key.lower()] = [_int(x) for x in value.split("-")]
     else:
         raise ValueError(f"unknown header {shown(key)}")
