@@ -36,6 +36,41 @@ REFUSED = [
     (["perft", "--variant", "mineiro", "--variant", "paulista"], "named twice"),
     # options of a mode not asked for
     (["perft", "--budget", "10"], "add --write"),
+    # --option twice with two values: the first was dropped
+    (["describe", "argentine", "--option", "target=15", "--option", "target=18"], "given twice"),
+    (
+        ["describe", "paulista", "--json", "--option", "deck=limpo", "--option", "deck=sujo"],
+        "given twice",
+    ),
+    (
+        [
+            "simulate",
+            "argentine",
+            "--matches",
+            "2",
+            "--option",
+            "target=15",
+            "--option",
+            "target=18",
+        ],
+        "given twice",
+    ),
+    (
+        ["compare", "paulista", "mineiro", "--option", "1:target=15", "--option", "1:target=18"],
+        "given twice",
+    ),
+    (
+        [
+            "compare",
+            "paulista",
+            "mineiro",
+            "--option",
+            "target=15",
+            "--option",
+            "paulista:target=18",
+        ],
+        "given twice",
+    ),
 ]
 
 
@@ -53,6 +88,12 @@ def test_arguments_the_command_would_drop_are_refused(
 def test_the_same_variant_named_twice_is_one_variant(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["describe", "--variant", "mineiro", "--variant", "mineiro", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["name"] == "mineiro"
+    # an option given twice with one value is that option
+    assert (
+        main(["describe", "argentine", "--json", "--option", "target=15", "--option", "target=15"])
+        == 0
+    )
+    assert json.loads(capsys.readouterr().out)["options"]["target"] == 15
 
 
 def test_a_depth_out_of_range_is_refused_before_the_header(

@@ -105,7 +105,8 @@ _PYTHON_WORDS: dict[str, object] = {"None": None, "True": True, "False": False}
 def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
     """``--option NAME=VALUE`` pairs; a value is JSON if it parses as JSON, else text, but
     for the Python spellings ``None``, ``True`` and ``False`` (those an option's error
-    message shows), read as JSON's ``null``, ``true`` and ``false``."""
+    message shows), read as JSON's ``null``, ``true`` and ``false``. A name given twice
+    with two values is a ParseError."""
     out: dict[str, object] = {}
     for pair in pairs or ():
         name, sep, raw = pair.partition("=")
@@ -117,8 +118,19 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
             value = _PYTHON_WORDS.get(raw.strip(), raw)
         except (ValueError, RecursionError) as exc:  # 5,000-digit numbers, deep nesting
             raise ParseError(f"--option {name.strip()}: {shown(str(exc), 120)}") from None
-        out[name.strip()] = tuple(value) if isinstance(value, list) else value
+        put_option(out, name.strip(), tuple(value) if isinstance(value, list) else value)
     return out
+
+
+def put_option(options: dict[str, object], name: str, value: object) -> None:
+    """Set ``options[name]``; an option already given another value is a ParseError (the
+    first was dropped in silence)."""
+    if name in options and options[name] != value:
+        raise ParseError(
+            f"--option {name} is given twice, as {shown(options[name])} and {shown(value)}: "
+            "which one?"
+        )
+    options[name] = value
 
 
 def chosen_variants(

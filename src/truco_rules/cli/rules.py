@@ -13,7 +13,7 @@ from ..describe.reference import installed_reference
 from ..describe.render import FORMATS, render
 from ..rules.registry import default_variant, failed_entry_points, get_variant, variant_names
 from ..rules.variant import Variant
-from ._common import add_variant_argument, parse_options
+from ._common import add_variant_argument, parse_options, put_option
 
 
 def terminal_width() -> int:
@@ -72,14 +72,15 @@ def _with_options(names: Sequence[str], pairs: Sequence[str] | None) -> list[Var
                 if not which:
                     raise ParseError(f"--option {pair!r}: {target!r} is not being compared")
             for i in which:
-                per[i].update(parse_options([rest]))
+                for name, value in parse_options([rest]).items():
+                    put_option(per[i], name, value)
         else:
             for name, value in parse_options([pair]).items():
                 owners = [i for i, v in enumerate(variants) if v.option_name(name) is not None]
                 if not owners:
                     raise ParseError(f"--option {pair!r}: no variant compared has {name!r}")
                 for i in owners:
-                    per[i][name] = value
+                    put_option(per[i], name, value)
     return [v.with_options(**opts) for v, opts in zip(variants, per, strict=True)]
 
 
