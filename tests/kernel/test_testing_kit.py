@@ -363,3 +363,69 @@ def test_play_random_checks_its_generator_and_its_limit() -> None:
         testing.play_random(m, random.Random(0), -1)
     assert m.to_json() == before
     assert len(testing.play_random(m, random.Random(0), 3).actions) == 3
+
+
+@pytest.mark.parametrize("bad", [None, "match", 7])
+def test_check_step_names_an_argument_that_is_no_match(bad: object) -> None:
+    """check_step ended in an AttributeError ('NoneType' object has no attribute
+    'history'); a stand-in with the fields it reads is still taken."""
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    with pytest.raises(tr.InvalidType, match="before must be a Match"):
+        testing.check_step(bad, m)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="after must be a Match"):
+        testing.check_step(m, bad)  # type: ignore[arg-type]
+    testing.check_step(m, m)
+
+
+def test_the_kit_s_other_arguments_are_checked() -> None:
+    """Each of these was a bare IndexError, TypeError or hypothesis error, or an answer
+    for a seat count the table lacks (score_width gave 2 for '3' and for 5 seats)."""
+    v = tr.get_variant("paulista")
+    m = v.new_match(2, seed=1)
+    before = m.to_json()
+    for swaps, error in (
+        ([testing.Swap(5, 0, 1)], tr.ParseError),  # no deal 5
+        ([testing.Swap(0, 0, 99)], tr.ParseError),  # no position 99
+        (None, tr.InvalidType),
+        ([(0, 0, 1)], tr.InvalidType),
+    ):
+        with pytest.raises(error, match="swap"):
+            testing.check_observation_hides(m, 0, swaps)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="upto"):
+        testing.replay_with_deals(m, testing.deal_orders(m), upto="x")  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="seats"):
+        testing.check_rejections(m, 5)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="pairs"):
+        testing.vocabulary(v, pairs=None)  # type: ignore[arg-type]
+    assert m.to_json() == before
+    for seats, error in (("3", tr.InvalidType), (3.0, tr.InvalidType), (5, tr.UnsupportedSeats)):
+        with pytest.raises(error):
+            testing.score_width("argentine", seats)  # type: ignore[arg-type]
+        with pytest.raises(error):
+            testing.start_scores("argentine", seats)  # type: ignore[arg-type]
+    assert testing.score_width("argentine", 3) == 3
+    assert testing.score_width("argentine", 2) == 2
+    # a match in the middle of a chance deal: a TrucoError, still a ValueError
+    with pytest.raises(testing.DealInProgress) as caught:
+        testing.deal_orders(v.new_match(2))
+    assert isinstance(caught.value, tr.TrucoError) and isinstance(caught.value, ValueError)
+
+
+def test_the_kit_s_strategies_check_their_arguments() -> None:
+    """An option name the variant lacks was drawn as no option at all, a bare text as its
+    letters; a negative or crossed action range was hypothesis's own InvalidArgument."""
+    v = tr.get_variant("paulista")
+    with pytest.raises(tr.UnknownOption, match="nope"):
+        testing.option_values(v, names=["nope"])
+    with pytest.raises(tr.InvalidType, match="names"):
+        testing.option_values(v, names="target")
+    assert find(testing.option_values(v, exclude=["flor"]), lambda o: True) == {}
+
+    def first(strategy: st.SearchStrategy[Any]) -> Any:
+        return find(strategy, lambda _x: True, settings=settings(database=None))
+
+    with pytest.raises(tr.ParseError, match="max_actions"):
+        first(testing.matches(variant="paulista", max_actions=-1))
+    with pytest.raises(tr.ParseError, match="min_actions"):
+        first(testing.playouts(variant="paulista", min_actions=5, max_actions=2))
+    assert first(testing.matches(variant="paulista", max_actions=0)).actions == []

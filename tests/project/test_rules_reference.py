@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+import truco_rules as tr
 from truco_rules.describe.citations import Citation, cited, parse_citation
 from truco_rules.describe.reference import Reference
 from truco_rules.variants.reference import REFERENCE
@@ -115,3 +116,28 @@ def test_every_link_into_the_rules_reference_lands_on_an_anchor(page: Path) -> N
         if m["anchor"] not in have.get(target.stem, set()):
             bad.append(f"{m['target']}#{m['anchor']}")
     assert not bad, f"{page.relative_to(ROOT)}: links to no anchor: {bad}"
+
+
+def test_render_checks_its_grid_and_reference() -> None:
+    """docs/cli.md shows ``render`` as public API; a grid or a reference of another type
+    was an AttributeError inside it, a row shorter than the columns an IndexError, and
+    ``installed_reference(3)`` was taken and failed later."""
+    from truco_rules.describe.comparison import rule_sheet
+    from truco_rules.describe.reference import installed_reference
+    from truco_rules.describe.render import Grid, Section, html_page, render
+
+    g = rule_sheet("paulista")
+    with pytest.raises(tr.InvalidType, match="grid must be a Grid"):
+        render(None)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="reference"):
+        render(g, "markdown", reference=3)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="base_url"):
+        installed_reference(3)  # type: ignore[arg-type]
+    with pytest.raises(tr.ParseError, match="1 cells under 2 columns"):
+        render(Grid("t", ("a", "b"), (Section("s", (("1",),)),)), "text")
+    with pytest.raises(tr.InvalidType, match="sections"):
+        render(Grid("t", ("a",), None), "csv")  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="grids"):
+        html_page(None)  # type: ignore[arg-type]
+    assert render(Grid("t", ("a",), (Section("s", (("x",),)),)), "csv") == "section,a\ns,x"
+    assert "paulista" in render(g, "markdown", reference=installed_reference("https://x.org"))

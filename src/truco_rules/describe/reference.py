@@ -198,4 +198,6 @@ def docs_url() -> str:
 def installed_reference(base_url: str | None = None) -> Reference:
     """The rules reference of the installed packages (:func:`installed_pages`) at
     ``base_url`` (default :func:`docs_url`)."""
+    if base_url is not None and not isinstance(base_url, str):
+        raise InvalidType("base_url", "None or a str (the documentation's address)", base_url)
     return Reference(installed_pages(), docs_url() if base_url is None else base_url)

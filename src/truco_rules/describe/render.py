@@ -19,10 +19,10 @@ from collections.abc import Sequence
 import attrs
 
 from ..core.arguments import in_range
-from ..core.errors import ParseError, shown
+from ..core.errors import InvalidType, ParseError, shown
 from .reference import Reference
 
-__all__ = ["FORMATS", "Grid", "Section", "html_page", "html_table", "render"]
+__all__ = ["FORMATS", "Grid", "Section", "checked_grid", "html_page", "html_table", "render"]
 
 FORMATS: tuple[str, ...] = ("text", "markdown", "html", "json", "csv")
 
@@ -61,6 +61,7 @@ def render(
     ``json`` or ``csv``. ``width`` is the text's line width: columns shrink and cells wrap to
     fit it (``None``: no limit, cells wrapped at 30 characters). With a ``reference``, the
     citations of the rules are links (Markdown, HTML) or URL paths beside each row (JSON)."""
+    checked_grid(grid, reference)
     if width is not None:
         width = in_range(width, "width", 1, 10**6)
     if fmt == "text":
@@ -74,6 +75,35 @@ def render(
     if fmt == "csv":
         return _csv(grid)
     raise ParseError(f"unknown format {shown(fmt)}; use one of {', '.join(FORMATS)}")
+
+
+def checked_grid(grid: object, reference: object = None) -> Grid:
+    """``grid``, once it is a :class:`Grid` of text cells, one per column in every row,
+    and ``reference`` is None or a :class:`~.reference.Reference` with a text address:
+    InvalidType otherwise, ParseError for a row of another length."""
+    if not isinstance(grid, Grid):
+        raise InvalidType("grid", "a Grid", grid)
+    if reference is not None and not (
+        isinstance(reference, Reference) and isinstance(reference.base_url, str)
+    ):
+        raise InvalidType("reference", "None or a Reference (its base_url a str)", reference)
+    sections: object = grid.sections
+    if not isinstance(sections, tuple) or not all(
+        isinstance(x, Section) and isinstance(x.rows, tuple) for x in sections
+    ):
+        raise InvalidType("grid", "a Grid whose sections are a tuple of Section", sections)
+    if not isinstance(grid.columns, tuple):
+        raise InvalidType("grid", "a Grid whose columns are a tuple of str", grid.columns)
+    width = len(grid.columns)
+    for row in (grid.columns, *grid.rows):
+        if not isinstance(row, tuple) or not all(isinstance(cell, str) for cell in row):
+            raise InvalidType("grid", "a Grid of tuples of str", row)
+        if len(row) != width:
+            raise ParseError(
+                f"grid {shown(grid.title)}: a row of {len(row)} cells under {width} columns: "
+                f"{shown(row)}"
+            )
+    return grid
 
 
 def _wrap(cell: str, width: int) -> list[str]:
@@ -231,6 +261,11 @@ def html_page(
 ) -> str:
     """A styled standalone HTML page holding ``grids`` one after the other (the ``html``
     format of :func:`render`, and of the command line), citations linked by ``reference``."""
+    given: object = grids
+    if isinstance(given, (str, bytes)) or not isinstance(given, Sequence):
+        raise InvalidType("grids", "a sequence of Grid", given)
+    for grid in grids:
+        checked_grid(grid, reference)
     e = html.escape
     head = title if title is not None else (grids[0].title if grids else "truco-rules")
     body = "\n".join(html_table(g, reference) for g in grids)

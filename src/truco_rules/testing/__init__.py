@@ -51,6 +51,7 @@ from .checks import (
     hand_action_bound,
 )
 from .hiding import (
+    DealInProgress,
     Swap,
     cards_seen,
     check_errors_hide,
@@ -83,6 +84,7 @@ from .worlds import possible_world, seen_in_deal, world_problems
 
 __all__ = [
     "TARGETS",
+    "DealInProgress",
     "Playout",
     "Swap",
     "TrucoMachine",

@@ -13,7 +13,7 @@ from typing import Any
 from ..core import actions as A
 from ..core.arguments import integer
 from ..core.cards import Card
-from ..core.errors import TrucoError, UnknownAction
+from ..core.errors import InvalidType, TrucoError, UnknownAction
 from ..match import CHANCE, TERMINAL, Match, checked_match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
@@ -98,10 +98,21 @@ def _index(c: Card) -> int:
 
 
 # ------------------------------------------------------------------------------ I2, I3: a step
+_STEP_FIELDS = ("history", "score", "chicos", "variant", "seats")
+_FIELD_WORDS = ", ".join(_STEP_FIELDS[:-1]) + " and " + _STEP_FIELDS[-1]
+
+
 def check_step(before: Match, after: Match) -> None:
     """I2 and I3 across one applied action: new contests stayed within the action bound and
     their points are exactly their awards; within a chico scores never decrease and change
-    only by the points of the contests that ended; a chico is won only at the target."""
+    only by the points of the contests that ended; a chico is won only at the target.
+
+    ``before`` and ``after`` are matches, or stand-ins with the fields it reads (a test of
+    the check itself builds such); anything else is an InvalidType naming the argument."""
+    given: tuple[tuple[str, object], ...] = (("before", before), ("after", after))
+    for name, value in given:
+        if not isinstance(value, Match) and not all(hasattr(value, f) for f in _STEP_FIELDS):
+            raise InvalidType(name, "a Match (or an object with its " + _FIELD_WORDS + ")", value)
     new = after.history[len(before.history) :]
     bound = hand_action_bound(after.variant, after.seats)
     total = list(before.score)
@@ -213,6 +224,9 @@ def check_rejections(m: Match, seats: Iterable[int | None] | None = None) -> Non
     ``seats`` defaults to the seat to act (``None``) and every seat.
     """
     checked_match("m", m)
+    given: object = seats
+    if given is not None and (isinstance(given, str) or not isinstance(given, Iterable)):
+        raise InvalidType("seats", "None or a collection of seats (None: the seat to act)", given)
     v = m.variant
     in_deal = [c for d in m.hand.dealt for c in d] if m.hand is not None else []
     pairs = [(a, b) for a in in_deal for b in in_deal if a != b]

@@ -10,7 +10,7 @@ and the outcome of every action the seat could try, are the same in both.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import attrs
@@ -19,12 +19,13 @@ from ..core.actions import PLAY, Action
 from ..core.cards import Card
 from ..core.context import HandContext
 from ..core.errors import TrucoError
-from ..game.derivation import hand_random
 from ..match import CHANCE, Match, checked_match
 from ..rules.variant import Variant
+from .redeal import CardMap, DealInProgress, Swap, checked_swaps, deal_orders, replay_with_deals
 from .strategies import vocabulary
 
 __all__ = [
+    "DealInProgress",
     "Swap",
     "cards_seen",
     "check_errors_hide",
@@ -33,91 +34,6 @@ __all__ = [
     "hidden_swaps",
     "replay_with_deals",
 ]
-
-CardMap = Mapping[int, Mapping[Card, Card]]
-"""Per deal number, the cards an action names that stand for other cards after a swap."""
-
-
-@attrs.frozen
-class Swap:
-    """Exchange the cards at positions ``i`` and ``j`` of deal number ``deal``."""
-
-    deal: int
-    i: int
-    j: int
-
-
-def deal_orders(m: Match) -> list[tuple[Card, ...]]:
-    """The card order of every deal of ``m`` so far: seeded, explicit, or dealt by chance
-    actions (``deal`` actions of the chance seat, as after the explicit deals run out).
-
-    Seeded deals follow the match's deal derivation (docs/notation.md, "Deal derivations"):
-    deal ``k`` is shuffled by the deck hook from the generator the derivation gives it
-    (derivation 1: ``random.Random("truco-rules/S/k")``). A deal dealt by chance actions is
-    the cards they dealt, in order. A match in the middle of a chance deal raises
-    ``ValueError``: the deal being dealt has no order yet.
-    """
-    checked_match("m", m)
-    n = m.hand_no + 1
-    if m.seed is not None:
-        return [
-            tuple(m.variant.deck.shuffled(hand_random(m.seed, k, m.derivation)))
-            for k in range(n)
-        ]
-    orders = [tuple(d) for d in m.deals or ()]
-    runs: list[list[Card]] = []
-    last = None
-    for seat, act in m.actions:
-        if seat == CHANCE and act.card is not None:
-            if last != CHANCE:
-                runs.append([])
-            runs[-1].append(act.card)
-        last = seat
-    orders = orders[:n] + [tuple(r) for r in runs]
-    if m.is_chance_node() or len(orders) < n:
-        raise ValueError(
-            f"deal_orders needs every deal of the match dealt: this one is at deal {n} with "
-            f"{len(orders)} known (explicit deals, a seed, or complete chance deals); apply "
-            "the pending deal actions first"
-        )
-    return orders[:n]
-
-
-def _renamed(act: Action, names: Mapping[Card, Card]) -> Action:
-    """``act`` with every card it names replaced through ``names``."""
-    card, under = act.card, act.under
-    if (card is None or card not in names) and (under is None or under not in names):
-        return act
-    return attrs.evolve(
-        act,
-        card=names.get(card, card) if card is not None else None,
-        under=names.get(under, under) if under is not None else None,
-    )
-
-
-def replay_with_deals(
-    m: Match,
-    orders: Sequence[Sequence[Card]],
-    names: CardMap | None = None,
-    upto: int | None = None,
-) -> Match:
-    """Replay ``m``'s actions (the first ``upto``) on a match with the same start dealt from
-    ``orders``; in deal ``k`` an action naming card ``c`` names ``names[k][c]`` instead."""
-    checked_match("m", m)
-    r: Match = m.variant.new_match(
-        m.seats,
-        deals=[tuple(o) for o in orders],
-        mano=m.start["mano"],
-        scores=tuple(m.start["scores"]),
-        chicos=tuple(m.start["chicos"]),
-    )
-    for seat, act in m.actions[:upto]:
-        if seat == CHANCE:
-            continue  # a deal dealt by chance actions is one of the explicit ``orders`` here
-        table = names.get(r.hand_no) if names else None
-        r.apply(_renamed(act, table) if table else act, seat)
-    return r
-
 
 def cards_seen(obj: Any) -> set[Card]:
     """Every card that appears anywhere in an observation (or any nested value)."""
@@ -301,6 +217,7 @@ def check_observation_hides(m: Match, seat: int, swaps: Sequence[Swap]) -> Match
     checked_match("m", m)
     v = m.variant
     orders = [list(o) for o in deal_orders(m)]
+    swaps = checked_swaps(swaps, orders)
     original = replay_with_deals(m, orders)
     assert original.observation(seat) == m.observation(seat), (
         "I7: the same deals given explicitly give another observation"

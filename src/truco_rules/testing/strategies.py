@@ -19,9 +19,9 @@ import attrs
 from hypothesis import strategies as st
 
 from ..core.actions import BASE_VERBS, Action
-from ..core.arguments import in_range
+from ..core.arguments import in_range, integer
 from ..core.cards import Card
-from ..core.errors import InvalidType, TrucoError
+from ..core.errors import InvalidType, TrucoError, UnknownOption
 from ..match import CHANCE, Match, checked_match
 from ..rules.registry import get_variant, variant_names
 from ..rules.variant import Variant
@@ -57,14 +57,17 @@ def option_values(
     exclude: Sequence[str] = (),
 ) -> st.SearchStrategy[dict[str, Any]]:
     """Option dictionaries for ``variant``: each option (of ``names``, default all, minus
-    ``exclude``) either left alone or set to one of its allowed values.
+    ``exclude``) either left alone or set to one of its allowed values. A name in ``names``
+    that the variant lacks is an UnknownOption; ``exclude`` may name any option.
 
     Options with a list of choices draw from it; ``target`` draws from :data:`TARGETS` and
     ``chicos_to_win`` from 1 to 3; any other option checked by a predicate is left alone.
     """
     variant = _variant(variant)
     parts: dict[str, st.SearchStrategy[Any]] = {}
-    wanted = set(variant.option_info() if names is None else names) - set(exclude)
+    known = variant.option_info()
+    wanted = set(known if names is None else _option_names("names", names, variant))
+    wanted -= set(_option_names("exclude", exclude, None))  # another variant's: no matter
     for name, info in variant.option_info().items():
         if name not in wanted:
             continue
@@ -75,6 +78,22 @@ def option_values(
         elif name == "chicos_to_win":
             parts[name] = st.integers(1, 3)
     return st.fixed_dictionaries({}, optional=parts)
+
+
+def _option_names(argument: str, names: object, variant: Variant | None) -> list[str]:
+    """``names``, a collection of option names: InvalidType for one text or anything but
+    names; with a ``variant``, UnknownOption for a name it lacks (such a name was drawn as
+    no option at all, a text as its letters)."""
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise InvalidType(argument, "a collection of option names", names)
+    out = list(names)
+    known = variant.option_info() if variant is not None else {}
+    for name in out:
+        if not isinstance(name, str):
+            raise InvalidType(argument, "option names (text)", name)
+        if variant is not None and name not in known:
+            raise UnknownOption(name, variant.name, sorted(known))
+    return out
 
 
 @st.composite
@@ -99,9 +118,11 @@ def seat_counts(variant: VariantLike) -> st.SearchStrategy[int]:
 def score_width(variant: VariantLike, seats: int) -> int:
     """How many scores a match of ``variant`` at ``seats`` seats keeps: one per side (2), or
     one per player when the table keeps individual scores (3-seat gallo)."""
-    table = _variant(variant).table
-    individual = getattr(table, "individual_scores", None)
-    return seats if individual is not None and individual(seats) else 2
+    v = _variant(variant)
+    k = integer(seats, "seats")
+    v.table.check_seats(k, v.name)  # UnsupportedSeats for a count the table lacks
+    individual = getattr(v.table, "individual_scores", None)
+    return k if individual is not None and individual(k) else 2
 
 
 def start_scores(
@@ -139,7 +160,14 @@ def vocabulary(
     (``flor`` without flor), which every state must reject with ``UnknownAction``.
     """
     v = _variant(variant)
+    given: object = pairs
+    if isinstance(given, str) or not isinstance(given, Iterable):
+        raise InvalidType("pairs", "a collection of pairs of Cards", given)
     pairs = tuple(pairs)
+    if not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+        raise InvalidType("pairs", "pairs of Cards (tuples of two)", pairs)
+    if not all(isinstance(c, Card) for p in pairs for c in p):
+        raise InvalidType("pairs", "pairs of Cards", pairs)
     out = list(_vocabulary(v, include_unknown))
     if pairs:
         fmt = v.deck.notation.format
@@ -293,6 +321,8 @@ def playouts(
     acting out of turn (partners answering, out-of-turn calls); ``seeded=False`` deals through
     chance nodes.
     """
+    in_range(max_actions, "max_actions", 0, 10**9)
+    in_range(min_actions, "min_actions", 0, max_actions)
     m = _start(draw, variant, seats, with_options, seeded, scores)
     start = m.copy()
     steps: list[tuple[int, Action]] = []
@@ -325,6 +355,8 @@ def matches(
     through chance nodes; ``scores=True`` starts from drawn scores; ``any_seat=True`` lets
     seats act out of turn too; ``with_options`` may be a mapping of options to set.
     """
+    if max_actions is not None:
+        in_range(max_actions, "max_actions", 0, 10**9)
     m = _start(draw, variant, seats, with_options, seeded, scores)
     steps = draw(st.integers(0, max_actions)) if max_actions is not None else None
     rng = random.Random(draw(st.integers(0, 2**31 - 1)))
