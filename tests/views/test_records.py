@@ -213,3 +213,14 @@ def test_a_position_of_a_name_in_any_alphabet_reads_back() -> None:
     assert again.position() == almeria.position()
     with pytest.raises(tr.ParseError, match="bad variant field"):
         tr.Match.from_position(text.replace("truco-\u00f1and\u00fa", "Truco-\u00d1and\u00fa", 1))
+
+
+def test_the_example_text_record_is_what_to_text_writes() -> None:
+    """docs/notation.md shows the text record of a seeded match "also in
+    docs/examples/hand.txt": that file is the record ``to_text()`` writes, byte for byte
+    (it lacked the comment that closes the hand)."""
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "docs" / "examples" / "hand.txt"
+    text = path.read_text(encoding="utf-8")
+    assert tr.Match.from_text(text).to_text() == text
