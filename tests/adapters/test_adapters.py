@@ -258,6 +258,28 @@ def test_pettingzoo_names_an_agent_it_does_not_have_and_a_refused_step_changes_n
 
 
 @needs_pettingzoo
+def test_pettingzoo_steps_outside_a_match_are_typed_errors() -> None:
+    """A finished seat stepping an action id got PettingZoo's bare ValueError, a step
+    before reset() an AttributeError; both are IllegalActions now, changing nothing."""
+    from truco_rules.adapters.pettingzoo import env, raw_env
+
+    fresh = raw_env(variant="argentine", seats=2)
+    with pytest.raises(tr.IllegalAction, match="reset"):
+        fresh.step(0)
+    for make in (env, raw_env):
+        e = make(variant="argentine", seats=2)
+        e.reset(seed=7)
+        while not e.terminations[e.agent_selection]:
+            e.step(e.unwrapped.match.legal_action_ids()[0])
+        seen = (e.unwrapped.match.to_json(), e.agent_selection, dict(e.rewards))
+        with pytest.raises(tr.IllegalAction, match="finished seat steps None"):
+            e.step(0)
+        assert (e.unwrapped.match.to_json(), e.agent_selection, dict(e.rewards)) == seen
+        while e.agents:  # the finished seats step None, as PettingZoo has them
+            e.step(None)
+
+
+@needs_pettingzoo
 def test_the_pettingzoo_example_of_the_bot_page_runs() -> None:
     blocks = page_blocks("pettingzoo")
     assert blocks

@@ -235,6 +235,58 @@ def test_play_match_needs_a_seed() -> None:
         play_match(tr.get_variant("argentine"), 2, None, ["simple"])  # type: ignore[arg-type]
 
 
+def test_play_match_checks_its_seats_before_its_agents() -> None:
+    """With agents given per seat, a seat count of another type was a bare TypeError."""
+    v = tr.get_variant("argentine")
+    for seats in ("2", None, 2.0):
+        with pytest.raises(tr.InvalidType, match="seats"):
+            play_match(v, seats, 5, {0: "simple"})  # type: ignore[arg-type]
+    with pytest.raises(tr.UnsupportedSeats):
+        play_match(v, 5, 5, {0: "simple"})
+
+
+def test_a_progress_callback_that_cannot_take_the_counts_is_refused_first() -> None:
+    """It was accepted, then failed with a TypeError once the first chunk was played."""
+    played: list[int] = []
+
+    def no_counts() -> None:
+        played.append(1)
+
+    with pytest.raises(tr.InvalidType, match="progress"):
+        simulate("argentine", 4, seed=1, progress=no_counts)  # type: ignore[arg-type]
+    assert not played
+    seen: list[tuple[int, int]] = []
+    simulate("argentine", 4, seed=1, progress=lambda *counts: seen.append(counts))
+    assert seen[-1] == (4, 4)
+
+
+def test_the_random_agent_checks_what_it_is_given() -> None:
+    """It took anything: an empty list was an IndexError, None a TypeError, an action not
+    legal now or a text was returned as chosen, and a refused call moved its generator."""
+    from truco_rules.runs.simulate import RandomAgent
+
+    m = tr.get_variant("argentine").new_match(2, seed=10)
+    agent = RandomAgent(random.Random(3))
+    for legal, error in (
+        ([], tr.IllegalAction),
+        (None, tr.InvalidType),
+        ([tr.Action.parse("retruco")], tr.IllegalAction),
+        (["play 1E"], tr.InvalidType),
+    ):
+        with pytest.raises(error):
+            agent.choose(m, legal)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="match"):
+        agent.choose(None, m.legal_actions())  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="rng"):
+        RandomAgent(None)  # type: ignore[arg-type]
+    # nothing drawn by the refused calls: the same choice as a fresh agent's
+    assert agent.choose(m, m.legal_actions()) == RandomAgent(random.Random(3)).choose(
+        m, m.legal_actions()
+    )
+    some = [a for a in m.legal_actions() if a.verb == "play"]  # some of them: checked, taken
+    assert agent.choose(m, some) in some
+
+
 def test_a_shut_down_executor_is_a_typed_error() -> None:
     pool = ThreadPoolExecutor(1)
     pool.shutdown()

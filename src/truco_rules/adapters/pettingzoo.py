@@ -48,6 +48,7 @@ except ImportError as exc:  # pragma: no cover - depends on the extras installed
 
 from ..core.arguments import in_range, integer
 from ..core.errors import (
+    IllegalAction,
     InvalidOption,
     InvalidSeat,
     TrucoError,
@@ -117,6 +118,14 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         self._rng = random.Random(0)
         self.match: Match = self.variant.new_match(seats, seed=0)
         self.agents: list[str] = []
+        # before reset(): no seat to act, nothing to read (a step or last() now is refused
+        # with a TrucoError, not an AttributeError)
+        self.agent_selection = ""
+        self.rewards: dict[str, float] = {}
+        self._cumulative_rewards: dict[str, float] = {}
+        self.terminations: dict[str, bool] = {}
+        self.truncations: dict[str, bool] = {}
+        self.infos: dict[str, dict[str, Any]] = {}
 
     def _seat(self, agent: object) -> int:
         """The seat of ``agent`` (``seat_<n>``); :class:`UnknownAgent` for another name."""
@@ -144,7 +153,7 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.infos = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.match.current_player()]
 
     def observe(self, agent: str) -> dict[str, Any]:
@@ -160,7 +169,12 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
+        if not self.agents:
+            raise IllegalAction(action, None, "no seat is to act: reset() the environment")
         if self.terminations.get(agent) or self.truncations.get(agent):
+            if action is not None:  # PettingZoo's own check raises a bare ValueError
+                why = "its match is over: a finished seat steps None"
+                raise IllegalAction(action, self._seat(agent), why)
             self._was_dead_step(action)
             return
         seat = self._seat(agent)

@@ -19,6 +19,7 @@ call leaves every object as it was.
 
 from __future__ import annotations
 
+import inspect
 import operator
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -93,7 +94,24 @@ def run_size(value: object, argument: str, executor: Any, progress: Any) -> int:
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise InvalidType("executor", "a concurrent.futures.Executor or None", executor)
     callable_or_none(progress, "progress", "a function progress(done, total) or None")
+    if progress is not None and not _takes_two(progress):  # else a TypeError after the work
+        expected = "a function progress(done, total) or None (this one takes other arguments)"
+        raise InvalidType("progress", expected, progress)
     return in_range(value, argument, 1, MAX_RUN)
+
+
+def _takes_two(function: Callable[..., object]) -> bool:
+    """Whether ``function`` may be called with two positional arguments (one whose
+    signature cannot be read, a builtin say, is taken on trust)."""
+    try:
+        signature = inspect.signature(function)
+    except (TypeError, ValueError):  # no signature to read
+        return True
+    try:
+        signature.bind(None, None)
+    except TypeError:
+        return False
+    return True
 
 
 def card_or_none(

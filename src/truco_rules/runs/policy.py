@@ -21,6 +21,7 @@ from __future__ import annotations
 import copy
 import importlib
 import inspect
+import operator
 import pickle
 import random
 import typing
@@ -34,6 +35,7 @@ from ..core.actions import Action
 from ..core.arguments import seat_index
 from ..core.errors import InvalidType, ParseError, shown
 from ..match import Match
+from ..views.agent_input import checked_legal, seat_to_choose
 from ..views.observe import Observation
 from .bots import SimpleBot
 
@@ -77,11 +79,31 @@ AgentSpec = str | Agent | Policy
 
 @attrs.define(eq=False)  # a player with a state of its own: equal to itself alone
 class RandomAgent:
-    """Picks a legal action uniformly at random from its own seeded generator."""
+    """Picks a legal action uniformly at random from its own seeded generator.
 
-    rng: random.Random
+    ``legal`` is checked as the other agents check it (:mod:`~truco_rules.views.agent_input`:
+    the seat's legal actions now, or some of them) before anything is drawn, so a refused
+    call leaves the generator as it was; the actions taken from ``match.legal_actions()``
+    pass at the cost of an identity test."""
+
+    rng: random.Random = attrs.field()
+
+    @rng.validator
+    def _check_rng(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, random.Random):
+            raise InvalidType("rng", "a random.Random", value)
 
     def choose(self, match: Match, legal: list[Action]) -> Action:
+        """One of ``legal``, drawn uniformly."""
+        seat = seat_to_choose(match)
+        current = match.legal_actions()  # the seat to act's: the match's cached objects
+        if not (
+            type(legal) is list
+            and len(legal) == len(current)
+            and all(map(operator.is_, legal, current))
+        ):  # not the list as the match gives it: checked in full
+            obs = match.observation(seat)
+            legal = checked_legal(legal, obs, match.variant.format_action, current)
         return legal[int(self.rng.random() * len(legal))]
 
 

@@ -216,6 +216,8 @@ def play_match(
     against each other); seats without one play at random."""
     variant = get_variant(variant)
     seed = integer(seed, "seed")  # unseeded, chance would be asked of an agent
+    seats = integer(seats, "seats")  # before the agents are checked against it
+    variant.table.check_seats(seats, variant.name)
     check_agents(agents, seats)
     max_actions = in_range(max_actions, "max_actions", 1, MAX_RUN)
     m: Match = variant.new_match(seats, seed=seed)
