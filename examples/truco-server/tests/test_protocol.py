@@ -217,7 +217,11 @@ def test_a_replaced_connection_acts_no_more(server: Running) -> None:
     first.until(lambda f: f["type"] == "state" and f["status"] == "playing")
     second = Client(server.ws)
     second.send(type="resume", table=table, token=first.token)
-    first.send(type="resume", table=table, token=first.token)  # in flight as it is replaced
+    try:  # in flight as it is replaced (the server may close the old connection first: then
+        # the send itself fails, which CI met once, and nothing is in flight)
+        first.send(type="resume", table=table, token=first.token)
+    except ConnectionClosed:
+        pass
     second.until(lambda f: f["type"] == "joined")
     with pytest.raises(ConnectionClosed):
         first.until(lambda f: False, timeout=5)
