@@ -70,3 +70,49 @@ def test_a_spectators_view_has_the_features_of_a_seat(name: str, seats: int) -> 
         assert not any(feats[: 2 * len(v.deck.cards)])  # no hand, no dealt cards
         legal = m.legal_actions()
         m.apply(legal[int(rng.random() * len(legal))])
+
+
+def test_the_sizes_check_their_variant_and_seats() -> None:
+    """observation_size, information_size and phase_names took a variant's name to an
+    AttributeError, and gave sizes for 0, -3 or 5 seats, which no table of the variant has
+    (call_names alone checked its argument)."""
+    from truco_rules.views.tensors import (
+        call_names,
+        information_size,
+        observation_size,
+        phase_names,
+    )
+
+    v = tr.get_variant("argentine")
+    for size in (observation_size, information_size):
+        with pytest.raises(tr.InvalidType, match="variant"):
+            size("argentine", 2)  # type: ignore[arg-type]
+        for seats in (0, -3, 5):
+            with pytest.raises(tr.UnsupportedSeats):
+                size(v, seats)
+        with pytest.raises(tr.InvalidType, match="seats"):
+            size(v, "2")  # type: ignore[arg-type]
+    for names in (phase_names, call_names):
+        with pytest.raises(tr.InvalidType, match="variant"):
+            names("argentine")  # type: ignore[arg-type]
+    assert observation_size(v, 2) < information_size(v, 2)
+
+
+def test_a_face_up_card_gathered_since_is_not_rendered_as_face_down() -> None:
+    """docs/architecture.md, "Information": with ``played_cards_visible=False`` a finished
+    trick's cards are gathered; ``render()`` wrote a face-up card gathered since as
+    "(down)", where the observation (``down=False``) and its log ("play (gathered)") say
+    it fell face up. ``observation_string`` checks its ``fmt`` as ``render`` does."""
+    from truco_rules.views.infostate import observation_string
+
+    v = tr.get_variant("argentine").with_options(played_cards_visible=False)
+    m = v.new_match(seats=2, seed=10)
+    for a in ["play 3E", "play 6O", "play 1C"]:  # trick 1 finished: face up, then gathered
+        m.apply(a)
+    o = m.observation(1)
+    first = next(p for p in o.current.table if p.trick == 0 and p.seat == 0)
+    assert first.card is None and not first.down
+    line = next(x for x in o.render().splitlines() if x.startswith("trick 1"))
+    assert "seat 0: (gathered)" in line and "(down)" not in line
+    with pytest.raises(tr.InvalidType, match="fmt"):
+        observation_string(o, 5)  # type: ignore[arg-type]

@@ -91,6 +91,8 @@ def observation_string(obs: Observation, fmt: CardFmt = str) -> str:
     """What a seat sees now, on one line (``fmt`` formats a card; default Spanish)."""
     if not isinstance(obs, Observation):
         raise InvalidType("obs", "an Observation", obs)
+    if not callable(fmt):
+        raise InvalidType("fmt", "a function card -> text", fmt)
     head = f"seat {obs.seat} side {obs.team} of {obs.seats} | {_now_text(obs, fmt)}"
     parts = [head]
     if obs.previous is not None:

@@ -148,7 +148,11 @@ class Observation:
         for t in range(max((p.trick for p in self.current.table), default=-1) + 1):
             row = [
                 f"seat {p.seat}: "
-                + ("(down)" if p.card is None else fmt(p.card) + (" down" if p.down else ""))
+                + (
+                    ("(down)" if p.down else "(gathered)")  # unseen: face down, or face up
+                    if p.card is None  # and gathered since (played_cards_visible=False)
+                    else fmt(p.card) + (" down" if p.down else "")
+                )
                 for p in self.current.table
                 if p.trick == t
             ]

@@ -63,9 +63,16 @@ PHASE_NAMES: tuple[str, ...] = (*PHASES[:SIDE], "deal", "discard")
 variant with side bets of its own (:attr:`Variant.side_bets`) has it as one more, last."""
 
 
+def _variant(variant: object) -> Variant:
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant (match.variant)", variant)
+    return variant
+
+
 def phase_names(variant: Variant) -> tuple[str, ...]:
     """The phases of ``variant`` in one-hot order (:data:`PHASE_NAMES`, and the side-bet
     phase if the variant has side bets of its own)."""
+    variant = _variant(variant)
     return (*PHASE_NAMES, PHASES[SIDE]) if variant.side_bets else PHASE_NAMES
 
 
@@ -85,14 +92,15 @@ def _calls_of(space: ActionSpace) -> dict[str, int]:
 def call_names(variant: Variant) -> tuple[str, ...]:
     """The calls of ``variant`` in the features' order: the text of each action of its
     action space without a card or number, in id order."""
-    if not isinstance(variant, Variant):
-        raise InvalidType("variant", "a Variant (match.variant)", variant)
-    return tuple(_call_index(variant))
+    return tuple(_call_index(_variant(variant)))
 
 
 def observation_size(variant: Variant, seats: int) -> int:
-    """The length of :func:`observation_features` for ``variant`` at ``seats`` seats."""
+    """The length of :func:`observation_features` for ``variant`` at ``seats`` seats (a
+    seat count its table has: UnsupportedSeats otherwise)."""
+    variant = _variant(variant)
     seats = integer(seats, "seats")
+    variant.table.check_seats(seats, variant.name)
     d = len(variant.deck.cards)
     rungs = len(variant.ladder.names)
     phases = len(phase_names(variant))
@@ -104,8 +112,9 @@ def observation_size(variant: Variant, seats: int) -> int:
 
 def information_size(variant: Variant, seats: int) -> int:
     """The length of :func:`information_features`."""
+    size = observation_size(variant, seats)  # its checks first
     d = len(variant.deck.cards)
-    return observation_size(variant, seats) + seats * d + d
+    return size + integer(seats, "seats") * d + d
 
 
 def _table(out: list[float], view: HandView | None, me: int, n: int, index: dict[int, int]) -> None:
