@@ -116,3 +116,16 @@ def test_a_face_up_card_gathered_since_is_not_rendered_as_face_down() -> None:
     assert "seat 0: (gathered)" in line and "(down)" not in line
     with pytest.raises(tr.InvalidType, match="fmt"):
         observation_string(o, 5)  # type: ignore[arg-type]
+
+
+def test_the_features_refuse_another_variant_s_observation() -> None:
+    """An observation's features read with another variant's rules were silently other
+    numbers (its deck, ladder and calls)."""
+    from truco_rules.views.tensors import information_features, observation_features
+
+    m = tr.get_variant("paulista").new_match(2, seed=1)
+    obs = m.observation(0)
+    for features in (observation_features, information_features):
+        with pytest.raises(tr.InvalidOption, match="paulista"):
+            features(obs, tr.get_variant("mineiro"))
+        assert len(features(obs, m.variant)) > 0

@@ -43,7 +43,7 @@ import attrs
 
 from ..contest.hand import PHASES, SIDE
 from ..core.arguments import integer
-from ..core.errors import InvalidType
+from ..core.errors import InvalidOption, InvalidType
 from ..rules.action_space import ActionSpace
 from ..rules.variant import Variant
 from .observe import HandView, Observation
@@ -129,11 +129,14 @@ def _table(out: list[float], view: HandView | None, me: int, n: int, index: dict
 
 
 def observation_features(obs: Observation, variant: Variant) -> list[float]:
-    """The observation as ``observation_size(variant, obs.seats)`` floats."""
+    """The observation as ``observation_size(variant, obs.seats)`` floats; ``variant`` is
+    the observation's (InvalidOption for another)."""
     if not isinstance(obs, Observation):
         raise InvalidType("obs", "an Observation (from match.observation(seat))", obs)
     if not isinstance(variant, Variant):
         raise InvalidType("variant", "a Variant (match.variant)", variant)
+    if variant.name != obs.variant:  # another variant's features: silently wrong numbers
+        raise InvalidOption("variant", variant.name, f"the observation's, {obs.variant!r}")
     obs = _framed(obs)
     deck = variant.deck.cards
     index = {c.index: i for i, c in enumerate(deck)}
