@@ -36,6 +36,8 @@ REFUSED = [
     (["perft", "--variant", "mineiro", "--variant", "paulista"], "named twice"),
     # options of a mode not asked for
     (["perft", "--budget", "10"], "add --write"),
+    # an empty --dask address: the run went on here, the flag dropped
+    (["simulate", "argentine", "--matches", "2", "--dask", ""], "no scheduler address"),
     # --option twice with two values: the first was dropped
     (["describe", "argentine", "--option", "target=15", "--option", "target=18"], "given twice"),
     (

@@ -129,3 +129,14 @@ def test_the_features_refuse_another_variant_s_observation() -> None:
         with pytest.raises(tr.InvalidOption, match="paulista"):
             features(obs, tr.get_variant("mineiro"))
         assert len(features(obs, m.variant)) > 0
+
+
+def test_render_refuses_a_card_format_that_gives_no_text() -> None:
+    """A ``fmt`` that takes no card, or gives no text, was a bare TypeError out of the
+    lines being joined."""
+    m = tr.get_variant("argentine").new_match(2, seed=1)
+    obs = m.observation(0)
+    for fmt in (lambda: "x", lambda c: 5):
+        with pytest.raises(tr.InvalidType, match="fmt"):
+            obs.render(fmt)  # type: ignore[arg-type]
+    assert obs.render(str) == obs.render(str)

@@ -56,9 +56,9 @@ cluster's ``inproc://HOST/PID/N``."""
 @contextlib.contextmanager
 def executor_from(args: argparse.Namespace) -> Iterator[Executor | None]:
     """The executor the arguments ask for (``None``: this process), closed afterwards."""
-    if args.dask and args.workers > 1:
+    if args.dask is not None and args.workers > 1:
         raise ParseError("--workers and --dask are two ways to run: give one")
-    if args.dask:
+    if args.dask is not None:  # an empty address too: it ran here, the flag dropped
         if not _ADDRESS.fullmatch(args.dask):  # read here: Dask may wait on a half address
             why = "give SCHEME://HOST:PORT or HOST:PORT, as tcp://127.0.0.1:8786"
             raise ParseError(f"--dask {shown(args.dask)} is no scheduler address: {why}")

@@ -13,6 +13,7 @@ import attrs
 
 from ..core.arguments import callable_or_none
 from ..core.cards import SPANISH, Card, Notation
+from ..core.errors import InvalidType, shown
 
 if TYPE_CHECKING:
     pass
@@ -135,6 +136,7 @@ class Observation:
         if fmt is None:
             fmt = self.notation.format
         callable_or_none(fmt, "fmt", "a function card -> text, or None")
+        fmt = _card_text(fmt)
 
         def cards(cs: tuple[Card, ...]) -> str:
             return " ".join(fmt(c) for c in cs) or "-"
@@ -246,3 +248,20 @@ def _hand_dict(h: HandView, fmt: Callable[[Card], str]) -> dict[str, Any]:
         "public_log": [list(x) for x in h.public_log],
         "shown": [[s, [fmt(c) for c in cs]] for s, cs in h.shown],
     }
+
+
+def _card_text(fmt: Callable[[Card], str]) -> Callable[[Card], str]:
+    """``fmt``, refused (InvalidType naming it) where it does not take a card or gives no
+    text for it: a bare TypeError, or a number joined into the lines, otherwise."""
+    expected = "a function card -> text, or None"
+
+    def text(card: Card) -> str:
+        try:
+            out = fmt(card)
+        except TypeError:
+            raise InvalidType("fmt", expected, fmt) from None
+        if not isinstance(out, str):
+            raise InvalidType("fmt", expected + f" (it gave {shown(out)})", fmt)
+        return out
+
+    return text
