@@ -94,24 +94,25 @@ def run_size(value: object, argument: str, executor: Any, progress: Any) -> int:
     if executor is not None and not callable(getattr(executor, "map", None)):
         raise InvalidType("executor", "a concurrent.futures.Executor or None", executor)
     callable_or_none(progress, "progress", "a function progress(done, total) or None")
-    if progress is not None and not _takes_two(progress):  # else a TypeError after the work
+    if progress is not None and two_arguments_refused(progress):  # else a TypeError later
         expected = "a function progress(done, total) or None (this one takes other arguments)"
         raise InvalidType("progress", expected, progress)
     return in_range(value, argument, 1, MAX_RUN)
 
 
-def _takes_two(function: Callable[..., object]) -> bool:
-    """Whether ``function`` may be called with two positional arguments (one whose
-    signature cannot be read, a builtin say, is taken on trust)."""
+def two_arguments_refused(function: Callable[..., object]) -> str:
+    """Why ``function``'s signature does not take two positional arguments, or an empty
+    text where it does (one whose signature cannot be read, a builtin say, is taken on
+    trust)."""
     try:
         signature = inspect.signature(function)
     except (TypeError, ValueError):  # no signature to read
-        return True
+        return ""
     try:
         signature.bind(None, None)
-    except TypeError:
-        return False
-    return True
+    except TypeError as exc:
+        return str(exc)
+    return ""
 
 
 def card_or_none(

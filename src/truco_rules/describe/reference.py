@@ -69,8 +69,13 @@ class Reference:
     to the site's root). A page named ``index`` is the folder's own page."""
 
     pages: Mapping[str, str]
-    base_url: str = ""
+    base_url: str = attrs.field(default="")
     folder: str = "rules"
+
+    @base_url.validator
+    def _check_base_url(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, str):
+            raise InvalidType("base_url", "a str (the documentation's address)", value)
 
     def page(self, citation: Citation | str) -> str:
         """The name of the page holding ``citation``; raises :class:`UnknownCitation` when
@@ -198,6 +203,4 @@ def docs_url() -> str:
 def installed_reference(base_url: str | None = None) -> Reference:
     """The rules reference of the installed packages (:func:`installed_pages`) at
     ``base_url`` (default :func:`docs_url`)."""
-    if base_url is not None and not isinstance(base_url, str):
-        raise InvalidType("base_url", "None or a str (the documentation's address)", base_url)
     return Reference(installed_pages(), docs_url() if base_url is None else base_url)

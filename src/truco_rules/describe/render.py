@@ -79,14 +79,12 @@ def render(
 
 def checked_grid(grid: object, reference: object = None) -> Grid:
     """``grid``, once it is a :class:`Grid` of text cells, one per column in every row,
-    and ``reference`` is None or a :class:`~.reference.Reference` with a text address:
+    and ``reference`` is None or a :class:`~.reference.Reference`:
     InvalidType otherwise, ParseError for a row of another length."""
     if not isinstance(grid, Grid):
         raise InvalidType("grid", "a Grid", grid)
-    if reference is not None and not (
-        isinstance(reference, Reference) and isinstance(reference.base_url, str)
-    ):
-        raise InvalidType("reference", "None or a Reference (its base_url a str)", reference)
+    if reference is not None and not isinstance(reference, Reference):
+        raise InvalidType("reference", "None or a Reference", reference)
     sections: object = grid.sections
     if not isinstance(sections, tuple) or not all(
         isinstance(x, Section) and isinstance(x.rows, tuple) for x in sections

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import copy
 import importlib
-import inspect
 import operator
 import pickle
 import random
@@ -32,7 +31,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ..core.actions import Action
-from ..core.arguments import seat_index
+from ..core.arguments import seat_index, two_arguments_refused
 from ..core.errors import InvalidType, ParseError, shown
 from ..match import Match
 from ..views.agent_input import checked_legal, seat_to_choose
@@ -145,14 +144,9 @@ def _miscalled(agent: object) -> tuple[str, str]:
         form = "an object with choose(match, legal)"
     else:
         target, form = agent, "a policy (observation, legal) -> action"
-    try:
-        signature = inspect.signature(target)
-    except (TypeError, ValueError):  # a builtin or an extension type: no signature to read
-        return form, ""
-    try:
-        signature.bind(None, None)
-    except TypeError as exc:
-        return form, str(exc)
+    why = two_arguments_refused(target)
+    if why:
+        return form, why
     made = _made_agent(target)
     if made:  # default_agent(seed=0, strength=...) binds two arguments, but makes an agent
         return form, f"it is a factory that returns {made}, not an action: name an agent it made"

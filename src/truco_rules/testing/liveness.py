@@ -36,11 +36,18 @@ from hypothesis.errors import NoSuchExample
 from ..core.actions import PLAY, Action
 from ..core.arguments import in_range
 from ..core.cards import Card
-from ..core.errors import InvalidOption, InvalidType, UnknownOption
+from ..core.errors import InvalidOption, InvalidType
 from ..match import Match
 from ..rules.variant import Variant
 from .liveness_hints import DEFAULT_HINTS, NO_EFFECT
-from .strategies import deals, legal_moves, option_values, score_width, start_scores
+from .strategies import (
+    checked_option_names,
+    deals,
+    legal_moves,
+    option_values,
+    score_width,
+    start_scores,
+)
 
 __all__ = [
     "ACTIONS",
@@ -323,18 +330,9 @@ def _checked(
         raise InvalidType("hints", "None or a mapping of option names to mappings", hints)
     if skip is not None and not isinstance(skip, Mapping):
         raise InvalidType("skip", "None or a mapping of option names to reasons", skip)
-    known = v.option_info()
     if options is None:
-        return list(known)
-    if isinstance(options, str) or not isinstance(options, Iterable):
-        raise InvalidType("options", "a collection of option names, or None", options)
-    names = list(options)
-    for name in names:
-        if not isinstance(name, str):
-            raise InvalidType("options", "option names (text)", name)
-        if name not in known:
-            raise UnknownOption(name, v.name, sorted(known))
-    return names
+        return list(v.option_info())
+    return checked_option_names("options", options, v)
 
 
 def dead_options(

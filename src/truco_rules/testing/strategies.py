@@ -66,8 +66,8 @@ def option_values(
     variant = _variant(variant)
     parts: dict[str, st.SearchStrategy[Any]] = {}
     known = variant.option_info()
-    wanted = set(known if names is None else _option_names("names", names, variant))
-    wanted -= set(_option_names("exclude", exclude, None))  # another variant's: no matter
+    wanted = set(known if names is None else checked_option_names("names", names, variant))
+    wanted -= set(checked_option_names("exclude", exclude, None))  # another variant's: no matter
     for name, info in variant.option_info().items():
         if name not in wanted:
             continue
@@ -80,7 +80,7 @@ def option_values(
     return st.fixed_dictionaries({}, optional=parts)
 
 
-def _option_names(argument: str, names: object, variant: Variant | None) -> list[str]:
+def checked_option_names(argument: str, names: object, variant: Variant | None) -> list[str]:
     """``names``, a collection of option names: InvalidType for one text or anything but
     names; with a ``variant``, UnknownOption for a name it lacks (such a name was drawn as
     no option at all, a text as its letters)."""
@@ -164,10 +164,8 @@ def vocabulary(
     if isinstance(given, str) or not isinstance(given, Iterable):
         raise InvalidType("pairs", "a collection of pairs of Cards", given)
     pairs = tuple(pairs)
-    if not all(isinstance(p, tuple) and len(p) == 2 for p in pairs):
+    if not all(type(p) is tuple and len(p) == 2 and all(type(c) is Card for c in p) for p in pairs):
         raise InvalidType("pairs", "pairs of Cards (tuples of two)", pairs)
-    if not all(isinstance(c, Card) for p in pairs for c in p):
-        raise InvalidType("pairs", "pairs of Cards", pairs)
     out = list(_vocabulary(v, include_unknown))
     if pairs:
         fmt = v.deck.notation.format

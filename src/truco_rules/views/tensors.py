@@ -112,9 +112,10 @@ def observation_size(variant: Variant, seats: int) -> int:
 
 def information_size(variant: Variant, seats: int) -> int:
     """The length of :func:`information_features`."""
-    size = observation_size(variant, seats)  # its checks first
+    seats = integer(seats, "seats")
+    size = observation_size(variant, seats)  # its checks
     d = len(variant.deck.cards)
-    return size + integer(seats, "seats") * d + d
+    return size + seats * d + d
 
 
 def _table(out: list[float], view: HandView | None, me: int, n: int, index: dict[int, int]) -> None:
@@ -133,8 +134,7 @@ def observation_features(obs: Observation, variant: Variant) -> list[float]:
     the observation's (InvalidOption for another)."""
     if not isinstance(obs, Observation):
         raise InvalidType("obs", "an Observation (from match.observation(seat))", obs)
-    if not isinstance(variant, Variant):
-        raise InvalidType("variant", "a Variant (match.variant)", variant)
+    variant = _variant(variant)
     if variant.name != obs.variant:  # another variant's features: silently wrong numbers
         raise InvalidOption("variant", variant.name, f"the observation's, {obs.variant!r}")
     obs = _framed(obs)
