@@ -15,6 +15,7 @@ import pytest
 
 import truco_rules as tr
 from truco_rules import errors
+from truco_rules.side_bet import VerbInUse
 
 EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.TrucoError: errors.TrucoError("something"),
@@ -47,6 +48,8 @@ EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.CannotUndoType: errors.CannotUndoType("n", "a non-negative int", True),
     errors.ParseErrorType: errors.ParseErrorType("position", "a str", b"x"),
     errors.InvalidRecordType: errors.InvalidRecordType("a record", "a dict", []),
+    # a side bet's verb already taken (truco_rules.side_bet): a ProtocolError and a ValueError
+    VerbInUse: VerbInUse("side bet 'paso'", "paso"),
 }
 
 

@@ -37,7 +37,7 @@ import attrs
 from .cards import DECK, SPANISH, Card, Notation, check_notation
 from .errors import InvalidCard, InvalidType, ParseError, shown
 
-__all__ = ["BASE_VERBS", "Action"]
+__all__ = ["BASE_VERBS", "KERNEL_VERBS", "Action"]
 
 PLAY = "play"
 DEAL = "deal"
@@ -81,6 +81,11 @@ BASE_VERBS: tuple[str, ...] = (
 
 Ladder rung names (``truco``, ``retruco``, ``seis``, ...) come from each variant's ladder.
 """
+
+KERNEL_VERBS: frozenset[str] = frozenset((*BASE_VERBS, PASO, PLAY, DEAL, DECLARE, DISCARD))
+"""Every verb of the kernel's own actions, reserved in every variant, even one without
+them (a rung of a ladder, a side bet of a variant's own may take none): an option may give
+a variant the pass (``answer_pass``), and a record names them alike everywhere."""
 
 _VERB_RE = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 

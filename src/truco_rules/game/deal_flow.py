@@ -79,6 +79,9 @@ class DealFlow(StateView):
             if v._undo_by_copy and not _card_order(order, needed):
                 problem = f"gave {shown(order)}, not a list of the deck's Cards, each once"
                 raise ProtocolError("deck", "shuffled", problem)
+            if len(order) < needed:  # a deck too small for the extra cards of this deal
+                problem = f"gave {len(order)} cards, where this deal takes {needed}"
+                raise ProtocolError("deck", "shuffled", problem)
             self._finish_deal(order)
         elif self._deals is not None and self._hand_no < len(self._deals):
             self._finish_deal(list(self._deals[self._hand_no]))

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 import attrs
 
 from ..core.cards import DECK, SPANISH, Card, Notation
-from ..core.errors import InvalidOption, ProtocolError, shown
+from ..core.errors import InvalidOption, InvalidOptionType, ProtocolError, shown
 
 __all__ = [
     "Deck",
@@ -68,8 +68,21 @@ class Deck(Protocol):
 class DeckRule:
     """A fixed deck: the cards in play and how they are written."""
 
-    notation: Notation = SPANISH
-    cards: tuple[Card, ...] = DECK
+    notation: Notation = attrs.field(default=SPANISH)
+    cards: tuple[Card, ...] = attrs.field(default=DECK)
+
+    @notation.validator
+    def _check_notation(self, _a: Any, value: object) -> None:
+        if not isinstance(value, Notation):
+            raise InvalidOptionType("deck.notation", value, "a Notation", "a Notation")
+
+    @cards.validator
+    def _check_cards(self, _a: Any, value: object) -> None:
+        allowed = "a tuple of distinct Cards (the variant checks there are enough to deal)"
+        if type(value) is not tuple or not all(type(c) is Card for c in value):
+            raise InvalidOptionType("deck.cards", value, allowed, "a tuple of Cards")
+        if not value or len(set(value)) != len(value):
+            raise InvalidOption("deck.cards", value, allowed)
 
     def shuffled(self, rng: random.Random, needed: int | None = None) -> list[Card]:
         """The cards in a random order (see :func:`shuffle_cards`)."""
@@ -102,10 +115,11 @@ class FixedRanking:
 
     @table.validator
     def _check(self, _a: Any, value: tuple[int, ...]) -> None:
+        allowed = "a tuple of 40 ints: each card a strength >= 1"
+        if type(value) is not tuple or not all(type(x) is int for x in value):
+            raise InvalidOptionType("ranking.table", value, allowed, "a tuple of ints")
         if not _strength_table(value):
-            raise InvalidOption(
-                "ranking.table", value, "a tuple of 40 ints: each card a strength >= 1"
-            )
+            raise InvalidOption("ranking.table", value, allowed)
 
     @classmethod
     def from_ranks(

@@ -6,14 +6,15 @@ from typing import ClassVar
 
 import attrs
 
-from ..core.actions import BASE_VERBS, DEAL, DECLARE, DISCARD, PASO, PLAY, Action
-from ..core.errors import InvalidOption, ParseError, shown
+from ..core.actions import KERNEL_VERBS, Action
+from ..core.errors import InvalidOption, InvalidOptionType, ParseError, shown
 from ..core.options import MAX_OPTION_INT, meaning, option
 
 __all__ = ["BetLadder"]
 
-_KERNEL_VERBS = (*BASE_VERBS, PASO, PLAY, DEAL, DECLARE, DISCARD)
-"""The verbs of the kernel's own actions, which no rung of a ladder may take."""
+_KERNEL_VERBS = tuple(sorted(KERNEL_VERBS))
+"""The verbs of the kernel's own actions, which no rung of a ladder may take (in a fixed
+order, for the message)."""
 
 
 def _is_verb(name: str) -> bool:
@@ -112,15 +113,18 @@ class BetLadder:
 
     def __attrs_post_init__(self) -> None:
         values, names = self.values, self.names
-        if type(values) is not tuple or not values or not all(
-            type(v) is int and 1 <= v <= MAX_OPTION_INT for v in values
-        ):
-            raise InvalidOption(
-                "ladder.values", values, f"a tuple of ints from 1 to {MAX_OPTION_INT:,}"
-            )
+        allowed = f"a tuple of ints from 1 to {MAX_OPTION_INT:,}"
+        if type(values) is not tuple or not all(type(v) is int for v in values):
+            raise InvalidOptionType("ladder.values", values, allowed, "a tuple of ints")
+        if not values or not all(1 <= v <= MAX_OPTION_INT for v in values):
+            raise InvalidOption("ladder.values", values, allowed)
         if list(values) != sorted(set(values)):
             raise InvalidOption("ladder.values", values, "values that increase")
-        if type(names) is not tuple or len(names) != len(values) - 1:
+        if type(names) is not tuple or not all(type(n) is str for n in names):
+            raise InvalidOptionType(
+                "ladder.names", names, f"a tuple of {len(values) - 1} call names", "a tuple of str"
+            )
+        if len(names) != len(values) - 1:
             raise InvalidOption(
                 "ladder.names", names, f"a tuple of {len(values) - 1} call names, one per raise"
             )

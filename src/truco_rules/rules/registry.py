@@ -20,6 +20,7 @@ fails to load is remembered with the reason: :func:`failed_entry_points` lists t
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Mapping
 from importlib import metadata
@@ -118,6 +119,8 @@ def register_preset(variant: str, preset: Preset, *, replace: bool = False) -> N
     has, unless ``replace`` is true."""
     if not isinstance(preset, Preset):
         raise InvalidType("preset", "a Preset", preset)
+    if not isinstance(replace, bool):
+        raise InvalidType("replace", "a bool", replace)
     if not isinstance(variant, str):
         raise InvalidType("variant", "a variant name (str)", variant)
     if split_name(variant)[1] is not None:
@@ -155,7 +158,9 @@ def register_variant(variant: Variant, *, replace: bool = False) -> None:
     """Make ``variant`` known by its name and aliases in this process.
 
     A name or alias that another variant holds is refused with
-    :class:`~truco_rules.core.errors.RegistryError` unless ``replace`` is true. A registration made
+    :class:`~truco_rules.core.errors.RegistryError` unless ``replace`` is true; a variant
+    that replaces another under its name takes its aliases as it declares them (the
+    replaced variant's others name nothing after). A registration made
     at run time lives in this process only: fan-out to worker processes
     (:func:`~truco_rules.runs.simulate.simulate` with an executor) sends such a variant itself, not
     its name, so a worker never plays the rule set its own registry has under that name.
@@ -191,6 +196,9 @@ def register_variant(variant: Variant, *, replace: bool = False) -> None:
                 "(register_variant(..., replace=True) replaces it)"
             )
     _ALIASES.pop(variant.name, None)  # the name is the variant's own now
+    for word in [w for w, held in _ALIASES.items() if held == variant.name]:
+        if word not in variant.aliases:  # the replaced variant's: not this one's
+            del _ALIASES[word]
     _REGISTRY[variant.name] = variant
     for alias in variant.aliases:
         _ALIASES[alias] = variant.name
@@ -201,7 +209,8 @@ def recorded_options(variant: Variant) -> dict[str, Any]:
     variant registered under its name), after checking that the registered variant with
     them *is* ``variant``: a record names a variant by name, so one that kept a registered
     name with other hooks (``base.derive(base.name, ..., envido=...)``) would replay as the
-    registered rules. Raises :class:`~truco_rules.core.errors.InvalidRecord` then; a variant
+    registered rules. Raises :class:`~truco_rules.core.errors.InvalidRecord` then, and for
+    an option whose value a record cannot write (no JSON value, NaN, infinity); a variant
     registered under no name is written as it is (replaying it needs it registered)."""
     base, preset = split_name(variant.name)
     if not _lookable(base) or (preset is not None and not _lookable(preset)):
@@ -211,6 +220,14 @@ def recorded_options(variant: Variant) -> dict[str, Any]:
             "replay as another variant or not at all; give it such a name"
         )
     options = variant.non_default_options()
+    for option, value in options.items():  # first: a NaN is not even equal to itself
+        try:
+            json.dumps(value, allow_nan=False)
+        except (TypeError, ValueError):
+            raise InvalidRecord(
+                f"option {option}={shown(value)} has a value a record cannot write: give the "
+                "option JSON values (text, numbers, true/false, null, lists)"
+            ) from None
     holder = _holder(variant.name)  # as get_variant reads the name: an alias too
     if holder is not None and holder != variant.name:
         raise InvalidRecord(

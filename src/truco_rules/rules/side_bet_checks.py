@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from ..core import actions as A
-from ..core.actions import BASE_VERBS, Action
+from ..core.actions import KERNEL_VERBS, Action
 from ..core.errors import InvalidType, ProtocolError, shown
 from ..core.options import MAX_OPTION_INT
 from .side_bet import OPTIONAL_METHODS, SideBet
@@ -35,6 +35,7 @@ __all__ = [
     "RESERVED",
     "Declared",
     "SideBetTable",
+    "VerbInUse",
     "broke",
     "checked_credits",
     "checked_state",
@@ -74,6 +75,17 @@ _TEXT_MARKS = frozenset(" -_'.")
 def label(name: object) -> str:
     """How an error names the bet called ``name``."""
     return f"side bet {shown(name)}"
+
+
+class VerbInUse(ProtocolError, ValueError):
+    """A side bet declares a verb that the kernel, the variant's ladder or another of its
+    bets already uses (the kernel's are reserved even in a variant without them): a
+    :class:`~truco_rules.core.errors.ProtocolError` naming the bet and ``verbs``, and a
+    ``ValueError`` as it always was."""
+
+    def __init__(self, hook: str, verb: str) -> None:
+        super().__init__(hook, "verbs", f"the verb {verb!r} is already in use")
+        self.verb = verb
 
 
 def broke(name: object, method: str, problem: str) -> ProtocolError:
@@ -261,7 +273,7 @@ class SideBetTable:
 
 def side_table(bets: object, taken: set[str]) -> SideBetTable:
     """The :class:`SideBetTable` of ``bets`` (a tuple of :class:`SideBet`): ``InvalidType``
-    for anything else, ``ValueError`` for a verb of a bet's own already ``taken`` by the
+    for anything else, :class:`VerbInUse` for a verb of a bet's own already ``taken`` by the
     variant or the kernel, or used by two bets, and ProtocolError for a bet declared against
     the protocol (its name, verbs, precedence, side_answers, all_actions() or uses())."""
     if not isinstance(bets, tuple) or not all(isinstance(b, SideBet) for b in bets):
@@ -276,8 +288,8 @@ def side_table(bets: object, taken: set[str]) -> SideBetTable:
         name, own_verbs = declared[-1][:2]
         for verb in own_verbs:
             Action.call(verb)  # a well-formed verb, or ParseError
-            if verb in taken or verb in owner or verb in BASE_VERBS:
-                raise ValueError(f"side bet {name!r}: the verb {verb!r} is already in use")
+            if verb in taken or verb in owner or verb in KERNEL_VERBS:
+                raise VerbInUse(label(name), verb)
             owner[verb] = i
         if name in names:  # contest.bet_state(name) would not know which
             raise broke(name, "name", "another side bet of the variant has that name")

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from ..core.actions import ENVIDO as ENVIDO_BET
+from ..core.actions import FALTA_ENVIDO, REAL_ENVIDO
+from ..core.cards import Card, Notation
 from ..core.errors import InvalidType, ProtocolError
 from ..core.messages import shown
 from .deck import Deck, Ranking
@@ -24,7 +27,15 @@ from .special import SpecialHands
 from .table import Table
 from .trick_rule import TrickRule
 
-__all__ = ["HOOK_SLOTS", "OPTIONAL_SLOTS", "SLOT_KINDS", "check_slots", "check_values"]
+__all__ = [
+    "HOOK_SLOTS",
+    "OPTIONAL_SLOTS",
+    "SLOT_KINDS",
+    "check_chains",
+    "check_deck",
+    "check_slots",
+    "check_values",
+]
 
 HOOK_SLOTS: tuple[str, ...] = (
     *("deck", "ranking", "table", "tricks", "ladder"),
@@ -97,3 +108,64 @@ def check_values(hooks: Mapping[str, Any]) -> None:
     for chain in sorted(envido.chains()):
         _points(envido.refused(chain), "envido", "refused", f"{', '.join(chain)}")
         _points(envido.accepted(chain, lambda: 1), "envido", "accepted", f"{', '.join(chain)}")
+
+
+def check_deck(deck: Deck, table: Table, turns_up_card: bool) -> tuple[Card, ...]:
+    """The deck's cards, once the deck and the table are found to agree: the table's seat
+    counts a non-empty tuple of distinct ints, each 2 or more; the deck's notation a
+    :class:`~truco_rules.core.cards.Notation`; its cards a tuple (or list) of distinct Cards,
+    enough for three a seat at the table's largest count and the turned card (the cards a
+    plan deals to discard are counted as each deal is dealt). Else
+    :class:`~truco_rules.core.errors.ProtocolError` naming the slot and what it gave: a deck
+    of five cards dealt two to one seat and three to the other, and played on."""
+    counts = table.seat_counts
+    if (
+        type(counts) is not tuple
+        or not counts
+        or not all(type(n) is int and n >= 2 for n in counts)
+        or len(set(counts)) != len(counts)
+    ):
+        problem = f"gave {shown(counts)}, not a tuple of distinct seat counts (ints, 2 or more)"
+        raise ProtocolError("table", "seat_counts", problem)
+    if not isinstance(deck.notation, Notation):
+        raise ProtocolError("deck", "notation", f"gave {shown(deck.notation)}, not a Notation")
+    cards = deck.cards
+    if not isinstance(cards, (tuple, list)) or not all(type(c) is Card for c in cards):
+        raise ProtocolError("deck", "cards", f"gave {shown(cards)}, not a tuple of Cards")
+    if len(set(cards)) != len(cards):
+        raise ProtocolError("deck", "cards", "gave a card twice")
+    most = max(counts)
+    needed = 3 * most + (1 if turns_up_card else 0)  # a deal's extra cards: checked as dealt
+    if len(cards) < needed:
+        problem = (
+            f"gave {len(cards)} cards, where a deal of {most} seats takes {needed} "
+            f"(the table's seat counts: {counts})"
+        )
+        raise ProtocolError("deck", "cards", problem)
+    return tuple(cards)
+
+
+_ENVIDO_BETS = frozenset({ENVIDO_BET, REAL_ENVIDO, FALTA_ENVIDO})
+
+
+def check_chains(envido: EnvidoRules | None) -> frozenset[tuple[str, ...]]:
+    """The envido hook's ``chains()``, once found to be a set of tuples of the envido's bets
+    (``envido``, ``real-envido``, ``falta-envido``), each chain's every beginning in the set
+    too (a prefix-closed set); else :class:`~truco_rules.core.errors.ProtocolError`. A
+    chain given as a list no action could follow (the envido silently gone), and an unknown
+    bet failed with a bare ``KeyError``."""
+    if envido is None:
+        return frozenset()
+    chains = envido.chains()
+    if not isinstance(chains, (set, frozenset)) or not all(
+        type(c) is tuple and c and all(type(b) is str and b in _ENVIDO_BETS for b in c)
+        for c in chains
+    ):
+        bets = ", ".join(sorted(_ENVIDO_BETS))
+        problem = f"gave {shown(chains)}, not a set of non-empty tuples of the bets {bets}"
+        raise ProtocolError("envido", "chains", problem)
+    for chain in chains:
+        if len(chain) > 1 and chain[:-1] not in chains:
+            problem = f"gave {chain} without {chain[:-1]}: a chain's every beginning is one"
+            raise ProtocolError("envido", "chains", problem)
+    return frozenset(chains)

@@ -35,7 +35,7 @@ from .scoring import MatchRule
 from .sheet import rule_data
 from .side_bet import SideBet
 from .side_bet_checks import SideBetTable, side_table
-from .slots import HOOK_SLOTS, check_slots, check_values
+from .slots import HOOK_SLOTS, check_chains, check_deck, check_slots, check_values
 from .special import SpecialHands
 from .table import StandardTable, Table
 from .trick_rule import TrickRule
@@ -103,9 +103,8 @@ class Variant(ActionIds, CardScores):
         slots = {slot: getattr(self, slot) for slot in HOOK_SLOTS}
         check_slots(slots, self.name, self.description, self.aliases)
         object.__setattr__(self, "aliases", tuple(self.aliases))
-        object.__setattr__(
-            self, "_envido_chains", self.envido.chains() if self.envido is not None else frozenset()
-        )
+        cards = check_deck(self.deck, self.table, self.ranking.turns_up_card)
+        object.__setattr__(self, "_envido_chains", check_chains(self.envido))
         object.__setattr__(
             self, "_ladder_actions", tuple(Action.call(n) for n in self.ladder.names)
         )
@@ -129,7 +128,7 @@ class Variant(ActionIds, CardScores):
         object.__setattr__(self, "_undo_by_copy", bool(self.side_bets) or foreign)
         # every choice with no meaning (in one error), a number no record can write
         check_hooks(slots.items())
-        check_ranking(self.ranking, tuple(self.deck.cards))
+        check_ranking(self.ranking, cards)
         check_values(slots)
         home, alias = option_homes(slots.items())
         object.__setattr__(self, "_option_home", home)

@@ -56,14 +56,6 @@ def match_record(match: MatchState) -> dict[str, Any]:
     derivation 1 are written exactly as they always were."""
     fmt = match.variant.format_card
     options = recorded_options(match.variant)
-    for name, value in options.items():
-        try:
-            json.dumps(value, allow_nan=False)
-        except (TypeError, ValueError):
-            raise InvalidRecord(
-                f"option {name}={shown(value)} has a value a record cannot write: give the "
-                "option JSON values (text, numbers, true/false, null, lists)"
-            ) from None
     record = {
         "format": FORMAT,
         "variant": match.variant.name,
