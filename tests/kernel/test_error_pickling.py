@@ -15,6 +15,7 @@ import pytest
 
 import truco_rules as tr
 from truco_rules import errors
+from truco_rules.core.arguments import SeatOutOfRange
 from truco_rules.side_bet import VerbInUse
 
 EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
@@ -50,6 +51,8 @@ EXAMPLES: dict[type[errors.TrucoError], errors.TrucoError] = {
     errors.InvalidRecordType: errors.InvalidRecordType("a record", "a dict", []),
     # a side bet's verb already taken (truco_rules.side_bet): a ProtocolError and a ValueError
     VerbInUse: VerbInUse("side bet 'paso'", "paso"),
+    # apply() for a seat the match lacks (truco_rules.core.arguments): both errors it may be
+    SeatOutOfRange: SeatOutOfRange("quiero", 7, 2),
 }
 
 

@@ -25,10 +25,11 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from .cards import Card
-from .errors import InvalidSeat, InvalidSeatType, InvalidType, ParseError, shown
+from .errors import InvalidSeat, InvalidSeatType, InvalidType, ParseError, WrongPlayer, shown
 
 __all__ = [
     "MAX_RUN",
+    "SeatOutOfRange",
     "callable_or_none",
     "card_or_none",
     "in_range",
@@ -78,6 +79,19 @@ def seat_index(value: object, seats: int, low: int = 0) -> int:
     if not low <= seat < seats:
         raise InvalidSeat(seat, seats)
     return seat
+
+
+class SeatOutOfRange(WrongPlayer, InvalidSeat):
+    """An action given for a seat the match does not have (``apply("quiero", 7)``): a
+    :class:`~truco_rules.core.errors.WrongPlayer`, as it always was, and an
+    :class:`~truco_rules.core.errors.InvalidSeat`, as every other call that takes a seat
+    refuses it."""
+
+    def __init__(self, action: object, seat: int, seats: int, fmt: Callable[[Any], str] = str):
+        why = f"there is no seat {shown(seat)}; seats are 0 to {seats - 1}"
+        plain = WrongPlayer(action, seat, why, fmt=fmt)  # its message and attributes
+        Exception.__init__(self, *plain.args)
+        self.__dict__.update(plain.__dict__)
 
 
 def callable_or_none(value: Any, argument: str, expected: str = "a function or None") -> None:

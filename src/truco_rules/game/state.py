@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
 
 from ..contest.hand import OVER, Hand
 from ..core.actions import Action
-from ..core.arguments import integer, seat_index
+from ..core.arguments import SeatOutOfRange, integer, seat_index
 from ..core.cards import SPANISH, Card
 from ..core.copying import LIST, copier
 from ..core.errors import (
@@ -275,6 +275,8 @@ class MatchState(DealFlow):
         """Validate ``act`` by ``seat`` (raising a TrucoError, changing nothing) and return the
         step that carries it out."""
         fmt = self._variant.format_action
+        if seat is not None and not CHANCE <= seat < self._seats:  # an int by now
+            raise SeatOutOfRange(act, seat, self._seats, fmt=fmt)
         if self._board.winner_team is not None:
             raise IllegalAction(act, seat, "the match is over", fmt=fmt)
         hand = self._hand
@@ -300,10 +302,6 @@ class MatchState(DealFlow):
             why = f"no card is being dealt now; seat {hand.turn} is to act"
             raise WrongPlayer(act, seat, why, fmt=fmt)
         s = hand.turn if seat is None else seat
-        if type(s) is not int or not 0 <= s < self._seats:
-            raise WrongPlayer(
-                act, s, f"there is no seat {shown(s)}; seats are 0 to {self._seats - 1}"
-            )
         hand.check(act, s)
         return lambda: self._act(hand, s, act)
 
