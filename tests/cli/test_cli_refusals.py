@@ -156,3 +156,26 @@ def test_a_record_with_a_byte_order_mark_replays(
         expected = capsys.readouterr().out
         assert main(["replay", str(marked)]) == 0
         assert capsys.readouterr().out == expected
+
+
+def test_an_option_only_some_variants_have_is_named_with_them(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Run over every variant, an option that only the flor variants have went to them
+    alone while the header showed it above every row; a note names which play it."""
+    argv = ["simulate", "--option", "flor_declaration=manual_with_penalty", "--matches", "1"]
+    assert main(argv) == 0
+    err = capsys.readouterr().err
+    note = next(line for line in err.splitlines() if "--option flor_declaration" in line)
+    takers, lacking = note.split(";")
+    assert "argentine" in takers and "paulista" not in takers
+    assert "paulista" in lacking and "mineiro" in lacking and "argentine," not in lacking
+
+
+def test_a_number_too_long_for_any_option_says_so_not_pythons_limit(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["describe", "argentine", "--option", "target=" + "9" * 5000]) == 2
+    err = capsys.readouterr().err
+    assert "set_int_max_str_digits" not in err and "4300" not in err
+    assert "no option takes a number this long" in err and "10,000" in err

@@ -10,6 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from ..core.errors import ParseError, TrucoError, shown
+from ..core.options import MAX_OPTION_INT
 from ..rules.registry import default_variant as default_variant_of_registry
 from ..rules.registry import get_variant, variant_names
 from ..rules.variant import Variant
@@ -116,8 +117,13 @@ def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
             value: object = json.loads(raw)
         except json.JSONDecodeError:
             value = _PYTHON_WORDS.get(raw.strip(), raw)
-        except (ValueError, RecursionError) as exc:  # 5,000-digit numbers, deep nesting
-            raise ParseError(f"--option {name.strip()}: {shown(str(exc), 120)}") from None
+        except RecursionError:  # deep nesting
+            raise ParseError(f"--option {name.strip()}: a value nested too deeply") from None
+        except ValueError:  # a number of thousands of digits: no option takes one
+            raise ParseError(
+                f"--option {name.strip()}={shown(raw, 40)}: no option takes a number this "
+                f"long (integer options go up to {MAX_OPTION_INT:,})"
+            ) from None
         put_option(out, name.strip(), tuple(value) if isinstance(value, list) else value)
     return out
 
@@ -140,8 +146,9 @@ def chosen_variants(
 
     With a ``name``: that variant, which must have ``seats`` seats and every option. Without:
     every registered variant that has ``seats`` seats (the others are named on stderr), each
-    with the options it has; an option no variant has, a bad value, or a seat count no
-    variant has is an error. ``seats`` ``None``: every seat count (no variant is left out).
+    with the options it has (those that lack one are named on stderr); an option no variant
+    has, a bad value, or a seat count no variant has is an error. ``seats`` ``None``: every
+    seat count (no variant is left out).
     """
     options = parse_options(option_pairs)
     if name is not None:
@@ -177,4 +184,13 @@ def chosen_variants(
         raise first
     if skipped:
         print(f"note: skipping {', '.join(skipped)} (no {seats}-seat table)", file=sys.stderr)
+    for opt in options:  # an option some variants lack: say which play it as given
+        lacking = [v.name for v in chosen if v.option_name(opt) is None]
+        if lacking:
+            print(
+                f"note: --option {opt} applies to "
+                f"{', '.join(v.name for v in chosen if v.option_name(opt) is not None)}; "
+                f"{', '.join(lacking)} have no such option and play as they are",
+                file=sys.stderr,
+            )
     return out

@@ -125,12 +125,12 @@ class SimulationReport:
     @property
     def points_estimate(self) -> Estimate:
         """Points scored per hand (both sides), with its 95% interval."""
-        return mean_interval(self.points, self.points_sq, self.hands)
+        return mean_interval(self.points, self.points_sq, self.hands, floor=0)
 
     @property
     def stake_estimate(self) -> Estimate:
         """Main-bet points of a hand that ended with a main-bet award."""
-        return mean_interval(self.stake_sum, self.stake_sq, self.stakes)
+        return mean_interval(self.stake_sum, self.stake_sq, self.stakes, floor=1)
 
     @property
     def mano_estimate(self) -> Estimate:
@@ -140,7 +140,7 @@ class SimulationReport:
     @property
     def length_estimate(self) -> Estimate:
         """Hands per match."""
-        return mean_interval(self.hands, self.hands_sq, self.matches)
+        return mean_interval(self.hands, self.hands_sq, self.matches, floor=1)
 
     @property
     def side_bets_estimate(self) -> Estimate:
