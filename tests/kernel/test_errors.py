@@ -362,15 +362,18 @@ def test_s0_3_seat_numbers_past_the_last_seat_are_refused() -> None:
 @pytest.mark.parametrize("seat", [2, 7, -2, -5])
 def test_s0_3_apply_for_a_seat_the_match_lacks_is_also_an_invalid_seat(seat: int) -> None:
     """RULES §0.3: legal_actions(7) and observation(7) were InvalidSeat where apply(a, 7)
-    was a WrongPlayer alone: it is both now, in a contest, while cards are dealt by chance
-    and once the match is over, and the match is left as it was."""
+    was a WrongPlayer alone: it is both now, in a contest and while cards are dealt by
+    chance, and the match is left as it was (once the match is over, any action is refused
+    as that first, as it always was)."""
     from truco_rules.core.arguments import SeatOutOfRange
 
     v = tr.get_variant(SIN)
     over = v.new_match(2, seed=3)
     while not over.is_over():
         over.apply("mazo" if "mazo" in over.legal_action_texts() else over.legal_actions()[0])
-    for m in (scenario(SIN, [E33, E4]), v.new_match(2), over):
+    with pytest.raises(tr.IllegalAction, match="the match is over"):
+        over.apply("mazo", seat)
+    for m in (scenario(SIN, [E33, E4]), v.new_match(2)):
         before = m.copy()
         with pytest.raises(SeatOutOfRange, match=f"there is no seat {seat}") as caught:
             m.apply(m.legal_actions()[0] if m.legal_actions() else "mazo", seat)

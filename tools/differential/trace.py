@@ -218,13 +218,25 @@ def error_text(exc: Exception) -> str:
     return text
 
 
+def error_kind(exc: Exception) -> str:
+    """What the trace keeps of a raised error's class: the nearest class of the library's
+    errors module in its ancestry. A class defined elsewhere that refines one (the
+    ``SeatOutOfRange`` of ``apply`` for a seat the match lacks, a ``WrongPlayer`` that is
+    also an ``InvalidSeat``) is traced as the class it refines, so that a finer kind added
+    later leaves the trace of every earlier commit as it was."""
+    for kind in type(exc).__mro__:
+        if kind.__module__.startswith("truco_rules") and kind.__module__.endswith("errors"):
+            return kind.__name__
+    return type(exc).__name__
+
+
 def probe(fn: Callable[..., Any], *args: Any) -> Any:
     """``fn(*args)``'s value, or the class and message of what it raised: a difference in
     either shows in the stream instead of stopping it."""
     try:
         return ["ok", fn(*args)]
     except Exception as exc:  # the class and message are what the trace compares (error_text)
-        return ["raised", type(exc).__name__, error_text(exc)]
+        return ["raised", error_kind(exc), error_text(exc)]
 
 
 def summary_data(h: tr.HandSummary, fmt: Callable[[tr.Card], str]) -> dict[str, Any]:
@@ -344,7 +356,7 @@ def attempts(
                 try:
                     m.apply(old, old_seat)
                 except Exception as exc:  # its class and message are traced (error_text)
-                    out.append([old_seat, text, "stale", type(exc).__name__, error_text(exc)])
+                    out.append([old_seat, text, "stale", error_kind(exc), error_text(exc)])
                 else:
                     out.append([old_seat, text, "stale", "applied"])
                 continue
@@ -380,7 +392,7 @@ def attempts(
         try:
             m.apply(payload, seat)
         except Exception as exc:  # the class and message are what the trace compares (error_text)
-            out.append([seat, shown, type(exc).__name__, error_text(exc)])
+            out.append([seat, shown, error_kind(exc), error_text(exc)])
         else:
             out.append([seat, shown, "applied"])
     sink.emit("attempts", out)

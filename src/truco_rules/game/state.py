@@ -275,10 +275,10 @@ class MatchState(DealFlow):
         """Validate ``act`` by ``seat`` (raising a TrucoError, changing nothing) and return the
         step that carries it out."""
         fmt = self._variant.format_action
-        if seat is not None and not CHANCE <= seat < self._seats:  # an int by now
-            raise SeatOutOfRange(act, seat, self._seats, fmt=fmt)
         if self._board.winner_team is not None:
             raise IllegalAction(act, seat, "the match is over", fmt=fmt)
+        if seat is not None and not CHANCE <= seat < self._seats:  # an int by now
+            raise SeatOutOfRange(act, seat, self._seats, fmt=fmt)
         hand = self._hand
         if self._discarding:
             s = self._discarding[0]
