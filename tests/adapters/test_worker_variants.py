@@ -25,6 +25,7 @@ import truco_rules as tr
 from truco_rules import registry as variant_module
 from truco_rules.analysis import double_dummy_rates
 from truco_rules.fanout import fingerprint, resolve_variant, variant_spec
+from truco_rules.hooks import DealContext, StandardTable
 from truco_rules.simulate import SimulationReport, simulate
 
 STOCK = tr.get_variant("argentine")
@@ -286,6 +287,27 @@ def test_class_level_data_changed_at_run_time_is_refused_in_a_worker() -> None:
     tagged = STOCK.derive("argentine-tagged", "class data", match=_TaggedMatchRule(
         **attrs.asdict(STOCK.match, recurse=False)))
     _played_alike_then_refused(tagged, _TaggedMatchRule, "EDITION", 7)
+
+
+@attrs.frozen
+class _StayTable(StandardTable):
+    """A table whose mano never moves: a rule a method holds, not data."""
+
+    def next_mano(self, ctx: DealContext) -> int:
+        return ctx.mano
+
+
+def _moving_mano(self: object, ctx: DealContext) -> int:
+    return (ctx.mano + 1) % ctx.seats
+
+
+def test_a_hook_method_changed_at_run_time_is_refused_in_a_worker() -> None:
+    """A method of a hook's class replaced in the caller after the pool started (a patch, a
+    notebook cell run again) left the workers playing the old code, and the pool's results
+    differed from the caller's for the same seed; the fingerprint holds the hooks' code, so
+    the worker refuses."""
+    stay = STOCK.derive("argentine-stay", "a mano that stays", table=_StayTable())
+    _played_alike_then_refused(stay, _StayTable, "next_mano", _moving_mano)
 
 
 def _played_alike_then_refused(v: tr.Variant, klass: type, name: str, changed: object) -> None:

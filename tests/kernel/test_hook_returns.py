@@ -309,3 +309,26 @@ def test_a_table_plan_or_deck_order_of_the_wrong_kind_is_named() -> None:
         BASE.derive("no-plan", "a table with no plan", table=NoPlan()).new_match(2, seed=1)
     with pytest.raises(tr.ProtocolError, match=r"deck\.shuffled"):
         BASE.derive("text-deck", "a deck of texts", deck=TextDeck()).new_match(2, seed=1)
+
+
+def test_a_ranking_whose_table_goes_bad_mid_match_is_refused_at_the_next_contest() -> None:
+    """A ranking from outside is asked again at every contest: one that gave a sound table
+    as the variant was built and at the first deal, then none, was taken by the action that
+    started the next contest, and every later card failed in a bare IndexError that no
+    retry could get past. The action that asked it is refused and the match kept."""
+    broken = [False]
+
+    class FlakyRanking(FixedRanking):
+        def strengths(self, turned: object, deck: object = ()) -> object:  # type: ignore[override]
+            return () if broken[0] else super().strengths(turned)  # type: ignore[arg-type]
+
+    v = BASE.derive("flaky", "a ranking that breaks", ranking=FlakyRanking(BASE.ranking.table))
+    m = v.new_match(2, seed=1)
+    broken[0] = True
+    with pytest.raises(tr.ProtocolError, match=r"ranking\.strengths"):
+        while not m.history:
+            before = m.to_json()
+            m.apply(next(a for a in m.legal_actions() if a.verb == "play"))
+    assert m.to_json() == before and not m.history
+    broken[0] = False  # mended: the same action plays on
+    m.apply(next(a for a in m.legal_actions() if a.verb == "play"))

@@ -15,6 +15,7 @@ from ..contest.hand import Hand
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import ProtocolError, shown
+from ..rules.deck import check_strengths
 from ..rules.special import SPECIAL_NONE
 from ..rules.table import DealContext, DealPlan
 from .dealing import (
@@ -109,13 +110,16 @@ class DealFlow(StateView):
         order = self._contests[self._contest]
         v = self._variant
         scores = self._board.scores
+        strengths = v.ranking.strengths(self._turned, v.deck.cards)
+        if v._undo_by_copy:  # a ranking from outside: checked as the variant was built, and
+            check_strengths(strengths, self._turned)  # its answer may change since
         self._hand = Hand(
             v,
             order,
             self._team,
             self._dealt,
             tuple(scores),
-            v.ranking.strengths(self._turned, v.deck.cards),
+            strengths,
             v.special.kind(scores, v.match.target) if v.special is not None else _NORMAL,
             turned=self._turned,
         )

@@ -19,6 +19,7 @@ __all__ = [
     "FixedRanking",
     "Ranking",
     "check_ranking",
+    "check_strengths",
     "shuffle_cards",
     "strength_groups",
 ]
@@ -164,15 +165,24 @@ def check_ranking(ranking: Ranking, cards: tuple[Card, ...]) -> None:
             raise ProtocolError(
                 "ranking", "strengths", f"raised {type(exc).__name__}: {exc}"
             ) from exc
-        if not _strength_table(table):
-            raise ProtocolError(
-                "ranking",
-                "strengths",
-                f"gave {shown(table)} with {turned or 'no card'} turned up, not a tuple of "
-                "40 ints each 1 or more (one per card, by Card.index)",
-            )
+        check_strengths(table, turned)
     if key is not None and len(_CHECKED) < 256:
         _CHECKED.add(key)
+
+
+def check_strengths(table: object, turned: Card | None) -> tuple[int, ...]:
+    """``table`` if it is what a ranking's ``strengths()`` owes the kernel (a tuple of 40
+    ints, each 1 or more), else :class:`~truco_rules.core.errors.ProtocolError`: asked as
+    the variant is built, and of a ranking from outside the library at every contest, whose
+    answer may change (``turned``: the card turned up, for the message)."""
+    if not _strength_table(table):
+        raise ProtocolError(
+            "ranking",
+            "strengths",
+            f"gave {shown(table)} with {turned or 'no card'} turned up, not a tuple of "
+            "40 ints each 1 or more (one per card, by Card.index)",
+        )
+    return table  # type: ignore[return-value]
 
 
 def strength_groups(

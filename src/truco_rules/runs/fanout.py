@@ -12,7 +12,6 @@ happens to hold under the name.
 
 from __future__ import annotations
 
-import hashlib
 import pickle
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
@@ -22,9 +21,18 @@ import attrs
 
 from ..core.errors import ParseError, ProtocolError, RegistryError, WorkerError, shown
 from ..rules.registry import installed_variant
-from ..rules.variant import HOOK_SLOTS, Variant
+from ..rules.variant import Variant
+from .fingerprint import canonical, fingerprint
 
-__all__ = ["InWorker", "chunks", "portable", "resolve_variant", "run_tasks", "variant_spec"]
+__all__ = [
+    "InWorker",
+    "chunks",
+    "fingerprint",
+    "portable",
+    "resolve_variant",
+    "run_tasks",
+    "variant_spec",
+]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -33,80 +41,6 @@ VariantSpec = tuple[str, Any, str]
 """How a task names its variant: ``("name", (name, options), fingerprint)``,
 ``("pickle", bytes, fingerprint)`` or, for tasks run in this process, ``("object", variant,
 "")`` (see :func:`variant_spec`)."""
-
-
-def _canonical(value: object, depth: int = 0) -> str:
-    """``repr(value)`` with the items of sets and dicts in sorted order (their iteration order
-    depends on the process's hash seed), attrs classes walked field by field (but for the
-    caches a process fills as it runs, marked ``metadata={"cache": True}``)."""
-    if depth > 50:
-        return "..."
-    if attrs.has(type(value)):
-        fields = ", ".join(
-            f"{f.name}={_canonical(getattr(value, f.name), depth + 1)}"
-            for f in attrs.fields(cast("type[attrs.AttrsInstance]", type(value)))
-            if not f.metadata.get("cache")
-        )
-        kind = type(value)
-        return f"{_module(kind)}.{kind.__qualname__}{_class_data(kind, depth)}({fields})"
-    if isinstance(value, (tuple, list)):
-        return f"{type(value).__name__}({', '.join(_canonical(v, depth + 1) for v in value)})"
-    if isinstance(value, (set, frozenset)):
-        return f"{type(value).__name__}({sorted(_canonical(v, depth + 1) for v in value)})"
-    if isinstance(value, dict):
-        items = sorted(
-            f"{_canonical(k, depth + 1)}: {_canonical(v, depth + 1)}" for k, v in value.items()
-        )
-        return f"dict({items})"
-    if isinstance(value, type):
-        return f"{_module(value)}.{value.__qualname__}"
-    return repr(value)
-
-
-def _module(kind: type) -> str:
-    """The module of ``kind`` as the caller names it: a class of the main script is of
-    ``__main__`` there and of ``__mp_main__`` in a worker that started afresh (spawn,
-    forkserver) and ran the script under that name."""
-    module = kind.__module__
-    return "__main__" if module == "__mp_main__" else module
-
-
-def _class_data(kind: type, depth: int) -> str:
-    """The plain data a hook class and its bases hold (``POINTS = 3``, its verbs): a rule a
-    hook reads from its class, which travels to a worker by reference, not by value."""
-    data = {
-        name: value
-        for klass in reversed(kind.__mro__[:-1])
-        for name, value in vars(klass).items()
-        if not name.startswith("__")
-        and name != "_abc_impl"  # an ABC's registry, not a rule
-        and not callable(value)
-        and not isinstance(value, (property, staticmethod, classmethod))
-        and not hasattr(value, "__get__")
-    }
-    return _canonical(data, depth + 1) if data else ""
-
-
-def fingerprint(variant: Variant) -> str:
-    """A digest of every field of ``variant`` (its hooks and their options, recursively, and the
-    plain data their classes hold): two processes that build the same rule set get the same
-    digest. The code of the hooks is not in it: a worker runs the hook classes its own
-    installed packages define. Empty when some field shows
-    only its identity (``<... at 0x...>``), which no other process can compare."""
-    hooks = [getattr(variant, slot) for slot in HOOK_SLOTS] + list(variant.side_bets)
-    text = _canonical(variant) + "".join(_plain_hook(h) for h in hooks)
-    return "" if " at 0x" in text else hashlib.sha256(text.encode()).hexdigest()
-
-
-def _plain_hook(hook: object) -> str:
-    """What the walk of the variant shows only by its ``repr`` in a hook that is no attrs
-    class (the protocols let any class be a hook): the plain data of its class and of the
-    object itself, which a worker must hold too."""
-    if hook is None or attrs.has(type(hook)):
-        return ""  # walked field by field, its class data included
-    kind, state = type(hook), getattr(hook, "__dict__", None)
-    own = _canonical(state) if state else ""
-    return f"|{_module(kind)}.{kind.__qualname__}{_class_data(kind, 0)}{own}"
 
 
 def variant_spec(variant: Variant, executor: Executor | None = None) -> VariantSpec:
@@ -132,7 +66,7 @@ def variant_spec(variant: Variant, executor: Executor | None = None) -> VariantS
         )
     fp = fingerprint(variant)
     if not fp:
-        text = _canonical(variant)
+        text = canonical(variant)
         at = text.index(" at 0x")
         raise RegistryError(
             f"the variant {variant.name!r} cannot be sent to worker processes: a field shows "
