@@ -284,3 +284,21 @@ def test_s2_5_paso_says_what_it_passes() -> None:
     refused(m, "paso", 0, "there is no call to pass")
     m = scenario(SIN, [E33, E4], ["0:truco"], options=opts)
     refused(m, "paso", 1, "has none")
+
+
+def test_s2_5_paso_goes_round_the_side_once_each() -> None:
+    """RULES §2.5, ``answer_pass`` (as trucoshi plays it): at 4 seats the player asked
+    passes to his partner, who may pass it back once; the first, having passed, answers.
+    The reason said 'a partner who has not been asked yet', which the rule is not."""
+    v = tr.get_variant("argentine-sin-flor@trucoshi")
+    hands = ["4E 5B 7C", "7O 10B 11E", "4C 5O 6B", "1E 2B 3C"]
+    for call in ("truco", "envido"):
+        m = v.new_match(4, deals=[tr.deal_order(v, hands, mano=1)], mano=1)
+        m.apply(call, 1)
+        asked = [m.current_player()]
+        while "paso" in m.legal_action_texts():
+            m.apply("paso")
+            asked.append(m.current_player())
+        assert asked == [0, 2, 0]
+        if call == "truco":  # the envido's answers are the envido's to refuse
+            refused(m, "paso", 0, "has passed it already")

@@ -107,8 +107,8 @@ class RefusalPlay(BetViews):
                 "(RULES §2.5, option answer_pass)"
             )
         return (
-            "paso passes the answer to a partner who has not been asked yet, and this seat "
-            "has none (RULES §2.5, option answer_pass)"
+            "paso passes the answer to the next partner in the hand, once per call each: this "
+            "seat has passed it already, or has none (RULES §2.5, option answer_pass)"
         )
 
     def _legal_by_phase(self, s: int, on_turn: bool) -> list[Action]:
