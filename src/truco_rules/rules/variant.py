@@ -209,7 +209,9 @@ class Variant(ActionIds, CardScores):
     def with_preset(self, preset: str, settings: dict[str, Any] | None = None) -> Variant:
         """The variant ``NAME@PRESET``: this one with the preset's option values; options
         it sets beyond its registered rules stay on top, a preset applied before is replaced
-        (further options go on top with :meth:`with_options`). An unknown preset raises
+        (further options go on top with :meth:`with_options`); a variant registered under no
+        name has no registered rules to tell its own options from, so the preset's values
+        go over its options as they are. An unknown preset raises
         :class:`~truco_rules.core.errors.UnknownPreset` naming the known ones. ``settings``
         are the preset's values to play instead of today's (a record's, written before)."""
         if not isinstance(preset, str):
