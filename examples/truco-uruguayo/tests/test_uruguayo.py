@@ -21,6 +21,7 @@ from truco_rules.runs.perft import parse_perft
 from truco_rules.testing import (
     TrucoMachine,
     check_observation_hides,
+    check_options_live,
     check_replay,
     check_terminal,
     hidden_swaps,
@@ -243,3 +244,14 @@ def test_random_matches_end_with_one_winner(seats: int) -> None:
     for seed in range(3):
         m = play_random(V.new_match(seats, seed=seed), random.Random(seed))
         check_terminal(m)
+
+
+# ------------------------------------------------------------------------- options
+GALLO_ONLY = "the gallo plays at 3 seats, and uruguayo seats 2, 4 and 6 (R5)"
+
+
+def test_every_option_changes_play() -> None:
+    """docs/own-package.md: every option of the variant changes some game, found by the
+    kit's search. The Argentine table's two gallo options come with the table and play at 3
+    seats only, which uruguayo does not seat: they are skipped, with the reason."""
+    check_options_live(V, skip={"gallo_mode": GALLO_ONLY, "gallo_extra_card": GALLO_ONLY})

@@ -46,12 +46,14 @@ def deals(
     takes it.
 
     ``bias="suits"`` makes hands with two or three cards of one suit (envido, flor) frequent;
-    ``bias="ranks"`` makes the seats' hands hold cards of equal strength (tied tricks; by
-    rank when the strengths depend on a turned-up card). Cards are dealt one at a time round
-    the table, so three times out of four the bias sorts a drawn part of a drawn permutation:
-    by suit, spread so that each seat gets neighbouring cards; or by strength, so that each
-    round of the deal hands out cards of one strength. ``seats`` (default: drawn) is the
-    table the suit bias aims at. Every permutation can still be drawn.
+    ``bias="ranks"`` makes the seats' hands hold cards of equal strength (tied tricks; where
+    the strengths depend on a turned-up card, those the card turned up in a deal of
+    ``seats`` seats makes, without cards to put aside; by rank when ``seats`` is not given).
+    Cards are dealt one at a time round the table, so three times out of four the bias sorts
+    a drawn part of a drawn permutation: by suit, spread so that each seat gets neighbouring
+    cards; or by strength, so that each round of the deal hands out cards of one strength.
+    ``seats`` (default: drawn) is the table the suit bias aims at. Every permutation can
+    still be drawn.
     """
     if bias is not None and type(bias) is not str:
         raise InvalidOptionType("bias", bias, "None, 'suits' or 'ranks'")
@@ -63,8 +65,10 @@ def deals(
     if bias is None:
         return st.permutations(deck).map(tuple)
     strength: dict[Card, int] = {c: c.rank for c in deck}
-    if variant is not None and not _variant(variant).ranking.turns_up_card:
-        table = _variant(variant).ranking.strengths(None)
+    ranking = _variant(variant).ranking if variant is not None else None
+    turns_up = ranking is not None and ranking.turns_up_card
+    if ranking is not None and not turns_up:
+        table = ranking.strengths(None)
         strength = {c: table[c.index] for c in deck}
 
     @st.composite
@@ -73,6 +77,15 @@ def deals(
         if draw(st.integers(0, 3)) == 0:
             return tuple(order)
         cut = min(draw(st.sampled_from([len(order), len(order), 12, 24])), len(order))
+        if bias == "ranks" and turns_up and seats is not None and 3 * seats < len(order):
+            # the strengths the last card makes, turned up where a deal of `seats` turns it
+            assert ranking is not None
+            turned = order.pop()
+            up = ranking.strengths(turned, deck)
+            cut = min(cut, len(order))
+            order[:cut] = sorted(order[:cut], key=lambda c: up[c.index])
+            order.insert(3 * seats, turned)
+            return tuple(order)
         if bias == "ranks":
             order[:cut] = sorted(order[:cut], key=strength.__getitem__)
             return tuple(order)

@@ -97,8 +97,9 @@ def alternatives(v: Variant, name: str) -> list[Any]:
 
 
 Style = tuple[float, float, float, tuple[float, float, float]]
-"""Weights of a call or answer, of a card face down, of going to the deck, and of a card of
-the rank already leading the trick in tricks 1, 2 and 3 (any other card face up weighs 1)."""
+"""Weights of a call or answer, of a card face down, of going to the deck, and of a card as
+strong as one face up in the trick (in the contest's ranking, a turned card's pieces
+included) in tricks 1, 2 and 3 (any other card face up weighs 1)."""
 
 STYLES: dict[str, Style] = {
     "bets": (3.0, 0.5, 0.1, (1.0, 1.0, 1.0)),
@@ -119,7 +120,11 @@ def policy(
     def choose(moves: list[tuple[int, Action]]) -> tuple[int, Action]:
         hand = m.hand
         on_table = getattr(hand, "trick_plays", ()) if hand is not None else ()
-        ranks = {p[1].rank for p in on_table if isinstance(p[1], Card) and not p[2]}
+        strength = getattr(hand, "strength", None)
+        faceup = [p[1] for p in on_table if isinstance(p[1], Card) and not p[2]]
+        # a card that ties one on the table: of its strength in this contest (a turned card
+        # makes some cards of a rank stronger than the others), else of its rank
+        ranks = {strength[c.index] for c in faceup} if strength else {c.rank for c in faceup}
         tie = ties[min(2, getattr(hand, "trick_no", 0))]
         weights = []
         for _s, act in moves:
@@ -130,7 +135,9 @@ def policy(
             elif act.down:
                 w = 0.0 if not ranks and tie > 1.0 else down  # lead face up: others can tie
             else:
-                w = tie if act.card is not None and act.card.rank in ranks else 1.0
+                card = act.card
+                level = None if card is None else strength[card.index] if strength else card.rank
+                w = tie if level is not None and level in ranks else 1.0
             weights.append(w)
         if not any(weights):
             return moves[rng.randrange(len(moves))]
