@@ -310,6 +310,25 @@ def test_a_hook_method_changed_at_run_time_is_refused_in_a_worker() -> None:
     _played_alike_then_refused(stay, _StayTable, "next_mano", _moving_mano)
 
 
+@attrs.frozen
+class _AssertingTable(StandardTable):
+    """A table whose method holds an ``assert``, which pytest rewrites in this module as it
+    imports it, and a spawned worker imports plainly."""
+
+    def next_mano(self, ctx: DealContext) -> int:
+        assert 0 <= ctx.mano < ctx.seats
+        return super().next_mano(ctx)
+
+
+def test_a_hook_class_with_asserts_plays_in_spawned_workers_under_pytest() -> None:
+    """The fingerprint reads the hooks' source, not their bytecode: pytest rewrites the
+    asserts of a test module in the caller, not in a spawned worker, and the bytecode digest
+    refused the same source there."""
+    v = STOCK.derive("argentine-asserting", "asserts", table=_AssertingTable())
+    with _spawned() as pool:
+        assert simulate(v, 4, seed=1, chunk=2, executor=pool) == simulate(v, 4, seed=1, chunk=2)
+
+
 def _played_alike_then_refused(v: tr.Variant, klass: type, name: str, changed: object) -> None:
     """``v`` plays alike on spawned workers and here; with ``klass.name`` set to ``changed``
     in this process only, the workers refuse it (RegistryError), the setting put back."""

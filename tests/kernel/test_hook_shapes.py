@@ -15,7 +15,15 @@ import pytest
 
 import truco_rules as tr
 from truco_rules.core.cards import DECK
-from truco_rules.hooks import DeckRule, EnvidoRules, FixedRanking, SideBet, StandardTable
+from truco_rules.hooks import (
+    DealContext,
+    DealPlan,
+    DeckRule,
+    EnvidoRules,
+    FixedRanking,
+    SideBet,
+    StandardTable,
+)
 from truco_rules.rules import registry
 from truco_rules.side_bet import VerbInUse
 
@@ -42,7 +50,8 @@ def test_a_deck_too_small_for_the_tables_largest_deal_is_refused(count: int) -> 
 def test_the_stock_deck_refuses_cards_twice_or_of_another_type() -> None:
     with pytest.raises(tr.InvalidOption, match=r"deck\.cards"):
         DeckRule(cards=(DECK[0],) * 40)  # three 1E to each seat, flores offered
-    for given in [(1, 2, 3), list(DECK), ("1E",) * 40]:
+    assert DeckRule(cards=list(DECK)).cards == DECK  # a list is taken as its tuple
+    for given in [(1, 2, 3), [1, 2, 3], ("1E",) * 40, "1E 2E 3E"]:
         with pytest.raises(tr.InvalidOptionType) as caught:
             DeckRule(cards=given)  # type: ignore[arg-type]
         assert isinstance(caught.value, TypeError)
@@ -75,21 +84,63 @@ def test_a_deck_from_outside_with_cards_twice_or_no_cards_is_refused(deck: _Deck
         BASE.derive("odd-deck", "an odd deck", deck=deck)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("counts", [(1,), (), (2, 2), (2, 4.0), [2, 4], (0, 2)])
+@pytest.mark.parametrize("counts", [(1,), (), (2, 2), (2, 4.0), [2, 2], (0, 2), "24"])
 def test_seat_counts_the_kernel_cannot_seat_are_refused(counts: object) -> None:
     with pytest.raises(tr.ProtocolError, match=r"table\.seat_counts"):
         BASE.derive("odd-table", "odd seats", table=StandardTable(seat_counts=counts))  # type: ignore[arg-type]
 
 
-def test_a_deal_whose_extra_cards_the_deck_lacks_is_refused_as_dealt() -> None:
-    """The gallo deals its mano a fourth card to put aside: a deck of 9 cards passes the
-    build-time check of a table that seats three only (three cards a seat) but cannot deal
-    that card."""
+def test_a_deck_too_small_for_the_first_deals_cards_to_put_aside_is_refused() -> None:
+    """The gallo deals its mano a fourth card to put aside: three seats take 10 cards, and a
+    deck of 9 is refused as the variant is built (a match dealt by chance stopped with no
+    legal action, nothing left to deal)."""
     table = attrs.evolve(ARGENTINE.table, seat_counts=(3,))
-    deck = DeckRule(cards=DECK[:9])
-    v = ARGENTINE.derive("tiny-gallo", "a gallo with 9 cards", table=table, deck=deck)
-    with pytest.raises(tr.ProtocolError, match=r"deck\.shuffled.*takes 10"):
-        v.new_match(3, seed=1)
+    with pytest.raises(tr.ProtocolError, match=r"deck\.cards.*takes 10"):
+        ARGENTINE.derive("tiny-gallo", "9 cards", table=table, deck=DeckRule(cards=DECK[:9]))
+
+
+@attrs.frozen
+class _LaterExtra(StandardTable):
+    """A table that deals its mano a card to put aside from the second deal on."""
+
+    def plan(self, ctx: DealContext) -> DealPlan:
+        plan = super().plan(ctx)
+        return attrs.evolve(plan, extra_cards=(ctx.mano,)) if ctx.hand_no >= 1 else plan
+
+    @property
+    def deals_extra_cards(self) -> bool:
+        return True
+
+
+def test_a_later_deal_the_deck_cannot_make_is_refused_as_it_is_dealt() -> None:
+    """Six cards deal the first contest of two seats but not the second's card to put aside:
+    the action that ends the first contest is refused (seeded: deck.shuffled; by chance:
+    deck.cards) and the match kept."""
+    v = BASE.derive(
+        "later", "later extra", table=_LaterExtra(seat_counts=(2,)), deck=DeckRule(cards=DECK[:6])
+    )
+    for start in ({"seed": 1}, {}):
+        m = v.new_match(2, **start)
+        while m.is_chance_node():
+            m.apply(m.chance_outcomes()[0][0])
+        with pytest.raises(tr.ProtocolError, match=r"deck\.(shuffled|cards).*takes 7"):
+            while not m.history:
+                before = m.to_json()
+                m.apply("mazo" if "mazo" in m.legal_action_texts() else m.legal_actions()[0])
+        assert m.to_json() == before
+
+
+def test_seat_counts_and_envido_chains_may_be_lists() -> None:
+    """A list of seat counts, and chains as a list of tuples, played before the checks."""
+
+    @attrs.frozen
+    class ListChains(EnvidoRules):
+        def chains(self) -> frozenset[tuple[str, ...]]:
+            return list(super().chains())  # type: ignore[return-value]
+
+    v = BASE.derive("lists", "lists", table=StandardTable(seat_counts=[2, 4]), envido=ListChains())  # type: ignore[arg-type]
+    m = v.new_match(4, seed=1)
+    assert v.seat_counts == (2, 4) and "real-envido" in m.legal_action_texts()
 
 
 @pytest.mark.parametrize(

@@ -44,12 +44,11 @@ from ..core.actions import (
     ACCEPT_HAND,
     DECLINE_HAND,
     ENVIDO,
-    FALTA_ENVIDO,
+    ENVIDO_CALLS,
     MAZO,
     NO_QUIERO,
     PLAY,
     QUIERO,
-    REAL_ENVIDO,
     Action,
 )
 from ..core.errors import IllegalAction
@@ -77,7 +76,7 @@ __all__ = ["STRENGTHS", "ReaderAgent"]
 STRENGTHS = {"fast": 12, "default": 32, "strong": 96}
 """The named strengths of :meth:`ReaderAgent.with_strength`: worlds sampled a decision (up
 to twice as many where few weigh: :attr:`ReaderAgent.widen`)."""
-_ENVIDO_BETS = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
+_ENVIDO_BETS = ENVIDO_CALLS
 _LOOSE = 0.5  # the other side is read as a loose caller from this chance (BetTally.loose)
 
 

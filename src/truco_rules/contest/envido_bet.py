@@ -35,7 +35,7 @@ __all__ = ["EnvidoBet"]
 
 _SON_BUENAS = Action.call(A.SON_BUENAS)
 _PASO = Action.call(A.PASO)
-_CALLS = (A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO)
+_CALLS = A.ENVIDO_CALLS
 _CALL_ACTS = {v: Action.call(v) for v in _CALLS}
 _STARTS: dict[int, EnvidoState] = {}
 

@@ -33,7 +33,7 @@ __all__ = [
     "flor_restriction",
 ]
 
-_CALLS = frozenset((A.ENVIDO, A.REAL_ENVIDO, A.FALTA_ENVIDO))
+_CALLS = frozenset(A.ENVIDO_CALLS)
 _VOIDED = "a flor was sung in this hand: the envido is void (RULES §2.7.4)"
 _ANSWERS = {
     FL_RESPOND: "a flor is answered with con-flor-quiero, con-flor-me-achico, contraflor or "

@@ -37,7 +37,7 @@ import attrs
 from .cards import DECK, SPANISH, Card, Notation, check_notation
 from .errors import InvalidCard, InvalidType, ParseError, shown
 
-__all__ = ["BASE_VERBS", "KERNEL_VERBS", "Action"]
+__all__ = ["BASE_VERBS", "ENVIDO_CALLS", "KERNEL_VERBS", "Action"]
 
 PLAY = "play"
 DEAL = "deal"
@@ -81,6 +81,10 @@ BASE_VERBS: tuple[str, ...] = (
 
 Ladder rung names (``truco``, ``retruco``, ``seis``, ...) come from each variant's ladder.
 """
+
+ENVIDO_CALLS: tuple[str, ...] = (ENVIDO, REAL_ENVIDO, FALTA_ENVIDO)
+"""The envido's bets, in the order of the ladder they make (a chain of them is an envido
+rule's ``chains()``)."""
 
 KERNEL_VERBS: frozenset[str] = frozenset((*BASE_VERBS, PASO, PLAY, DEAL, DECLARE, DISCARD))
 """Every verb of the kernel's own actions, reserved in every variant, even one without

@@ -39,12 +39,11 @@ TERMINAL = -2
 _NORMAL = (SPECIAL_NONE, -1)
 
 
-def _card_order(order: object, needed: int) -> bool:
-    """Whether ``order`` is a list (or tuple) of distinct Cards, at least ``needed`` of them
-    (what a deck hook's ``shuffled`` owes the deal)."""
+def _card_order(order: object) -> bool:
+    """Whether ``order`` is a list (or tuple) of distinct Cards (what a deck hook's
+    ``shuffled`` owes the deal; its length is checked beside)."""
     return (
         isinstance(order, (list, tuple))
-        and len(order) >= needed
         and all(type(c) is Card for c in order)
         and len(set(order)) == len(order)
     )
@@ -77,7 +76,7 @@ class DealFlow(StateView):
             rng = hand_random(self._seed, self._hand_no, self._derivation)
             needed = self._deal_size()
             order = v.deck.shuffled(rng, needed)
-            if v._undo_by_copy and not _card_order(order, needed):
+            if v._undo_by_copy and not _card_order(order):
                 problem = f"gave {shown(order)}, not a list of the deck's Cards, each once"
                 raise ProtocolError("deck", "shuffled", problem)
             if len(order) < needed:  # a deck too small for the extra cards of this deal
@@ -86,7 +85,11 @@ class DealFlow(StateView):
             self._finish_deal(order)
         elif self._deals is not None and self._hand_no < len(self._deals):
             self._finish_deal(list(self._deals[self._hand_no]))
-        else:
+        else:  # dealt by chance, card by card: the deck must hold the whole deal
+            needed = self._deal_size()
+            if len(v.deck.cards) < needed:
+                problem = f"gave {len(v.deck.cards)} cards, where this deal takes {needed}"
+                raise ProtocolError("deck", "cards", problem)
             self._pending_deal = []
 
     def _finish_deal(self, order: Sequence[Card]) -> None:

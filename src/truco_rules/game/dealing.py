@@ -18,7 +18,7 @@ from ..core.cards import DECK, Card
 from ..core.errors import InvalidType, ParseError, shown
 from ..rules.card_scores import three_cards
 from ..rules.registry import get_variant
-from ..rules.table import DealContext, DealPlan
+from ..rules.table import DealContext, DealPlan, cards_dealt
 from ..rules.variant import Variant
 
 if TYPE_CHECKING:
@@ -164,8 +164,7 @@ def hand_seed(seed: int, hand_no: int) -> random.Random:
 def deal_size(variant: Variant, seats: int, plan: DealPlan | None) -> int:
     """How many cards a deal of ``plan`` takes: three a seat, the extra cards to discard, and
     the turned card if the variant turns one."""
-    extra = len(plan.extra_cards) if plan is not None else 0
-    return 3 * seats + extra + (1 if variant.ranking.turns_up_card else 0)
+    return cards_dealt(seats, plan, variant.ranking.turns_up_card)
 
 
 def check_deal(

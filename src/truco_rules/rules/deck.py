@@ -65,12 +65,18 @@ class Deck(Protocol):
         ...
 
 
+def _as_tuple(value: Any) -> Any:
+    """A list as the tuple of its items (a frozen hook holds tuples); anything else as it
+    is, for the validator to judge."""
+    return tuple(value) if isinstance(value, list) else value
+
+
 @attrs.frozen
 class DeckRule:
     """A fixed deck: the cards in play and how they are written."""
 
     notation: Notation = attrs.field(default=SPANISH)
-    cards: tuple[Card, ...] = attrs.field(default=DECK)
+    cards: tuple[Card, ...] = attrs.field(default=DECK, converter=_as_tuple)
 
     @notation.validator
     def _check_notation(self, _a: Any, value: object) -> None:

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..core.actions import ENVIDO as ENVIDO_BET
-from ..core.actions import FALTA_ENVIDO, REAL_ENVIDO
+from ..core.actions import ENVIDO_CALLS
 from ..core.cards import Card, Notation
 from ..core.errors import InvalidType, ProtocolError
 from ..core.messages import shown
@@ -24,7 +23,7 @@ from .flor import FlorRules
 from .ladder import BetLadder
 from .scoring import MatchRule
 from .special import SpecialHands
-from .table import Table
+from .table import DealContext, DealPlan, Table, cards_dealt
 from .trick_rule import TrickRule
 
 __all__ = [
@@ -87,7 +86,7 @@ def _points(value: object, slot: str, method: str, given: str) -> None:
         raise ProtocolError(slot, method, problem)
 
 
-def check_values(hooks: Mapping[str, Any]) -> None:
+def check_values(hooks: Mapping[str, Any], chains: frozenset[tuple[str, ...]]) -> None:
     """Refuse, with :class:`~truco_rules.core.errors.ProtocolError` naming the slot and the
     method, a ladder, flor or envido hook whose points for a bet are no whole number of 0
     or more: they are fixed by the rules, so they are asked of every bet when the variant is
@@ -105,22 +104,22 @@ def check_values(hooks: Mapping[str, Any]) -> None:
     envido = hooks["envido"]
     if envido is None:
         return
-    for chain in sorted(envido.chains()):
+    for chain in sorted(chains):  # as check_chains found them: asked once
         _points(envido.refused(chain), "envido", "refused", f"{', '.join(chain)}")
         _points(envido.accepted(chain, lambda: 1), "envido", "accepted", f"{', '.join(chain)}")
 
 
-def check_deck(deck: Deck, table: Table, turns_up_card: bool) -> tuple[Card, ...]:
+def check_deck(deck: Deck, table: Table, turns_up_card: bool, target: int) -> tuple[Card, ...]:
     """The deck's cards, once the deck and the table are found to agree: the table's seat
-    counts a non-empty tuple of distinct ints, each 2 or more; the deck's notation a
-    :class:`~truco_rules.core.cards.Notation`; its cards a tuple (or list) of distinct Cards,
-    enough for three a seat at the table's largest count and the turned card (the cards a
-    plan deals to discard are counted as each deal is dealt). Else
-    :class:`~truco_rules.core.errors.ProtocolError` naming the slot and what it gave: a deck
-    of five cards dealt two to one seat and three to the other, and played on."""
+    counts a non-empty tuple (or list) of distinct ints, each 2 or more; the deck's notation
+    a :class:`~truco_rules.core.cards.Notation`; its cards a tuple (or list) of distinct
+    Cards, enough for the first deal at every seat count and mano (three a seat, the cards
+    the plan deals to put aside, the turned card; a later deal is counted as it is dealt).
+    Else :class:`~truco_rules.core.errors.ProtocolError` naming the slot and what it gave: a
+    deck of five cards dealt two to one seat and three to the other, and played on."""
     counts = table.seat_counts
     if (
-        type(counts) is not tuple
+        not isinstance(counts, (tuple, list))
         or not counts
         or not all(type(n) is int and n >= 2 for n in counts)
         or len(set(counts)) != len(counts)
@@ -134,38 +133,48 @@ def check_deck(deck: Deck, table: Table, turns_up_card: bool) -> tuple[Card, ...
         raise ProtocolError("deck", "cards", f"gave {shown(cards)}, not a tuple of Cards")
     if len(set(cards)) != len(cards):
         raise ProtocolError("deck", "cards", "gave a card twice")
-    most = max(counts)
-    needed = 3 * most + (1 if turns_up_card else 0)  # a deal's extra cards: checked as dealt
+    needed, seats = max(
+        (_first_deal(table, n, mano, turns_up_card, target), n) for n in counts for mano in range(n)
+    )
     if len(cards) < needed:
         problem = (
-            f"gave {len(cards)} cards, where a deal of {most} seats takes {needed} "
-            f"(the table's seat counts: {counts})"
+            f"gave {len(cards)} cards, where a deal of {seats} seats takes {needed} "
+            f"(the table's seat counts: {tuple(counts)})"
         )
         raise ProtocolError("deck", "cards", problem)
     return tuple(cards)
 
 
-_ENVIDO_BETS = frozenset({ENVIDO_BET, REAL_ENVIDO, FALTA_ENVIDO})
+def _first_deal(table: Table, seats: int, mano: int, turns_up_card: bool, target: int) -> int:
+    """The cards the first deal of a match at ``seats`` seats with ``mano`` takes (three a
+    seat and the turned card where the table's plan cannot be asked here: a plan from
+    outside is checked as it is made)."""
+    try:
+        plan = table.plan(DealContext(seats, mano, 0, (0, 0), target, None))
+    except Exception:
+        plan = None
+    return cards_dealt(seats, plan if isinstance(plan, DealPlan) else None, turns_up_card)
 
 
 def check_chains(envido: EnvidoRules | None) -> frozenset[tuple[str, ...]]:
-    """The envido hook's ``chains()``, once found to be a set of tuples of the envido's bets
-    (``envido``, ``real-envido``, ``falta-envido``), each chain's every beginning in the set
-    too (a prefix-closed set); else :class:`~truco_rules.core.errors.ProtocolError`. A
-    chain given as a list no action could follow (the envido silently gone), and an unknown
-    bet failed with a bare ``KeyError``."""
+    """The envido hook's ``chains()``, once found to be a collection (a set, a tuple or a
+    list) of tuples of the envido's bets (``envido``, ``real-envido``, ``falta-envido``),
+    each chain's every beginning among them (a prefix-closed set); else
+    :class:`~truco_rules.core.errors.ProtocolError`. Chains given as lists no action could
+    follow (the envido silently gone), and an unknown bet failed with a bare ``KeyError``."""
     if envido is None:
         return frozenset()
     chains = envido.chains()
-    if not isinstance(chains, (set, frozenset)) or not all(
-        type(c) is tuple and c and all(type(b) is str and b in _ENVIDO_BETS for b in c)
+    if not isinstance(chains, (set, frozenset, tuple, list)) or not all(
+        type(c) is tuple and c and all(type(b) is str and b in ENVIDO_CALLS for b in c)
         for c in chains
     ):
-        bets = ", ".join(sorted(_ENVIDO_BETS))
+        bets = ", ".join(ENVIDO_CALLS)
         problem = f"gave {shown(chains)}, not a set of non-empty tuples of the bets {bets}"
         raise ProtocolError("envido", "chains", problem)
-    for chain in chains:
-        if len(chain) > 1 and chain[:-1] not in chains:
+    checked = frozenset(chains)
+    for chain in checked:
+        if len(chain) > 1 and chain[:-1] not in checked:
             problem = f"gave {chain} without {chain[:-1]}: a chain's every beginning is one"
             raise ProtocolError("envido", "chains", problem)
-    return frozenset(chains)
+    return checked

@@ -37,6 +37,13 @@ class DealPlan:
     """Seats dealt one card more, which they discard unseen before play (in this order)."""
 
 
+def cards_dealt(seats: int, plan: DealPlan | None, turns_up_card: bool) -> int:
+    """How many cards a deal of ``plan`` at ``seats`` seats takes: three a seat, the extra
+    cards to put aside, and the turned card if the ranking turns one."""
+    extra = len(plan.extra_cards) if plan is not None else 0
+    return 3 * seats + extra + (1 if turns_up_card else 0)
+
+
 @attrs.frozen
 class DealContext:
     """What a table knows when it plans a deal or passes the mano after one."""

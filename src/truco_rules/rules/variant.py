@@ -103,7 +103,7 @@ class Variant(ActionIds, CardScores):
         slots = {slot: getattr(self, slot) for slot in HOOK_SLOTS}
         check_slots(slots, self.name, self.description, self.aliases)
         object.__setattr__(self, "aliases", tuple(self.aliases))
-        cards = check_deck(self.deck, self.table, self.ranking.turns_up_card)
+        cards = check_deck(self.deck, self.table, self.ranking.turns_up_card, self.match.target)
         object.__setattr__(self, "_envido_chains", check_chains(self.envido))
         object.__setattr__(
             self, "_ladder_actions", tuple(Action.call(n) for n in self.ladder.names)
@@ -129,7 +129,7 @@ class Variant(ActionIds, CardScores):
         # every choice with no meaning (in one error), a number no record can write
         check_hooks(slots.items())
         check_ranking(self.ranking, cards)
-        check_values(slots)
+        check_values(slots, self._envido_chains)
         home, alias = option_homes(slots.items())
         object.__setattr__(self, "_option_home", home)
         object.__setattr__(self, "_option_alias", alias)

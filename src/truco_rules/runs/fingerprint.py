@@ -4,7 +4,9 @@ the same code agree on, which a worker checks before it plays a task's variant
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import inspect
 import types
 from typing import cast
 
@@ -85,9 +87,9 @@ def fingerprint(variant: Variant) -> str:
 
 def _code_digest(kind: type) -> str:
     """The code of every method, property and static or class method that ``kind`` and its
-    bases define, as digests of their bytecode, constants and names (nested functions
-    included): what a hook's class does, beside the data :func:`_class_data` reads. The
-    values a function closes over and the functions it calls are not in it."""
+    bases define, as digests of their source (:func:`_code_text`): what a hook's class does,
+    beside the data :func:`_class_data` reads. The values a function closes over and the
+    functions it calls are not in it."""
     parts = []
     for klass in kind.__mro__[:-1]:
         for name, value in sorted(vars(klass).items()):
@@ -110,9 +112,18 @@ def _functions(value: object) -> tuple[object, ...]:
     return (value,)
 
 
+@functools.lru_cache(maxsize=4096)
 def _code_text(code: types.CodeType) -> str:
-    """A digest of ``code`` that another process running the same source gives too (sets of
-    constants in sorted order: their order depends on the hash seed)."""
+    """A digest of the source ``code`` was compiled from, which another process importing
+    the same file reads alike, whatever rewrote the bytecode as it was imported (pytest's
+    assertions, an instrumenting import hook); code with no source to read (made by
+    ``exec``) by its bytecode, constants and names (sets of constants in sorted order:
+    their order depends on the hash seed)."""
+    try:
+        lines, _start = inspect.getsourcelines(code)
+        return hashlib.sha256("".join(lines).encode()).hexdigest()[:16]
+    except (OSError, TypeError):
+        pass
     consts = [
         _code_text(c) if isinstance(c, types.CodeType) else canonical(c) for c in code.co_consts
     ]
