@@ -383,9 +383,9 @@ def weighted_worlds(
 def sample_world(
     variant: Variant, obs: Observation, rng: random.Random, tries: int = 40
 ) -> Match | None:
-    """A full match state consistent with ``obs``, kept with the probability of its
-    weight (see :func:`weighted_world`) during the first half of the tries; ``None`` if
-    none was found."""
+    """A full match state consistent with ``obs``, kept with the probability of its weight
+    (:func:`weighted_world`) in the first half of the tries; ``None`` if none was found, at
+    once where the situation is not :func:`searchable` (say, another seat is to act)."""
     check_world_request(variant, obs, rng, tries=tries)
     for attempt in range(tries):
         built = weighted_world(variant, obs, rng, tries=1 if attempt < tries // 2 else 2)

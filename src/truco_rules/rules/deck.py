@@ -136,6 +136,7 @@ class FixedRanking:
         return cls(tuple(special.get(c, by_rank[c.rank]) for c in DECK))
 
     def strengths(self, turned: Card | None, deck: Sequence[Card] = DECK) -> tuple[int, ...]:
+        """The fixed table, whatever card is turned up."""
         return self.table
 
 

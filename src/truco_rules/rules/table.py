@@ -111,6 +111,8 @@ class StandardTable:
     ``card_draw`` (everyone draws a card, the highest deals; see :class:`Match`)."""
 
     def check_seats(self, seats: int, variant: str) -> None:
+        """Raise :class:`~truco_rules.core.errors.UnsupportedSeats` unless ``seats`` is one
+        of :attr:`seat_counts`."""
         if type(seats) is not int or seats not in self.seat_counts:
             raise UnsupportedSeats(seats, variant, self.seat_counts)
 
@@ -126,6 +128,8 @@ class StandardTable:
         return False
 
     def plan(self, ctx: DealContext) -> DealPlan:
+        """One contest with every seat in play order from the mano, sides alternating, no
+        card to put aside."""
         key = (ctx.seats, ctx.mano)
         hit = _PLANS.get(key)
         if hit is None:  # one value per seat count and mano: plans are immutable
@@ -146,5 +150,6 @@ class StandardTable:
         return meaning(self, "mano_rotation", "mano_step", {"with_play": 1, "against_play": -1})
 
     def next_mano(self, ctx: DealContext) -> int:
+        """The next seat in play order (``with_play``) or the one before (``against_play``)."""
         step: int = ask(self, "mano_step")
         return (ctx.mano + step) % ctx.seats

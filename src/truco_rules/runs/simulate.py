@@ -111,10 +111,12 @@ class SimulationReport:
 
     @property
     def hands_per_match(self) -> float:
+        """Contests played per match (0.0 with no match)."""
         return self.hands / self.matches if self.matches else 0.0
 
     @property
     def points_per_hand(self) -> float:
+        """Points scored per contest, both sides together (0.0 with no contest)."""
         return self.points / self.hands if self.hands else 0.0
 
     @property

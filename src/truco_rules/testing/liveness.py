@@ -9,6 +9,7 @@ finds nothing is named, with the value, in the :class:`AssertionError` it raises
 that ships an option its hooks ignore (an overridden method that no longer reads it) fails:
 
 ```python
+from truco_rules import get_variant
 from truco_rules.testing import check_options_live
 
 def test_my_options_do_something():

@@ -67,21 +67,21 @@ class TrucoMachine(RuleBasedStateMachine):
     from hypothesis.stateful import invariant
 
     from truco_rules.testing import TrucoMachine
+
+
+    class QuinceMachine(TrucoMachine):
+        variant = "default"  # any registered name or alias, yours too
+        options = {"target": 15}
+
+        @invariant()
+        def scores_stay_below_the_target(self) -> None:
+            if not self.match.is_over():
+                assert max(self.match.score) < 15
+
+
+    QuinceMachine.TestCase.settings = settings(max_examples=20, stateful_step_count=40)
+    TestQuince = QuinceMachine.TestCase
     ```
-
-
-        class QuinceMachine(TrucoMachine):
-            variant = "default"  # any registered name or alias, yours too
-            options = {"target": 15}
-
-            @invariant()
-            def scores_stay_below_the_target(self) -> None:
-                if not self.match.is_over():
-                    assert max(self.match.score) < 15
-
-
-        QuinceMachine.TestCase.settings = settings(max_examples=20, stateful_step_count=40)
-        TestQuince = QuinceMachine.TestCase
     """
 
     variant: ClassVar[str | Variant | None] = None
