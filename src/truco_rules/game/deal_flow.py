@@ -15,7 +15,7 @@ from ..contest.hand import Hand
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import ProtocolError, shown
-from ..rules.deck import check_strengths
+from ..rules.deck import check_strengths, is_card_order
 from ..rules.special import SPECIAL_NONE
 from ..rules.table import DealContext, DealPlan
 from .dealing import (
@@ -37,16 +37,6 @@ TERMINAL = -2
 """``current_player()`` once the match is over."""
 
 _NORMAL = (SPECIAL_NONE, -1)
-
-
-def _card_order(order: object) -> bool:
-    """Whether ``order`` is a list (or tuple) of distinct Cards (what a deck hook's
-    ``shuffled`` owes the deal; its length is checked beside)."""
-    return (
-        isinstance(order, (list, tuple))
-        and all(type(c) is Card for c in order)
-        and len(set(order)) == len(order)
-    )
 
 
 class DealFlow(StateView):
@@ -76,7 +66,7 @@ class DealFlow(StateView):
             rng = hand_random(self._seed, self._hand_no, self._derivation)
             needed = self._deal_size()
             order = v.deck.shuffled(rng, needed)
-            if v._undo_by_copy and not _card_order(order):
+            if v._undo_by_copy and not is_card_order(order):
                 problem = f"gave {shown(order)}, not a list of the deck's Cards, each once"
                 raise ProtocolError("deck", "shuffled", problem)
             if len(order) < needed:  # a deck too small for the extra cards of this deal

@@ -20,6 +20,7 @@ __all__ = [
     "Ranking",
     "check_ranking",
     "check_strengths",
+    "is_card_order",
     "shuffle_cards",
     "strength_groups",
 ]
@@ -65,6 +66,16 @@ class Deck(Protocol):
         ...
 
 
+def is_card_order(value: object) -> bool:
+    """Whether ``value`` is a tuple (or list) of Cards, each once: what a deck holds and
+    what its ``shuffled`` gives a deal (the count is checked where it is known)."""
+    return (
+        isinstance(value, (tuple, list))
+        and all(type(c) is Card for c in value)
+        and len(set(value)) == len(value)
+    )
+
+
 def _as_tuple(value: Any) -> Any:
     """A list as the tuple of its items (a frozen hook holds tuples); anything else as it
     is, for the validator to judge."""
@@ -88,7 +99,7 @@ class DeckRule:
         allowed = "a tuple of distinct Cards (the variant checks there are enough to deal)"
         if type(value) is not tuple or not all(type(c) is Card for c in value):
             raise InvalidOptionType("deck.cards", value, allowed, "a tuple of Cards")
-        if not value or len(set(value)) != len(value):
+        if not value or not is_card_order(value):
             raise InvalidOption("deck.cards", value, allowed)
 
     def shuffled(self, rng: random.Random, needed: int | None = None) -> list[Card]:
@@ -177,9 +188,9 @@ def check_ranking(ranking: Ranking, cards: tuple[Card, ...]) -> None:
         _CHECKED.add(key)
 
 
-def check_strengths(table: object, turned: Card | None) -> tuple[int, ...]:
-    """``table`` if it is what a ranking's ``strengths()`` owes the kernel (a tuple of 40
-    ints, each 1 or more), else :class:`~truco_rules.core.errors.ProtocolError`: asked as
+def check_strengths(table: object, turned: Card | None) -> None:
+    """Refuse, with :class:`~truco_rules.core.errors.ProtocolError`, a ``table`` that is not
+    what a ranking's ``strengths()`` owes the kernel (a tuple of 40 ints, each 1 or more): asked as
     the variant is built, and of a ranking from outside the library at every contest, whose
     answer may change (``turned``: the card turned up, for the message)."""
     if not _strength_table(table):
@@ -189,7 +200,6 @@ def check_strengths(table: object, turned: Card | None) -> tuple[int, ...]:
             f"gave {shown(table)} with {turned or 'no card'} turned up, not a tuple of "
             "40 ints each 1 or more (one per card, by Card.index)",
         )
-    return table  # type: ignore[return-value]
 
 
 def strength_groups(

@@ -17,7 +17,7 @@ from ..core.actions import ENVIDO_CALLS
 from ..core.cards import Card, Notation
 from ..core.errors import InvalidType, ProtocolError
 from ..core.messages import shown
-from .deck import Deck, Ranking
+from .deck import Deck, Ranking, is_card_order
 from .envido import EnvidoRules
 from .flor import FlorRules
 from .ladder import BetLadder
@@ -129,10 +129,9 @@ def check_deck(deck: Deck, table: Table, turns_up_card: bool, target: int) -> tu
     if not isinstance(deck.notation, Notation):
         raise ProtocolError("deck", "notation", f"gave {shown(deck.notation)}, not a Notation")
     cards = deck.cards
-    if not isinstance(cards, (tuple, list)) or not all(type(c) is Card for c in cards):
-        raise ProtocolError("deck", "cards", f"gave {shown(cards)}, not a tuple of Cards")
-    if len(set(cards)) != len(cards):
-        raise ProtocolError("deck", "cards", "gave a card twice")
+    if not is_card_order(cards):
+        problem = f"gave {shown(cards)}, not a tuple of Cards, each once"
+        raise ProtocolError("deck", "cards", problem)
     needed, seats = max(
         (_first_deal(table, n, mano, turns_up_card, target), n) for n in counts for mano in range(n)
     )

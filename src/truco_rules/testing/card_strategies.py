@@ -77,17 +77,17 @@ def deals(
         if draw(st.integers(0, 3)) == 0:
             return tuple(order)
         cut = min(draw(st.sampled_from([len(order), len(order), 12, 24])), len(order))
-        if bias == "ranks" and turns_up and seats is not None and 3 * seats < len(order):
-            # the strengths the last card makes, turned up where a deal of `seats` turns it
-            assert ranking is not None
-            turned = order.pop()
-            up = ranking.strengths(turned, deck)
-            cut = min(cut, len(order))
-            order[:cut] = sorted(order[:cut], key=lambda c: up[c.index])
-            order.insert(3 * seats, turned)
-            return tuple(order)
         if bias == "ranks":
-            order[:cut] = sorted(order[:cut], key=strength.__getitem__)
+            key, turned, at = strength.__getitem__, None, 0
+            if turns_up and seats is not None and 3 * seats < len(order):
+                # the strengths the last card makes, turned up where a deal of `seats` turns it
+                assert ranking is not None
+                turned, at = order.pop(), 3 * seats
+                up = ranking.strengths(turned, deck)
+                key, cut = (lambda c: up[c.index]), min(cut, len(order))
+            order[:cut] = sorted(order[:cut], key=key)
+            if turned is not None:
+                order.insert(at, turned)
             return tuple(order)
         head = sorted(order[:cut], key=lambda c: c.suit.value)
         n = seats if seats is not None else draw(st.integers(2, 6))
