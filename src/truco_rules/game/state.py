@@ -352,15 +352,31 @@ class MatchState(DealFlow):
         extra = getattr(self, "__dict__", None)
         if extra:
             new.__dict__.update(extra)
-        for klass in type(self).__mro__[:-3]:  # a subclass's own slots (not StateView's)
-            slots = vars(klass).get("__slots__", ())
-            for name in (slots,) if isinstance(slots, str) else slots:
-                if hasattr(self, name) and name not in ("__dict__", "__weakref__"):
-                    setattr(new, name, getattr(self, name))
+        own = _OWN_SLOTS.get(type(self))
+        if own is None:
+            own = _OWN_SLOTS[type(self)] = _own_slots(type(self))
+        for name in own:
+            if hasattr(self, name):
+                setattr(new, name, getattr(self, name))
         return new
 
     __copy__ = copy
 
+
+def _own_slots(klass: type) -> tuple[str, ...]:
+    """The slots a subclass of the match declares (not StateView's, which the copier
+    copies): read once per class, as a class's ``__slots__`` are fixed when it is made."""
+    names: list[str] = []
+    for base in klass.__mro__[:-3]:
+        slots = vars(base).get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name not in ("__dict__", "__weakref__"):
+                names.append(name)
+    return tuple(names)
+
+
+_OWN_SLOTS: dict[type, tuple[str, ...]] = {}
+""":func:`_own_slots` of each match class copied so far."""
 
 # the lists get their own copies, the scoreboard and the contest their own objects; the rest
 # (variant, deals, dealt cards, summaries, actions) is immutable and shared
