@@ -180,6 +180,7 @@ class TrucoState(pyspiel.State):  # type: ignore[misc]
         return self._box.match
 
     def current_player(self) -> int:
+        """The seat to act, or OpenSpiel's chance or terminal player id."""
         p = self._box.match.current_player()
         if p == CHANCE:
             return int(pyspiel.PlayerId.CHANCE)
@@ -194,6 +195,8 @@ class TrucoState(pyspiel.State):  # type: ignore[misc]
         return m.legal_action_ids(player)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each ``deal`` action's id with its probability (as
+        :meth:`Match.chance_outcomes`); elsewhere none."""
         m = self._box.match
         space = m.variant.action_space
         return [(space.id(a), float(p)) for a, p in m.chance_outcomes()]
@@ -208,9 +211,12 @@ class TrucoState(pyspiel.State):  # type: ignore[misc]
         return v.format_action(v.action_from_id(int(action)))
 
     def is_terminal(self) -> bool:
+        """Whether the match is over."""
         return self._box.match.is_over()
 
     def returns(self) -> list[float]:
+        """Each seat's return: +1 for a seat that won the match, -1 for any other, 0 for
+        every seat while it goes on (:meth:`Match.returns`)."""
         return list(self._box.match.returns())
 
     def __str__(self) -> str:

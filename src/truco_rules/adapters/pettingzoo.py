@@ -135,10 +135,13 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
             raise UnknownAgent(agent, self.possible_agents) from None
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
+        """The observation space of ``agent``: a dict of the observation's features and
+        the action mask (:class:`UnknownAgent` for a name not of this table)."""
         self._seat(agent)  # an unknown agent: UnknownAgent
         return self._obs_spaces[agent]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space:  # type: ignore[type-arg]
+        """The action space of ``agent``: the variant's action ids."""
         self._seat(agent)
         return self._act_spaces[agent]
 
@@ -157,6 +160,8 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         self.agent_selection = self.possible_agents[self.match.current_player()]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        """What ``agent``'s seat sees: its observation's features, and the mask of the
+        action ids it may take now (all zero when it is not to act)."""
         seat = self._seat(agent)
         obs = self.match.observation(seat)
         mask = np.zeros(self.variant.num_actions, np.int8)
@@ -168,6 +173,9 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         }
 
     def step(self, action: int | None) -> None:
+        """Apply ``action`` (an action id) for the agent selected; a finished agent steps
+        ``None``. A refused action raises the library's typed error and changes
+        nothing."""
         agent = self.agent_selection
         if not self.agents:
             raise IllegalAction(action, None, "no seat is to act: reset() the environment")
@@ -195,13 +203,14 @@ class TrucoEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """With ``render_mode`` set, the table as the seat to act sees it, as text."""
         if self.render_mode is None:
             return None
         seat = max(0, self.match.current_player())
         return self.match.observation(seat).render(self.variant.format_card)
 
     def close(self) -> None:
-        pass
+        """Nothing to release."""
 
 
 def raw_env(**kwargs: Any) -> TrucoEnv:
