@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from ..contest.hand import Hand
+from ..contest.hand import OVER, Hand
 from ..core.actions import MAZO, PLAY, Action
 from ..core.errors import IllegalAction, InvalidOption
 from ..game.dealing import MAX_SEED
@@ -207,9 +207,10 @@ class ISMCTSAgent(SeatAgent):
         path = [root]
         node = root
         expanding = True
-        while not hand.over:
+        exploration = self.exploration
+        while hand.phase != OVER:
             seat = hand.turn
-            legal = hand.legal_actions(seat)
+            legal = hand.legal_actions()  # the seat to act's (``seat``)
             if seat == me and expanding:
                 # searched only when nothing else is left: a face-down play, and going to
                 # the deck (it gives away the stake, which refusing later also does)
@@ -219,7 +220,7 @@ class ISMCTSAgent(SeatAgent):
                 best = -math.inf
                 log_n = 0.0
                 for a in legal:
-                    child = node.child(_key(me, a, me))
+                    child = node.child((me, a))  # _key(me, a, me): the seat's own action
                     child.avail += 1
                     if child.visits == 0:
                         if choice is None or rng.random() < 0.5:
@@ -228,13 +229,13 @@ class ISMCTSAgent(SeatAgent):
                     if best == math.inf:
                         continue
                     log_n = math.log(child.avail)
-                    ucb = child.total / child.visits + self.exploration * math.sqrt(
+                    ucb = child.total / child.visits + exploration * math.sqrt(
                         log_n / child.visits
                     )
                     if ucb > best:
                         choice, best = a, ucb
                 assert choice is not None
-                node = node.child(_key(me, choice, me))
+                node = node.child((me, choice))
                 path.append(node)
                 if node.visits == 0:
                     expanding = False  # a new node: play the rest out
