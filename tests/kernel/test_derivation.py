@@ -173,3 +173,44 @@ def test_s1_1_a_shuffle_limited_to_every_card_draws_like_a_full_one() -> None:
         rng = random.Random(5)
         assert shuffle_cards(cards, rng, needed) == full
         assert rng.random() == after_full
+
+
+def test_play_by_play_deals_a_record_of_derivation_2_as_it_was_dealt() -> None:
+    """The narration rebuilt every seeded match under derivation 1: a derivation 2 record
+    showed other cards, or failed on a card its seat did not hold (``truco-rules replay``)."""
+    from truco_rules.views.narrate import play_by_play
+
+    m = tr.get_variant("argentine").new_match(2, seed=7, mano=0, derivation=2)
+    m.apply("mazo")  # a hand over, and cards of the next one played
+    for _ in range(3):
+        m.apply(next(a for a in m.legal_actions() if a.verb == "play"))
+    told = play_by_play(tr.Match.from_json(m.to_json()))
+    assert "seed 7 (derivation 2)" in told.splitlines()[0]
+    fmt = m.variant.format_card
+    assert m.hand is not None
+    for dealt in (m.history[0].dealt, m.hand.dealt):
+        for seat, cards in enumerate(dealt):
+            assert f"seat {seat}: {' '.join(fmt(c) for c in cards)}" in told
+
+
+@pytest.mark.parametrize("bad", [True, "2", 2.0, [2]])
+def test_a_derivation_of_another_type_is_an_invalid_type(bad: object) -> None:
+    """The library's integer arguments refuse a bool, a float or text as ``InvalidType``
+    (a ``TypeError``); the derivation raised a bare ``ParseError``. It is still one."""
+    with pytest.raises(tr.InvalidType, match="derivation") as caught:
+        tr.get_variant("argentine").new_match(2, seed=1, derivation=bad)
+    assert isinstance(caught.value, tr.ParseError)
+
+
+def test_a_numpy_integer_is_a_derivation() -> None:
+    np = pytest.importorskip("numpy", reason="numpy integers: the openspiel extra has numpy")
+    m = tr.get_variant("argentine").new_match(2, seed=1, derivation=np.int64(2))
+    assert m.derivation == 2 and type(m.derivation) is int
+    assert m == tr.get_variant("argentine").new_match(2, seed=1, derivation=2)
+
+
+def test_a_record_with_a_null_derivation_is_refused() -> None:
+    record = tr.get_variant("argentine").new_match(2, seed=1, derivation=2).to_record()
+    record["derivation"] = None
+    with pytest.raises(tr.InvalidRecord, match="derivation"):
+        tr.Match.from_record(record)

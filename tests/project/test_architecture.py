@@ -166,6 +166,25 @@ def test_the_kernel_is_grouped_by_layer() -> None:
         assert (KERNEL / layer / "__init__.py").is_file()
 
 
+@pytest.mark.parametrize("layer", LAYERS)
+def test_the_architecture_page_shows_every_module_of_a_layer(layer: str) -> None:
+    """docs/architecture.md names each module of a layer in the layer's row of its table and
+    in its picture; five modules added after the layout was drawn were in neither."""
+    page = (KERNEL.parents[1] / "docs" / "architecture.md").read_text(encoding="utf-8")
+    row = next(line for line in page.splitlines() if line.startswith(f"| `{layer}/` |"))
+    listed = set(re.findall(r"`(\w+)`", row.split("|")[2]))
+    drawn = page.split("```text", 1)[1].split("```", 1)[0]
+    start = drawn.index(f" {layer}/ ")
+    end = min(
+        (i for i in (drawn.find(f" {o}/ ", start + 1) for o in LAYERS) if i > start),
+        default=len(drawn),
+    )
+    block = set(re.findall(r"\w+", drawn[start:end]))
+    modules = sorted(p.stem for p in (KERNEL / layer).glob("*.py") if p.stem != "__init__")
+    assert [m for m in modules if m not in listed] == [], f"the table's {layer}/ row"
+    assert [m for m in modules if m not in block] == [], f"the picture's {layer}/"
+
+
 @pytest.mark.parametrize("old", sorted(__import__("truco_rules._moved").__dict__["_moved"].MOVED))
 def test_a_module_path_of_the_flat_layout_still_imports_its_module(old: str) -> None:
     import importlib

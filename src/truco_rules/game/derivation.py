@@ -29,7 +29,8 @@ from collections.abc import Sequence
 from hashlib import blake2b
 from typing import Any
 
-from ..core.errors import ParseError, shown
+from ..core.arguments import integer
+from ..core.errors import ParseError, ParseErrorType, shown
 
 __all__ = [
     "DEFAULT",
@@ -124,16 +125,18 @@ def _restore(state: tuple[Any, ...]) -> CounterStream:
 
 def check_derivation(derivation: object, seeded: bool) -> int:
     """``derivation`` as given to a match: ``None`` for :data:`DEFAULT`; else one of
-    :data:`DERIVATIONS` (:class:`~truco_rules.core.errors.ParseError` otherwise). A match
+    :data:`DERIVATIONS`, an ``int`` or what the library takes for one (a numpy integer:
+    :mod:`truco_rules.core.arguments`). Another number is a
+    :class:`~truco_rules.core.errors.ParseError`; another type (a bool, a float, text) a
+    :class:`~truco_rules.core.errors.ParseErrorType`, an ``InvalidType`` as well. A match
     without a seed makes no random choice: the number is kept but means nothing."""
     if derivation is None:
         return DEFAULT
-    if type(derivation) is not int or derivation not in DERIVATIONS:
-        raise ParseError(
-            f"derivation must be one of {', '.join(map(str, DERIVATIONS))} (or None for the "
-            f"default, {DEFAULT}), not {shown(derivation)}"
-        )
-    return derivation
+    which = f"one of {', '.join(map(str, DERIVATIONS))} (or None for the default, {DEFAULT})"
+    number = integer(derivation, "derivation", which, ParseErrorType)
+    if number not in DERIVATIONS:
+        raise ParseError(f"derivation must be {which}, not {shown(derivation)}")
+    return number
 
 
 def hand_random(seed: int, hand_no: int, derivation: int) -> random.Random:

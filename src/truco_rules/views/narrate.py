@@ -70,6 +70,7 @@ def _narrate(m: MatchState) -> Iterator[str]:
         mano=m.start["mano"],
         scores=tuple(m.start["scores"]),
         chicos=tuple(m.start["chicos"]),
+        derivation=m.derivation,  # the deals of the record's own derivation
     )
     dealing: list[str] = []
     contest = None
@@ -113,7 +114,7 @@ def play_by_play(m: MatchState) -> str:
     """The match told hand by hand (every card visible: for finished records and review)."""
     head = f"{m.variant.name}, {m.seats} seats"
     if m.seed is not None:
-        head += f", seed {m.seed}"
+        head += f", seed {m.seed}" + (f" (derivation {m.derivation})" if m.derivation != 1 else "")
     changed = changed_options(m.variant)
     lines = [head, *([f"options: {option_words(changed)}"] if changed else []), *_narrate(m)]
     if m.is_over():

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.actions import DEAL, Action
 from ..core.errors import InvalidRecord, InvalidRecordType, TrucoError, shown
+from ..game.derivation import DERIVATIONS
 from ..rules.presets import split_name
 from ..rules.registry import get_variant, recorded_options
 
@@ -132,6 +133,10 @@ def _check(record: dict[str, Any]) -> None:
             f"record has {shown(unknown[0])}; its keys are {', '.join(_KEYS)} and, for a "
             "seeded match, derivation; for a variant with a preset, preset_options"
         )
+    if "derivation" in record and record["derivation"] is None:
+        # a record names its derivation or has no field (derivation 1); null is neither
+        which = ", ".join(map(str, DERIVATIONS))
+        raise InvalidRecord(f"'derivation' must be one of {which} where it is given, not null")
     if "preset_options" in record:
         if not isinstance(record["preset_options"], dict):
             raise InvalidRecord("'preset_options' must be an object")
