@@ -214,3 +214,21 @@ def test_a_record_with_a_null_derivation_is_refused() -> None:
     record["derivation"] = None
     with pytest.raises(tr.InvalidRecord, match="derivation"):
         tr.Match.from_record(record)
+
+
+@pytest.mark.parametrize(
+    ("seed", "purpose", "count"),
+    [("1", "3", 2), (1.0, "3", 2), (1, 3, 2), (1, "3", "2"), (1, "3", None)],
+)
+def test_stream_words_refuses_arguments_of_another_type(
+    seed: object, purpose: object, count: object
+) -> None:
+    """A bare AttributeError or TypeError came out of the hashing before."""
+    with pytest.raises(tr.InvalidType):
+        stream_words(seed, purpose, count)  # type: ignore[arg-type]
+
+
+def test_stream_words_refuses_a_negative_count() -> None:
+    with pytest.raises(tr.ParseError, match="count"):
+        stream_words(1, "3", -1)
+    assert list(stream_words(1, "3", 0)) == []

@@ -30,7 +30,7 @@ from hashlib import blake2b
 from typing import Any
 
 from ..core.arguments import integer
-from ..core.errors import ParseError, ParseErrorType, shown
+from ..core.errors import InvalidType, ParseError, ParseErrorType, shown
 
 __all__ = [
     "DEFAULT",
@@ -155,6 +155,14 @@ def first_mano(seed: int, seats: int, derivation: int) -> int:
 
 def stream_words(seed: int, purpose: str, count: int) -> Sequence[int]:
     """The first ``count`` words of derivation 2's stream for ``purpose`` (for checks and
-    for other implementations of the derivation)."""
+    for other implementations of the derivation). ``seed`` and ``count`` are integers (a
+    ``count`` from 0), ``purpose`` text; anything else is
+    :class:`~truco_rules.core.errors.InvalidType`."""
+    seed = integer(seed, "seed")
+    count = integer(count, "count", "an int from 0")
+    if count < 0:
+        raise ParseError(f"count must be an int from 0, not {count}")
+    if not isinstance(purpose, str):
+        raise InvalidType("purpose", "a str (a deal's number, or 'mano')", purpose)
     stream = CounterStream(seed, purpose)
     return [stream._next_word() for _ in range(count)]
