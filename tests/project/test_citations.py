@@ -91,12 +91,22 @@ def test_the_mentions_of_an_option_source_are_where_the_text_writes_them() -> No
 
 def test_cited_expands_ranges_and_keeps_the_section_of_a_house_rule() -> None:
     assert {c.text for c in cited("RULES §2.6, §4 B2-B4, B18")} == {
-        "§2.6", "§4", "B2", "B3", "B4", "B18"
+        "§2.6",
+        "§4",
+        "B2",
+        "B3",
+        "B4",
+        "B18",
     }
     assert {c.text for c in cited("RULES §1.2-§1.4")} == {"§1.2", "§1.3", "§1.4"}
     assert {c.text for c in cited("RULES §2-§4")} == {"§2", "§3", "§4"}
     assert {c.text for c in cited("D1–D3 and TV01-TV03")} == {
-        "D1", "D2", "D3", "TV01", "TV02", "TV03"
+        "D1",
+        "D2",
+        "D3",
+        "TV01",
+        "TV02",
+        "TV03",
     }
     # a source's own sections are not sections of the rules
     assert {c.text for c in cited("(§7.3, S4 §7, P12 §2.1, C1 §3)")} == {"§7.3"}
@@ -226,3 +236,100 @@ def test_another_documents_section_is_no_rules_citation() -> None:
     house rules): it is not linked; ``RULES §2.6.1`` and a bare ``§2.6.1`` are."""
     assert [m.citation.text for m in mentions("what a seat sees (DESIGN §4)")] == []
     assert [m.citation.text for m in mentions("RULES §2.6.1 and §1.4")] == ["§2.6.1", "§1.4"]
+
+
+@pytest.mark.parametrize("text", ["D١٢", "B７", "TV٠٦", "§2.６", "RULES §٢", "B7٣"])
+def test_digits_of_another_script_cite_nothing(text: str) -> None:
+    """A third review: ``\\d`` took Arabic-Indic and full-width digits, and the prefix read
+    from them was a bare ``KeyError`` (in Markdown, HTML and JSON output too)."""
+    assert all(c.number.isascii() for c in cited(text))
+    for m in mentions(text):
+        assert m.citation.number.isascii()
+    with pytest.raises(tr.ParseError):
+        parse_citation(text)
+    # a rule sheet of a variant whose option value has such digits renders in every format
+    assert "B７" in REFERENCE.markdown("room B７ and §2.6")
+    assert "[§2.6]" in REFERENCE.markdown("room B７ and §2.6")
+
+
+def test_a_long_range_cites_its_two_ends() -> None:
+    """``§1.1-§1.99999999999`` ran for ever; a range of more than 100 members cites its ends,
+    and a number of thousands of digits is no citation (it was a bare ValueError)."""
+    assert {c.text for c in cited("§1.1-§1.999")} == {"§1.1", "§1.999"}
+    assert {c.text for c in cited("D1-D500")} == {"D1", "D500"}
+    assert len(cited("§1.1-§1.99999999999")) <= 2
+    assert len(cited("§1-§" + "9" * 5000)) <= 2
+    assert {c.text for c in cited("§1.2-§1.4")} == {"§1.2", "§1.3", "§1.4"}
+
+
+@pytest.mark.parametrize("bad", [None, b"D12", 12, ["D12"]])
+def test_the_readers_refuse_text_of_another_type(bad: object) -> None:
+    for read in (mentions, cited, REFERENCE.markdown, REFERENCE.html, REFERENCE.paths):
+        with pytest.raises(tr.InvalidType):
+            read(bad)  # type: ignore[operator]
+    for where in (REFERENCE.page, REFERENCE.path, REFERENCE.url, REFERENCE.doc_link):
+        with pytest.raises(tr.InvalidType):
+            where(bad)  # type: ignore[operator]
+    with pytest.raises(tr.InvalidType):
+        REFERENCE.doc_link("D1", bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "pages", ["abc", {"2": None}, {2: "argentine"}, None, [("2", "argentine")]]
+)
+def test_a_reference_refuses_a_table_that_is_none(pages: object) -> None:
+    """``Reference({"2": None}).url("§2")`` gave ``rules/None/#s2``."""
+    with pytest.raises(tr.InvalidType):
+        Reference(pages)  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType):
+        Reference(PAGES, folder=None)  # type: ignore[arg-type]
+
+
+def test_a_table_that_fails_to_load_is_a_registry_error_or_left_out(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A third party's table whose module is not there made describe and compare fail in
+    every format with a traceback; the CLI now leaves it out and says so."""
+    real = list(reference_module.metadata.entry_points(group=reference_module.ENTRY_POINT_GROUP))
+
+    class Broken:
+        name, value, dist = "broken", "gone_pkg:PAGES", None
+
+        def load(self) -> object:
+            raise ModuleNotFoundError("No module named 'gone_pkg'")
+
+    monkeypatch.setattr(reference_module.metadata, "entry_points", lambda group: [*real, Broken()])
+    with pytest.raises(tr.RegistryError, match="gone_pkg"):
+        installed_pages()
+    left: dict[str, str] = {}
+    assert installed_pages(left) == PAGES
+    assert "gone_pkg" in left["broken"]
+    for args in (["describe", "argentine"], ["compare", "argentine", "paulista"]):
+        assert main([*args, "--format", "markdown", "--docs-url", "https://d.example"]) == 0
+        out = capsys.readouterr()
+        assert "https://d.example/rules/" in out.out
+        assert "'broken' is left out" in out.err and "gone_pkg" in out.err
+
+
+def test_markdown_output_keeps_a_third_party_text_as_text() -> None:
+    """An option value with a carriage return ended the table row; a tag stayed a live
+    element; the title's emphasis, links and code marks were Markdown."""
+    from truco_rules.describe.render import Grid, Section
+
+    grid = Grid(
+        title="_house_ [here](http://evil.example) `x` R&D",
+        columns=("rule", "value"),
+        sections=(Section("", (("a", "x\ry"), ("b", "<img src=x onerror=1> &amp;"))),),
+    )
+    text = render(grid, "markdown")
+    rows = [line for line in text.splitlines() if line.startswith("| ")]
+    assert len(rows) == 3  # the header and two rows: no row ended early
+    assert "<img" not in text and "&lt;img" in text and "&amp;amp;" in text
+    title = text.splitlines()[0]
+    assert "\\_house\\_" in title and "\\[here\\]" in title and "\\`x\\`" in title
+    assert "R&amp;D" in title
+
+
+def test_a_docs_url_is_a_whole_link_target_in_markdown() -> None:
+    ref = Reference(PAGES, base_url="https://ex.org/a)b c")
+    assert "[D12](https://ex.org/a%29b%20c/rules/decisions/#d12)" in ref.markdown("D12")

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import sys
 from collections.abc import Sequence
 
 from ..core.errors import ParseError
 from ..describe.comparison import compare_table, rule_sheet
-from ..describe.reference import installed_reference
+from ..describe.reference import Reference, installed_reference
 from ..describe.render import FORMATS, render
 from ..rules.registry import default_variant, failed_entry_points, get_variant, variant_names
 from ..rules.variant import Variant
@@ -46,7 +47,7 @@ def cmd_describe(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(v.describe(), indent=2, ensure_ascii=False))
     else:
-        ref = installed_reference(args.docs_url)
+        ref = _reference(args.docs_url)
         print(render(rule_sheet(v), args.format or "text", terminal_width(), reference=ref))
     return 0
 
@@ -97,9 +98,19 @@ def cmd_compare(args: argparse.Namespace) -> int:
         )
     variants = _with_options(names, args.option)
     table = compare_table(variants, show_all=args.all)
-    ref = installed_reference(args.docs_url)
+    ref = _reference(args.docs_url)
     print(render(table, args.format, terminal_width(), reference=ref))
     return 0
+
+
+def _reference(docs_url: str | None) -> Reference:
+    """The installed rules reference; a third party's table that fails is left out and
+    named on stderr (its citations stay text), as ``variants`` names a broken variant."""
+    broken: dict[str, str] = {}
+    ref = installed_reference(docs_url, broken)
+    for name, why in broken.items():
+        print(f"note: the rules reference table {name!r} is left out: {why}", file=sys.stderr)
+    return ref
 
 
 def _add_docs_url(p: argparse.ArgumentParser) -> None:

@@ -362,9 +362,9 @@ class ProtocolError(TrucoError):
 
 
 class RegistryError(TrucoError, ValueError):
-    """A variant registration that conflicts with another (a name or alias already taken by a
-    different variant, without ``replace=True``), or a variant that cannot reach a worker
-    process as the same rule set (fan-out refuses it rather than play other rules)."""
+    """A variant registration that conflicts with another (a name or alias taken by another
+    variant, without ``replace=True``), a variant that cannot reach a worker as the same rule
+    set (fan-out refuses it), or an installed table of the rules reference that fails to load."""
 
 
 class MatchNotOver(TrucoError, RuntimeError):

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 import attrs
 
-from ..core.errors import ParseError, ParseErrorType
+from ..core.errors import InvalidType, ParseError, ParseErrorType
 
 __all__ = ["KINDS", "Citation", "Mention", "cited", "mentions", "parse_citation"]
 
@@ -36,24 +36,31 @@ KINDS: dict[str, str] = {
 
 _PREFIX = {kind: prefix for prefix, kind in KINDS.items()}
 
-_NOT_A_SOURCE = r"(?<!\b[SPC]\d )(?<!\b[SPC]\d\d )(?<!\bDESIGN )"
+_NOT_A_SOURCE = r"(?<!\b[SPC][0-9] )(?<!\b[SPC][0-9][0-9] )(?<!\bDESIGN )"
 """Not after a source's tag or the design document's name: ``S4 §8``, ``P12 §3`` are that
 source's own sections, ``DESIGN §4`` the architecture's, none the rules reference's."""
 
+_NUMBER = r"[0-9]{1,3}(?:\.[0-9]{1,3})*(?![0-9])"
+"""A section's number: ASCII digits (another script's digits cite nothing), at most three
+in each of its parts."""
+
 _MENTION = re.compile(
-    _NOT_A_SOURCE + r"§\s?(?P<of>4(?=\s+B\d)|8(?=\s+D\d))\s+(?P<item>[BD]\d{1,2})\b"
-    r"|" + _NOT_A_SOURCE + r"§\s?(?P<section>\d+(?:\.\d+)*)"
-    r"|\b(?P<other>(?:TV|D|B)\d{1,3})\b"
+    _NOT_A_SOURCE + r"§\s?(?P<of>4(?=\s+B[0-9])|8(?=\s+D[0-9]))\s+(?P<item>[BD][0-9]{1,2})\b"
+    r"|" + _NOT_A_SOURCE + r"§\s?(?P<section>" + _NUMBER + ")"
+    r"|\b(?P<other>(?:TV|D|B)[0-9]{1,3})\b"
 )
 """A section (``§2.6.1``), a house rule or decision with its section (``§4 B2``, ``§8 D12``),
 or a decision, house rule or test vector standing alone (``D20``, ``B7``, ``TV06``). A
 section after a source's tag (``S4 §8``) is not one of the rules."""
 
 _RANGE = re.compile(
-    r"(?:" + _NOT_A_SOURCE + r"§\s?(?P<s1>\d+(?:\.\d+)*)\s?[-–]\s?§\s?(?P<s2>\d+(?:\.\d+)*))"
-    r"|\b(?P<p1>TV|D|B)(?P<n1>\d{1,3})\s?[-–]\s?(?P=p1)(?P<n2>\d{1,3})\b"
+    r"(?:" + _NOT_A_SOURCE + r"§\s?(?P<s1>" + _NUMBER + r")\s?[-–]\s?§\s?(?P<s2>" + _NUMBER + "))"
+    r"|\b(?P<p1>TV|D|B)(?P<n1>[0-9]{1,3})\s?[-–]\s?(?P=p1)(?P<n2>[0-9]{1,3})\b"
 )
 """A range: ``§1.2-§1.4`` (sections differing in their last number), ``B2-B9``, ``D1–D30``."""
+
+_MOST = 100
+"""The most members a range cites; a longer one cites its two ends alone."""
 
 
 @attrs.frozen(order=True)
@@ -67,7 +74,7 @@ class Citation:
     def __attrs_post_init__(self) -> None:
         if self.kind not in _PREFIX:
             raise ParseError(f"unknown kind of citation {self.kind!r}; use one of {list(_PREFIX)}")
-        pattern = r"\d+(?:\.\d+)*" if self.kind == "section" else r"\d+"
+        pattern = r"[0-9]+(?:\.[0-9]+)*" if self.kind == "section" else r"[0-9]+"
         if not isinstance(self.number, str) or not re.fullmatch(pattern, self.number):
             raise ParseError(f"{self.number!r} is not the number of a {self.kind}")
 
@@ -131,18 +138,25 @@ def parse_citation(text: str) -> Citation:
 
 
 def mentions(text: str) -> list[Mention]:
-    """Every citation in ``text``, in order, with where it is (for links).
+    """Every citation in ``text``, in order, with where it is (for links); a ``text`` that is
+    no ``str`` is :class:`~truco_rules.InvalidType`.
 
     >>> [(m.citation.text, m.start, m.end) for m in mentions("§2.6.3, §4 B3-B4 (D7)")]
     [('§2.6.3', 0, 6), ('B3', 8, 13), ('B4', 14, 16), ('D7', 18, 20)]
     """
+    _check_text(text)
     return [Mention(m.start(), m.end(), _citation(m)) for m in _MENTION.finditer(text)]
+
+
+def _check_text(text: object) -> None:
+    if not isinstance(text, str):
+        raise InvalidType("text", "a str (text that may cite the rules)", text)
 
 
 def _spans(first: str, last: str) -> Iterator[str]:
     head1, _, n1 = first.rpartition(".")
     head2, _, n2 = last.rpartition(".")
-    if head1 != head2 or int(n1) > int(n2):
+    if head1 != head2 or not 0 <= int(n2) - int(n1) < _MOST:
         yield from (first, last)
         return
     for n in range(int(n1), int(n2) + 1):
@@ -163,6 +177,7 @@ def cited(text: str) -> set[Citation]:
             found |= {Citation("section", s) for s in _spans(r.group("s1"), r.group("s2"))}
         else:
             kind, width = KINDS[r.group("p1")], len(r.group("n1"))
-            numbers = range(int(r.group("n1")), int(r.group("n2")) + 1)
+            first, last = int(r.group("n1")), int(r.group("n2"))
+            numbers = range(first, last + 1) if last - first < _MOST else (first, last)
             found |= {Citation(kind, str(n).zfill(width)) for n in numbers}
     return found

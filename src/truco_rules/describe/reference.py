@@ -25,7 +25,7 @@ from importlib import metadata
 
 import attrs
 
-from ..core.errors import InvalidType, TrucoError
+from ..core.errors import InvalidType, RegistryError, TrucoError
 from .citations import Citation, mentions, parse_citation
 
 __all__ = [
@@ -54,7 +54,32 @@ class UnknownCitation(TrucoError, KeyError):
 
 
 def _md_link(label: str, url: str) -> str:
-    return f"[{label}]({url})"
+    # a space or a parenthesis would end the link's target early
+    target = url.replace(" ", "%20").replace("(", "%28").replace(")", "%29")
+    return f"[{label}]({target})"
+
+
+def _citation(citation: object) -> Citation:
+    """``citation`` as a :class:`Citation` (its text read), else :class:`InvalidType`."""
+    if isinstance(citation, Citation):
+        return citation
+    if isinstance(citation, str):
+        return parse_citation(citation)
+    raise InvalidType("citation", "a Citation or its text (§2.6.1, D12, B7, TV06)", citation)
+
+
+def _text(text: object) -> str:
+    if not isinstance(text, str):
+        raise InvalidType("text", "a str (text that may cite the rules)", text)
+    return text
+
+
+def _pages(pages: object) -> Mapping[str, str]:
+    if not isinstance(pages, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in pages.items()
+    ):
+        raise InvalidType("pages", "a table from parts of the rules to page names", pages)
+    return pages
 
 
 Href = Callable[[Citation], str]
@@ -68,9 +93,14 @@ class Reference:
     ``folder``; ``base_url`` is the documentation site's address (empty: URL paths relative
     to the site's root). A page named ``index`` is the folder's own page."""
 
-    pages: Mapping[str, str]
+    pages: Mapping[str, str] = attrs.field(converter=_pages)
     base_url: str = attrs.field(default="")
-    folder: str = "rules"
+    folder: str = attrs.field(default="rules")
+
+    @folder.validator
+    def _check_folder(self, _attribute: object, value: object) -> None:
+        if not isinstance(value, str):
+            raise InvalidType("folder", "a str (the reference's folder of the docs)", value)
 
     @base_url.validator
     def _check_base_url(self, _attribute: object, value: object) -> None:
@@ -80,7 +110,7 @@ class Reference:
     def page(self, citation: Citation | str) -> str:
         """The name of the page holding ``citation``; raises :class:`UnknownCitation` when
         no page holds its part of the rules."""
-        c = parse_citation(citation) if isinstance(citation, str) else citation
+        c = _citation(citation)
         try:
             return self.pages[c.part]
         except KeyError:
@@ -91,12 +121,12 @@ class Reference:
 
     def holds(self, citation: Citation) -> bool:
         """Whether a page holds ``citation``'s part of the rules."""
-        return citation.part in self.pages
+        return _citation(citation).part in self.pages
 
     def path(self, citation: Citation | str) -> str:
         """The URL path of ``citation`` on the documentation site (directory URLs):
         ``rules/cards/#s2-6-1``, ``rules/#s1-4`` for a section of the index page."""
-        c = parse_citation(citation) if isinstance(citation, str) else citation
+        c = _citation(citation)
         page = self.page(c)
         folder = self.folder if page == "index" else f"{self.folder}/{page}"
         return f"{folder}/#{c.anchor}"
@@ -109,14 +139,16 @@ class Reference:
     def doc_link(self, citation: Citation | str, from_folder: str = "") -> str:
         """The Markdown link target of ``citation`` from a page in ``from_folder`` of the
         docs (``"variants"`` gives ``../rules/cards.md#s2-6-1`` if page ``cards`` holds §2)."""
-        c = parse_citation(citation) if isinstance(citation, str) else citation
+        c = _citation(citation)
+        if not isinstance(from_folder, str):
+            raise InvalidType("from_folder", "a str (a folder of the docs)", from_folder)
         target = f"{self.folder}/{self.page(c)}.md"
         return f"{posixpath.relpath(target, from_folder or '.')}#{c.anchor}"
 
     def markdown(self, text: str, href: Href | None = None) -> str:
         """``text`` with every citation a page holds made a Markdown link to ``href`` of it
         (default :meth:`url`); citations no page holds, or inside a code span, stay text."""
-        parts = re.split(r"(`[^`]*`)", text)
+        parts = re.split(r"(`[^`]*`)", _text(text))
         return "".join(
             part if k % 2 else self._linked(part, href or self.url, _md_link, str)
             for k, part in enumerate(parts)
@@ -129,14 +161,14 @@ class Reference:
         def anchor(label: str, url: str) -> str:
             return f'<a href="{html.escape(url)}">{html.escape(label)}</a>'
 
-        return self._linked(text, href or self.url, anchor, html.escape)
+        return self._linked(_text(text), href or self.url, anchor, html.escape)
 
     def paths(self, text: str) -> dict[str, str]:
         """Each citation of ``text`` that a page holds, as written, with its URL path (the
         links of a JSON output)."""
         return {
             m.citation.text: self.path(m.citation)
-            for m in mentions(text)
+            for m in mentions(_text(text))
             if self.holds(m.citation)
         }
 
@@ -158,10 +190,16 @@ class Reference:
         return "".join(out)
 
 
-def installed_pages() -> dict[str, str]:
+def installed_pages(broken: dict[str, str] | None = None) -> dict[str, str]:
     """The page of each part of the rules, from the tables the installed packages declare
     (group :data:`ENTRY_POINT_GROUP`; truco-rules' own first, a part keeps its first page).
-    Raises :class:`~truco_rules.InvalidType` when an entry is not a table of names."""
+
+    An entry that is not a table of names raises :class:`~truco_rules.InvalidType`, one that
+    fails to load :class:`~truco_rules.RegistryError`; given a dict as ``broken``, such an
+    entry is left out instead and named there with the reason (so that a broken package
+    does not take the others' links away: the CLI says which it left out)."""
+    if broken is not None and not isinstance(broken, dict):
+        raise InvalidType("broken", "None or a dict (the entries left out)", broken)
     eps = sorted(
         metadata.entry_points(group=ENTRY_POINT_GROUP),
         key=lambda ep: (ep.dist is None or ep.dist.name.replace("_", "-") != "truco-rules",
@@ -169,15 +207,21 @@ def installed_pages() -> dict[str, str]:
     )
     pages: dict[str, str] = {}
     for ep in eps:
-        table = ep.load()
-        if not isinstance(table, Mapping) or not all(
-            isinstance(k, str) and isinstance(v, str) for k, v in table.items()
-        ):
-            raise InvalidType(
-                f"the entry point {ep.name!r} of {ENTRY_POINT_GROUP} ({ep.value})",
-                "a table from parts of the rules to page names",
-                table,
-            )
+        where = f"the entry point {ep.name!r} of {ENTRY_POINT_GROUP} ({ep.value})"
+        try:
+            try:
+                table = ep.load()
+            except Exception as exc:  # a third party's bug: named, as a library error
+                raise RegistryError(f"{where} does not load: {type(exc).__name__}: {exc}") from exc
+            if not isinstance(table, Mapping) or not all(
+                isinstance(k, str) and isinstance(v, str) for k, v in table.items()
+            ):
+                raise InvalidType(where, "a table from parts of the rules to page names", table)
+        except TrucoError as exc:
+            if broken is None:
+                raise
+            broken[ep.name] = str(exc)
+            continue
         for part, page in table.items():
             pages.setdefault(part, page)
     return pages
@@ -200,7 +244,9 @@ def docs_url() -> str:
     return ""
 
 
-def installed_reference(base_url: str | None = None) -> Reference:
-    """The rules reference of the installed packages (:func:`installed_pages`) at
-    ``base_url`` (default :func:`docs_url`)."""
-    return Reference(installed_pages(), docs_url() if base_url is None else base_url)
+def installed_reference(
+    base_url: str | None = None, broken: dict[str, str] | None = None
+) -> Reference:
+    """The rules reference of the installed packages (:func:`installed_pages`, which
+    ``broken`` is given to) at ``base_url`` (default :func:`docs_url`)."""
+    return Reference(installed_pages(broken), docs_url() if base_url is None else base_url)

@@ -14,6 +14,7 @@ import csv
 import html
 import io
 import json
+import re
 from collections.abc import Sequence
 
 import attrs
@@ -184,26 +185,39 @@ def _text(grid: Grid, width: int | None = None) -> str:
 
 
 def _md_cell(cell: str) -> str:
-    return cell.replace("|", "\\|").replace("\n", " ")
+    """A cell on one line (any line break, ``\\r`` too, would end the row) with its pipes
+    escaped."""
+    return " ".join(cell.split()).replace("|", "\\|")
+
+
+def _md_text(text: str) -> str:
+    """``text`` with what Markdown reads as HTML kept as text: an entity (``&amp;``) or a tag
+    (a third-party variant's option value)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;")
+
+
+_MD_MARKS = re.compile(r"([\\`*_\[\]])")
 
 
 def _md_line(text: str) -> str:
-    """A title or a note as one line of Markdown text: a line break, an emphasis mark or a
-    tag in it (a third-party variant's description) stays text."""
-    return " ".join(text.split()).replace("*", "\\*").replace("<", "&lt;")
+    """A title or a note as one line of Markdown text: a line break, an emphasis or code
+    mark, a link's brackets, an entity or a tag in it (a third-party variant's description)
+    stays text."""
+    return _MD_MARKS.sub(r"\\\1", _md_text(" ".join(text.split())))
 
 
 def _markdown(grid: Grid, reference: Reference | None = None) -> str:
     def cell(text: str) -> str:
+        text = _md_text(text)
         return _md_cell(reference.markdown(text) if reference else text)
 
     out = [f"**{_md_line(grid.title)}**", ""] if grid.title else []
-    out.append("| " + " | ".join(_md_cell(c) for c in grid.columns) + " |")
+    out.append("| " + " | ".join(_md_cell(_md_text(c)) for c in grid.columns) + " |")
     out.append("|" + "---|" * len(grid.columns))
     for section in grid.sections:
         if section.title:
             blank = " |" * (len(grid.columns) - 1)
-            out.append(f"| **{_md_cell(section.title)}** |{blank}")
+            out.append(f"| **{_md_cell(_md_text(section.title))}** |{blank}")
         for row in section.rows:
             out.append("| " + " | ".join(cell(c) for c in row) + " |")
     if grid.notes:
