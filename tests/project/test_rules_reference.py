@@ -16,8 +16,8 @@ import pytest
 
 import truco_rules as tr
 from truco_rules.describe.citations import Citation, cited, parse_citation
-from truco_rules.describe.reference import Reference
-from truco_rules.variants.reference import REFERENCE
+from truco_rules.describe.reference import Reference, UnknownCitation
+from truco_rules.variants.reference import ANCHORS, PAGES, REFERENCE
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_PAGES = ROOT / "docs" / "rules"
@@ -26,6 +26,10 @@ TEXT = {".py", ".md", ".json", ".toml", ".yml", ".yaml", ".txt", ".cfg", ".html"
 ANCHOR = re.compile(r"\{:?\s*#([\w-]+)[^}\n]*\}|<a id=\"([\w-]+)\"")
 """An anchor: an attr_list id on a heading (``{#s2-6-1}``), or an HTML anchor in a table row
 (``<a id="tv06"></a>``, where attr_list cannot reach)."""
+BY_PAGE = Reference(PAGES)
+"""The built-in pages without their anchors."""
+CITABLE = re.compile(r"s[0-9]+(?:-[0-9]+)*|d[0-9]+|b[0-9]+|tv[0-9]+")
+"""An anchor a citation has (``s2-6-1``, ``d12``, ``b7``, ``tv06``)."""
 LINK = re.compile(r"\]\((?P<target>[^)\s#]*rules/[\w-]+\.md|[\w-]+\.md)#(?P<anchor>[\w-]+)\)")
 
 
@@ -60,9 +64,10 @@ def anchors(folder: Path = RULES_PAGES) -> dict[str, set[str]]:
 
 
 def unresolved(
-    cites: dict[Citation, list[str]], have: dict[str, set[str]], ref: Reference = REFERENCE
+    cites: dict[Citation, list[str]], have: dict[str, set[str]], ref: Reference = BY_PAGE
 ) -> list[str]:
-    """The citations with no anchor on their page, each with where it is cited."""
+    """The citations with no anchor on their page, each with where it is cited (the pages
+    read by their parts alone: the anchors are what this checks)."""
     out = []
     for c in sorted(cites):
         where = ", ".join(cites[c][:3]) + (" ..." if len(cites[c]) > 3 else "")
@@ -141,3 +146,20 @@ def test_render_checks_its_grid_and_reference() -> None:
         html_page(None)  # type: ignore[arg-type]
     assert render(Grid("t", ("a",), (Section("s", (("x",),)),)), "csv") == "section,a\ns,x"
     assert "paulista" in render(g, "markdown", reference=installed_reference("https://x.org"))
+
+
+def test_the_reference_knows_the_numbers_its_pages_have() -> None:
+    """A third review: the reader linked numbers the rules do not have (a 31st decision, a
+    test vector between two numbered ones, a section past the last) to anchors that do not
+    exist. ANCHORS is the pages' own anchors; a number not among them is no link."""
+    have = {
+        page: {a for a in found if CITABLE.fullmatch(a)} for page, found in anchors().items()
+    }
+    assert {page: set(a) for page, a in ANCHORS.items()} == {p: a for p, a in have.items() if a}
+    for text in ("D31", "TV02", "§2.99", "D01", "TV6", "B20"):
+        assert not REFERENCE.holds(parse_citation(text))
+        with pytest.raises(UnknownCitation):
+            REFERENCE.path(text)
+        assert "](" not in REFERENCE.markdown(f"see {text}")
+    assert REFERENCE.holds(parse_citation("D30")) and REFERENCE.holds(parse_citation("TV06"))
+    assert "[D12](" in REFERENCE.markdown("see D12")

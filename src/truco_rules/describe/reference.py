@@ -74,6 +74,15 @@ def _text(text: object) -> str:
     return text
 
 
+def _anchors(anchors: object) -> Mapping[str, frozenset[str]]:
+    if not isinstance(anchors, Mapping) or not all(
+        isinstance(k, str) and isinstance(v, frozenset | set) and all(type(a) is str for a in v)
+        for k, v in anchors.items()
+    ):
+        raise InvalidType("anchors", "a table from page names to sets of anchors", anchors)
+    return {page: frozenset(have) for page, have in anchors.items()}
+
+
 def _pages(pages: object) -> Mapping[str, str]:
     if not isinstance(pages, Mapping) or not all(
         isinstance(k, str) and isinstance(v, str) for k, v in pages.items()
@@ -91,11 +100,15 @@ class Reference:
     """The pages of the rules reference: ``pages`` maps each part of the rules (a top-level
     section number as text, ``"D"``, ``"B"``, ``"TV"``) to the name of its page in
     ``folder``; ``base_url`` is the documentation site's address (empty: URL paths relative
-    to the site's root). A page named ``index`` is the folder's own page."""
+    to the site's root). A page named ``index`` is the folder's own page. ``anchors`` gives,
+    for the pages it names, the anchors each has: a citation of a number its page lacks
+    (a section or a decision the rules do not have) is held by no page; a page it does not
+    name holds every number of its parts."""
 
     pages: Mapping[str, str] = attrs.field(converter=_pages)
     base_url: str = attrs.field(default="")
     folder: str = attrs.field(default="rules")
+    anchors: Mapping[str, frozenset[str]] = attrs.field(factory=dict, converter=_anchors)
 
     @folder.validator
     def _check_folder(self, _attribute: object, value: object) -> None:
@@ -112,16 +125,28 @@ class Reference:
         no page holds its part of the rules."""
         c = _citation(citation)
         try:
-            return self.pages[c.part]
+            page = self.pages[c.part]
         except KeyError:
             raise UnknownCitation(
                 f"no page of the rules reference holds {c.text} (parts with a page: "
                 f"{', '.join(sorted(self.pages, key=lambda k: (not k.isdigit(), k.zfill(3))))})"
             ) from None
+        have = self.anchors.get(page)
+        if have is not None and c.anchor not in have:
+            raise UnknownCitation(
+                f"the rules reference has no {c.text} (its page {page!r} has no #{c.anchor})"
+            )
+        return page
 
     def holds(self, citation: Citation) -> bool:
-        """Whether a page holds ``citation``'s part of the rules."""
-        return _citation(citation).part in self.pages
+        """Whether a page holds ``citation``: its part of the rules, and its number where
+        the page's anchors are known."""
+        c = _citation(citation)
+        page = self.pages.get(c.part)
+        if page is None:
+            return False
+        have = self.anchors.get(page)
+        return have is None or c.anchor in have
 
     def path(self, citation: Citation | str) -> str:
         """The URL path of ``citation`` on the documentation site (directory URLs):
@@ -193,19 +218,31 @@ class Reference:
 def installed_pages(broken: dict[str, str] | None = None) -> dict[str, str]:
     """The page of each part of the rules, from the tables the installed packages declare
     (group :data:`ENTRY_POINT_GROUP`; truco-rules' own first, a part keeps its first page).
+    An entry is a table from parts to page names, or a :class:`Reference` (its pages, and
+    the anchors of those pages: :func:`installed_reference` reads them).
 
-    An entry that is not a table of names raises :class:`~truco_rules.InvalidType`, one that
-    fails to load :class:`~truco_rules.RegistryError`; given a dict as ``broken``, such an
-    entry is left out instead and named there with the reason (so that a broken package
-    does not take the others' links away: the CLI says which it left out)."""
+    An entry that is neither raises :class:`~truco_rules.InvalidType`, one that fails to
+    load :class:`~truco_rules.RegistryError`; given a dict as ``broken``, such an entry is
+    left out instead and named there with the reason (so that a broken package does not
+    take the others' links away: the CLI says which it left out)."""
+    return _installed(broken)[0]
+
+
+def _installed(
+    broken: dict[str, str] | None,
+) -> tuple[dict[str, str], dict[str, frozenset[str]]]:
+    """The installed pages and the anchors of those whose anchors are declared."""
     if broken is not None and not isinstance(broken, dict):
         raise InvalidType("broken", "None or a dict (the entries left out)", broken)
     eps = sorted(
         metadata.entry_points(group=ENTRY_POINT_GROUP),
-        key=lambda ep: (ep.dist is None or ep.dist.name.replace("_", "-") != "truco-rules",
-                        ep.name),
+        key=lambda ep: (
+            ep.dist is None or ep.dist.name.replace("_", "-") != "truco-rules",
+            ep.name,
+        ),
     )
     pages: dict[str, str] = {}
+    anchors: dict[str, frozenset[str]] = {}
     for ep in eps:
         where = f"the entry point {ep.name!r} of {ENTRY_POINT_GROUP} ({ep.value})"
         try:
@@ -213,10 +250,16 @@ def installed_pages(broken: dict[str, str] | None = None) -> dict[str, str]:
                 table = ep.load()
             except Exception as exc:  # a third party's bug: named, as a library error
                 raise RegistryError(f"{where} does not load: {type(exc).__name__}: {exc}") from exc
+            if isinstance(table, Reference):
+                for page, have in table.anchors.items():
+                    anchors.setdefault(page, have)
+                table = table.pages
             if not isinstance(table, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in table.items()
             ):
-                raise InvalidType(where, "a table from parts of the rules to page names", table)
+                raise InvalidType(
+                    where, "a table from parts of the rules to page names, or a Reference", table
+                )
         except TrucoError as exc:
             if broken is None:
                 raise
@@ -224,7 +267,7 @@ def installed_pages(broken: dict[str, str] | None = None) -> dict[str, str]:
             continue
         for part, page in table.items():
             pages.setdefault(part, page)
-    return pages
+    return pages, anchors
 
 
 def docs_url() -> str:
@@ -248,5 +291,7 @@ def installed_reference(
     base_url: str | None = None, broken: dict[str, str] | None = None
 ) -> Reference:
     """The rules reference of the installed packages (:func:`installed_pages`, which
-    ``broken`` is given to) at ``base_url`` (default :func:`docs_url`)."""
-    return Reference(installed_pages(broken), docs_url() if base_url is None else base_url)
+    ``broken`` is given to, with the anchors those that are a :class:`Reference` declare)
+    at ``base_url`` (default :func:`docs_url`)."""
+    pages, anchors = _installed(broken)
+    return Reference(pages, docs_url() if base_url is None else base_url, anchors=anchors)
