@@ -179,3 +179,73 @@ def test_a_number_too_long_for_any_option_says_so_not_pythons_limit(
     err = capsys.readouterr().err
     assert "set_int_max_str_digits" not in err and "4300" not in err
     assert "no option takes a number this long" in err and "10,000" in err
+
+
+def test_a_closed_standard_input_is_no_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``truco-rules replay - <&-`` and ``play <&-``: Python gives ``sys.stdin = None``, and
+    both failed with an AttributeError traceback (a fourth review of the CLI)."""
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", None)
+    assert main(["replay", "-"]) == 2
+    err = capsys.readouterr().err
+    assert "standard input is closed" in err and "Traceback" not in err
+    assert main(["play", "argentine", "--seed", "1"]) == 0  # read as a player who has left
+    assert "bye" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("key", ["scores", "chicos"])
+@pytest.mark.parametrize("value", [3, None, True, "0 0"])
+def test_a_record_whose_start_is_no_list_names_the_field(
+    key: str, value: object, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``'int' object is not iterable`` did not say which field was wrong."""
+    record = tr.get_variant("argentine").new_match(2, seed=1).to_record()
+    record["start"][key] = value
+    with pytest.raises(tr.InvalidRecord, match=f"'start' {key} must be a list"):
+        tr.Match.from_record(record)
+    path = tmp_path / "r.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    assert main(["replay", str(path)]) == 2
+    assert f"'start' {key} must be a list" in capsys.readouterr().err
+
+
+def test_double_dummy_names_the_options_it_solved(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--option`` changed the variant solved but not the one compared with, and neither
+    the text nor the JSON said so: the report read as the same rules on both sides."""
+    args = ["double-dummy", "argentine", "--deals", "20", "--seed", "1", "--against", "argentine"]
+    option = ["--option", "second_trick_tie_after_win=third_trick_decides"]
+    assert main([*args, *option]) == 0
+    out = capsys.readouterr().out
+    assert "options of argentine: second_trick_tie_after_win=third trick decides" in out
+    assert "against argentine: its defaults" in out
+    assert main([*args, *option, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["options"] == {"second_trick_tie_after_win": "third_trick_decides"}
+    assert data["against"]["options"] == {}
+
+
+def test_a_match_of_individual_scores_is_won_by_a_seat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Three seats keep their own scores: replay said "side 0 wins (seats 1)", and the
+    simulate table gave the winner's side in the last deal, which is no player."""
+    v = tr.get_variant("argentine")
+    m = v.new_match(3, seed=2)
+    rng = __import__("random").Random(0)
+    while not m.is_over():
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+    assert m.player_scores is not None
+    path = tmp_path / "m.json"
+    path.write_text(m.to_json(), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    end = capsys.readouterr().out.strip().splitlines()[-1]
+    seats = m.winning_seats()
+    assert end.startswith(f"match over: seat{'s' if len(seats) > 1 else ''} {seats[0]}")
+    assert "side" not in end
+    assert main(["simulate", "--seats", "3", "--matches", "4", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "*: seat 0's wins, where each player keeps his own score" in out

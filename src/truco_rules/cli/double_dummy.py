@@ -7,6 +7,7 @@ import json
 import sys
 
 from ..analysis.dd_sampling import DoubleDummyReport, double_dummy_rates
+from ..describe.rule_words import changed_options, option_words
 from ..rules.registry import get_variant
 from ._common import add_variant_argument, at_least, chosen_variants
 from ._executor import add_executor_arguments, describe_executor, executor_from
@@ -40,8 +41,15 @@ def cmd_double_dummy(args: argparse.Namespace) -> int:
                     progress=progress_for(sys.stderr, "deals"),
                 )
             )
+    other = None if args.against is None else get_variant(args.against)
     if args.json:
-        data = [r.to_dict() for r in reports]
+        data = []
+        for v, r in zip(variants, reports, strict=True):
+            d = r.to_dict()
+            d["options"] = changed_options(v)  # what was solved, as simulate and odds name it
+            if other is not None:
+                d["against"]["options"] = changed_options(other)
+            data.append(d)
         print(json.dumps(data[0] if args.rule_set is not None else data, indent=2))
         return 0
     print(
@@ -49,10 +57,16 @@ def cmd_double_dummy(args: argparse.Namespace) -> int:
         f"{describe_executor(args)}; every card face up, perfect play, no bets, no going to "
         "the deck; 95% intervals"
     )
+    for v in variants:
+        if changed_options(v):
+            print(f"options of {v.name}: {option_words(changed_options(v))}")
+    if other is not None:  # --option changes the variants solved, not the one compared with
+        mine = changed_options(other)
+        if mine or any(changed_options(v) for v in variants):
+            print(f"against {other.name}: {option_words(mine) if mine else 'its defaults'}")
     head = f"{'variant':20} {'mano side wins':>21} {'other side wins':>21} {'nobody scores':>19}"
-    if args.against is not None:
-        other = get_variant(args.against).name
-        head += f" {'changed by ' + other:>19} {other + ' mano wins':>21}"
+    if other is not None:
+        head += f" {'changed by ' + other.name:>19} {other.name + ' mano wins':>21}"
     print(head)
     for r in reports:
         print(_line(r))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import io
 import random
 import sys
 from collections.abc import Callable, Sequence
@@ -80,7 +81,9 @@ def _ask(
 
 
 def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
-    stdin = stdin or sys.stdin
+    # closed standard input (``<&-``): Python gives None; read it as at its end, a player who
+    # has left
+    stdin = stdin or sys.stdin or io.StringIO()
     v = chosen_variants(args.variant, args.option, args.seats)[0]
     if not 0 <= args.seat < args.seats:
         raise ParseError(f"--seat must be a seat from 0 to {args.seats - 1}, not {args.seat}")

@@ -14,6 +14,8 @@ def read_record(path: str) -> str:
     """The text of the record at ``path`` (``-``: standard input), which must be UTF-8
     (a leading byte-order mark is dropped)."""
     if path == "-":
+        if sys.stdin is None:  # closed (``<&-``): nothing to read
+            raise InvalidRecord("standard input is closed: there is no record to read")
         data = sys.stdin.buffer.read()
     else:
         with open(path, "rb") as f:

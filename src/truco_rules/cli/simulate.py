@@ -101,17 +101,23 @@ def _simulate_every_variant(
         f"{'variant':20} {'hands/match':>23} {'points/hand':>19} {'stake':>19} "
         f"{'mano wins':>20} {'side bets decide':>20} {'side 0 wins':>11} {'actions/s':>10}"
     )
+    alone = False  # a row whose players keep their own scores: seat 0's wins, marked
     for v, r in rows:
         rate = r.actions / r.seconds if r.seconds else 0.0
+        won = f"{r.wins[0] / max(1, r.matches):.1%}"
+        if r.seat_wins:
+            alone = True
+            won = f"*{r.seat_wins[0] / max(1, r.matches):.1%}"
         print(
             f"{v.name:20} {r.length_estimate.plain(2):>23} {r.points_estimate.plain(2):>19} "
             f"{r.stake_estimate.plain(2):>19} {r.mano_estimate.percent():>20} "
-            f"{r.side_bets_estimate.percent():>20} {r.wins[0] / max(1, r.matches):>11.1%} "
+            f"{r.side_bets_estimate.percent():>20} {won:>11} "
             f"{rate:>10,.0f}"
         )
     print(
         "95% intervals in brackets; mano wins: hands decided by tricks that the mano's side "
         "won; side bets decide: matches the winner would not lead without envido and flor"
+        + ("; *: seat 0's wins, where each player keeps his own score" if alone else "")
     )
     return 0
 

@@ -49,8 +49,9 @@ LATEST = 2
 """The newest (and fastest) derivation."""
 DEFAULT = 1
 """The derivation a new seeded match uses unless it asks for another: 1, so that every seed
-keeps dealing what it has always dealt (scenarios, tests and documents name seeds); search
-and simulation ask for :data:`LATEST`."""
+keeps dealing what it has always dealt (scenarios, tests and documents name seeds); a caller
+that plays many seeded matches and need not deal as older records did may ask for
+:data:`LATEST` (the benchmarks do; ``simulate`` keeps the default, so its figures stay)."""
 
 _WORDS = struct.Struct(">8Q")
 _PERSON = b"truco-rules v2"

@@ -118,10 +118,13 @@ def play_by_play(m: MatchState) -> str:
     changed = changed_options(m.variant)
     lines = [head, *([f"options: {option_words(changed)}"] if changed else []), *_narrate(m)]
     if m.is_over():
-        winners = ", ".join(map(str, m.winning_seats()))
-        lines.append(
-            f"match over: side {m.winner()} wins (seats {winners}); final score {m.score_text()}"
-        )
+        seats = m.winning_seats()
+        winners = ", ".join(map(str, seats))
+        if m.player_scores is not None:  # each player keeps his own score: no side wins
+            won = f"seat {winners} wins" if len(seats) == 1 else f"seats {winners} win"
+        else:
+            won = f"side {m.winner()} wins (seats {winners})"
+        lines.append(f"match over: {won}; final score {m.score_text()}")
     else:
         who = m.current_player()
         state = "dealing" if who == CHANCE else f"seat {who} to act"

@@ -150,6 +150,11 @@ def _check(record: dict[str, Any]) -> None:
         raise InvalidRecord("'options' must be an object")
     if not isinstance(record["start"], dict):
         raise InvalidRecord("'start' must be an object")
+    for key in ("scores", "chicos"):
+        if key in record["start"] and not isinstance(record["start"][key], list | tuple):
+            raise InvalidRecord(
+                f"'start' {key} must be a list of integers, not {shown(record['start'][key])}"
+            )
     unknown = [k for k in record["start"] if k not in ("mano", "scores", "chicos")]
     if unknown:
         raise InvalidRecord(
