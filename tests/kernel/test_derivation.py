@@ -232,3 +232,16 @@ def test_stream_words_refuses_a_negative_count() -> None:
     with pytest.raises(tr.ParseError, match="count"):
         stream_words(1, "3", -1)
     assert list(stream_words(1, "3", 0)) == []
+
+
+def test_a_record_with_a_derivation_and_no_seed_is_refused() -> None:
+    """A derivation says how deals come from a seed; a record without a seed that names one
+    was read and the field dropped when written again."""
+    m = tr.get_variant("argentine").new_match(2, seed=1, derivation=2)
+    record = m.to_record()
+    record["seed"] = None  # read before any action, which would need deals
+    with pytest.raises(tr.InvalidRecord, match="seeded record"):
+        tr.Match.from_record(record)
+    text = m.to_text().replace('[Seed "1"]\n', "")
+    with pytest.raises(tr.InvalidRecord):
+        tr.Match.from_text(text)

@@ -137,6 +137,8 @@ def _check(record: dict[str, Any]) -> None:
         # a record names its derivation or has no field (derivation 1); null is neither
         which = ", ".join(map(str, DERIVATIONS))
         raise InvalidRecord(f"'derivation' must be one of {which} where it is given, not null")
+    if "derivation" in record and record["seed"] is None:  # nothing is derived: no record says so
+        raise InvalidRecord("'derivation' belongs to a seeded record; this one has no seed")
     if "preset_options" in record:
         if not isinstance(record["preset_options"], dict):
             raise InvalidRecord("'preset_options' must be an object")
