@@ -249,3 +249,26 @@ def test_a_match_of_individual_scores_is_won_by_a_seat(
     assert main(["simulate", "--seats", "3", "--matches", "4", "--seed", "2"]) == 0
     out = capsys.readouterr().out
     assert "*: seat 0's wins, where each player keeps his own score" in out
+
+
+def test_play_and_replay_say_alike_who_won_a_match_of_individual_scores() -> None:
+    """Two seats reaching the target together: replay said "seats 1, 2 win", play "side 1
+    wins" (a review of the day's change)."""
+    import contextlib
+    import random
+
+    from truco_rules.cli.play import _loop
+    from truco_rules.runs.bots import SimpleBot
+    from truco_rules.views.narrate import play_by_play, who_won
+
+    m = tr.get_variant("argentine").new_match(3, seed=1)
+    rng = random.Random(1)
+    while not m.is_over():
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+    assert len(m.winning_seats()) == 2 and who_won(m) == "seats 1, 2 win"
+    assert play_by_play(m).splitlines()[-1].startswith("match over: seats 1, 2 win;")
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        _loop(m, 0, SimpleBot(), io.StringIO())
+    assert out.getvalue().strip().splitlines()[-1].startswith("match over: seats 1, 2 win (")

@@ -747,10 +747,6 @@ def test_a_contest_refuses_a_seat_of_another_type(seat: object) -> None:
 ARGENTINE = tr.get_variant("argentine")
 
 
-
-
-
-
 @FUZZ
 @given(name=junk, options=junk)
 def test_get_variant_and_with_options(name: Any, options: Any) -> None:
@@ -925,3 +921,58 @@ def test_an_option_of_the_right_type_out_of_its_values_is_no_type_error(make: An
     with pytest.raises(tr.InvalidOption) as caught:
         make()
     assert not isinstance(caught.value, TypeError)
+
+
+def test_a_copied_match_subclass_is_not_kept_alive() -> None:
+    """The day's cache of a class's own slots held every copied class for ever."""
+    import gc
+    import weakref
+
+    def make() -> weakref.ref[type]:
+        class Passing(tr.Match):
+            __slots__ = ("note",)
+
+        m = Passing(tr.get_variant("argentine"), 2, seed=1)
+        m.note = 1
+        assert m.copy().note == 1
+        return weakref.ref(Passing)
+
+    ref = make()
+    gc.collect()
+    assert ref() is None
+
+
+def test_a_copy_of_a_match_with_mixins_is_independent() -> None:
+    """Two slot-less mixins after Match put the match state's own base in the walk of the
+    subclass's slots: the copy shared the original's actions and scoreboard."""
+
+    class M1:
+        __slots__ = ()
+
+    class M2:
+        __slots__ = ()
+
+    class Mixed(tr.Match, M1, M2):
+        __slots__ = ("tag",)
+
+    m = Mixed(tr.get_variant("argentine"), 2, seed=1)
+    m.tag = "x"
+    twin = m.copy()
+    twin.apply(twin.legal_actions()[0])
+    assert m.actions == [] and len(twin.actions) == 1 and twin.tag == "x"
+    assert m._board is not twin._board
+
+
+def test_a_private_slot_of_a_match_subclass_is_copied() -> None:
+    class Private(tr.Match):
+        __slots__ = ("__secret",)
+
+        def set(self, value: int) -> None:
+            self.__secret = value
+
+        def get(self) -> int:
+            return self.__secret
+
+    m = Private(tr.get_variant("argentine"), 2, seed=1)
+    m.set(7)
+    assert m.copy().get() == 7

@@ -333,3 +333,25 @@ def test_markdown_output_keeps_a_third_party_text_as_text() -> None:
 def test_a_docs_url_is_a_whole_link_target_in_markdown() -> None:
     ref = Reference(PAGES, base_url="https://ex.org/a)b c")
     assert "[D12](https://ex.org/a%29b%20c/rules/decisions/#d12)" in ref.markdown("D12")
+
+
+@pytest.mark.parametrize("text", ["see §2.6.1234", "§2.1-§2.1000", "§1.1-§1.99999999999"])
+def test_a_section_with_a_long_part_is_no_citation_at_all(text: str) -> None:
+    """A review of the day's change: the three-digit bound read ``§2.6.1234`` as §2.6 and
+    linked it, the rest left as text after the link."""
+    assert {c.text for c in cited(text)} <= {"§2.1", "§1.1"}
+    assert "§2.6" not in {c.text for c in cited(text)}
+    assert "[§2.6]" not in REFERENCE.markdown(text)
+    assert "[§1](" not in REFERENCE.markdown(text)
+
+
+def test_a_code_span_in_a_markdown_cell_keeps_its_text() -> None:
+    """Markdown shows a code span's text as written: ``&lt;`` escaped in it showed."""
+    import markdown as md
+
+    from truco_rules.describe.render import Grid, Section
+
+    grid = Grid("t", ("rule", "value"), (Section("", (("a", "use `a<b` or `x&y`, not <b>"),)),))
+    html = md.markdown(render(grid, "markdown", reference=REFERENCE), extensions=["tables"])
+    assert "<code>a&lt;b</code>" in html and "<code>x&amp;y</code>" in html
+    assert "not &lt;b&gt;" in html or "not &lt;b>" in html

@@ -17,7 +17,7 @@ from ..core.actions import Action
 from ..core.errors import ParseError
 from ..match import HandSummary, Match
 from ..runs.bots import SimpleBot
-from ..views.narrate import events_text
+from ..views.narrate import events_text, who_won
 from ._common import add_variant_argument, at_least, chosen_variants, default_variant
 
 MAX_LINE = 64
@@ -178,8 +178,7 @@ def _loop(
     for h in m.history[reported:]:
         _print_hand_end(m, h, me)
     who = "you" if me in m.winning_seats() else "the bot"
-    winners = f"side {m.winner()}" if m.winner_seat is None else f"seat {m.winner_seat}"
-    print(f"\nmatch over: {winners} wins ({who}); final score {m.score_text()}")
+    print(f"\nmatch over: {who_won(m)} ({who}); final score {m.score_text()}")
 
 
 def _your_cards(m: Match, me: int) -> str:

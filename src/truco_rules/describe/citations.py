@@ -40,9 +40,10 @@ _NOT_A_SOURCE = r"(?<!\b[SPC][0-9] )(?<!\b[SPC][0-9][0-9] )(?<!\bDESIGN )"
 """Not after a source's tag or the design document's name: ``S4 §8``, ``P12 §3`` are that
 source's own sections, ``DESIGN §4`` the architecture's, none the rules reference's."""
 
-_NUMBER = r"[0-9]{1,3}(?:\.[0-9]{1,3})*(?![0-9])"
+_NUMBER = r"[0-9]{1,3}(?![0-9])(?:\.[0-9]{1,3}(?![0-9]))*(?!\.?[0-9])"
 """A section's number: ASCII digits (another script's digits cite nothing), at most three
-in each of its parts."""
+in each of its parts; a number with a longer part is no citation at all (not a shorter
+section read from its start)."""
 
 _MENTION = re.compile(
     _NOT_A_SOURCE + r"§\s?(?P<of>4(?=\s+B[0-9])|8(?=\s+D[0-9]))\s+(?P<item>[BD][0-9]{1,2})\b"

@@ -40,14 +40,16 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "truco_rules.reference"
 """The entry-point group of the page tables: each entry a mapping from a part of the rules
-(a top-level section number as text, ``"D"``, ``"B"``, ``"TV"``) to a page name."""
+(a top-level section number as text, ``"D"``, ``"B"``, ``"TV"``) to a page name, or a
+:class:`Reference` (its pages, and the anchors they have)."""
 
 DOCS_URL_VARIABLE = "TRUCO_RULES_DOCS_URL"
 """The environment variable that gives the documentation site's address."""
 
 
 class UnknownCitation(TrucoError, KeyError):
-    """A citation whose part of the rules no page of the :class:`Reference` holds."""
+    """A citation that no page of the :class:`Reference` holds: its part of the rules has no
+    page, or its page lacks its number (where the page's anchors are known)."""
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
@@ -122,7 +124,7 @@ class Reference:
 
     def page(self, citation: Citation | str) -> str:
         """The name of the page holding ``citation``; raises :class:`UnknownCitation` when
-        no page holds its part of the rules."""
+        no page holds its part of the rules, or its page lacks its number."""
         c = _citation(citation)
         try:
             page = self.pages[c.part]

@@ -192,8 +192,13 @@ def _md_cell(cell: str) -> str:
 
 def _md_text(text: str) -> str:
     """``text`` with what Markdown reads as HTML kept as text: an entity (``&amp;``) or a tag
-    (a third-party variant's option value)."""
-    return text.replace("&", "&amp;").replace("<", "&lt;")
+    (a third-party variant's option value). A code span is left as it is: Markdown shows
+    its text as written, an entity included."""
+    parts = re.split(r"(`[^`]*`)", text)
+    return "".join(
+        part if k % 2 else part.replace("&", "&amp;").replace("<", "&lt;")
+        for k, part in enumerate(parts)
+    )
 
 
 _MD_MARKS = re.compile(r"([\\`*_\[\]])")

@@ -352,9 +352,10 @@ class MatchState(DealFlow):
         extra = getattr(self, "__dict__", None)
         if extra:
             new.__dict__.update(extra)
-        own = _OWN_SLOTS.get(type(self))
-        if own is None:
-            own = _OWN_SLOTS[type(self)] = _own_slots(type(self))
+        own = vars(type(self)).get("_copied_slots")
+        if own is None:  # kept on the class itself: it goes when the class goes
+            own = _own_slots(type(self))
+            type.__setattr__(type(self), "_copied_slots", own)
         for name in own:
             if hasattr(self, name):
                 setattr(new, name, getattr(self, name))
@@ -364,19 +365,22 @@ class MatchState(DealFlow):
 
 
 def _own_slots(klass: type) -> tuple[str, ...]:
-    """The slots a subclass of the match declares (not StateView's, which the copier
-    copies): read once per class, as a class's ``__slots__`` are fixed when it is made."""
+    """The slots a subclass of the match and its mixins declare (not the match state's own,
+    which the copier copies), as attribute names (a private ``__name`` mangled): read once
+    per class, as a class's ``__slots__`` are fixed when it is made."""
+    kernel = set(MatchState.__mro__)
     names: list[str] = []
-    for base in klass.__mro__[:-3]:
+    for base in klass.__mro__:
+        if base in kernel:
+            continue
         slots = vars(base).get("__slots__", ())
         for name in (slots,) if isinstance(slots, str) else slots:
-            if name not in ("__dict__", "__weakref__"):
-                names.append(name)
+            if name in ("__dict__", "__weakref__"):
+                continue
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{base.__name__.lstrip('_')}{name}"
+            names.append(name)
     return tuple(names)
-
-
-_OWN_SLOTS: dict[type, tuple[str, ...]] = {}
-""":func:`_own_slots` of each match class copied so far."""
 
 # the lists get their own copies, the scoreboard and the contest their own objects; the rest
 # (variant, deals, dealt cards, summaries, actions) is immutable and shared

@@ -16,7 +16,7 @@ from ..describe.rule_words import changed_options, option_words
 from ..game.dealing import HandSummary
 from ..game.state import CHANCE, MatchState
 
-__all__ = ["events_text", "play_by_play"]
+__all__ = ["events_text", "play_by_play", "who_won"]
 
 
 def events_text(h: HandSummary) -> str:
@@ -110,6 +110,17 @@ def _narrate(m: MatchState) -> Iterator[str]:
         yield _contest_title(r)
 
 
+def who_won(m: MatchState) -> str:
+    """Who won the finished match ``m``, in words: ``side 1 wins``; where each player keeps
+    his own score, no side wins: ``seat 2 wins``, or ``seats 1, 2 win`` (partners who reach
+    the target together)."""
+    if m.player_scores is None:
+        return f"side {m.winner()} wins"
+    seats = m.winning_seats()
+    winners = ", ".join(map(str, seats))
+    return f"seat {winners} wins" if len(seats) == 1 else f"seats {winners} win"
+
+
 def play_by_play(m: MatchState) -> str:
     """The match told hand by hand (every card visible: for finished records and review)."""
     head = f"{m.variant.name}, {m.seats} seats"
@@ -118,12 +129,9 @@ def play_by_play(m: MatchState) -> str:
     changed = changed_options(m.variant)
     lines = [head, *([f"options: {option_words(changed)}"] if changed else []), *_narrate(m)]
     if m.is_over():
-        seats = m.winning_seats()
-        winners = ", ".join(map(str, seats))
-        if m.player_scores is not None:  # each player keeps his own score: no side wins
-            won = f"seat {winners} wins" if len(seats) == 1 else f"seats {winners} win"
-        else:
-            won = f"side {m.winner()} wins (seats {winners})"
+        won = who_won(m)
+        if m.player_scores is None:
+            won += f" (seats {', '.join(map(str, m.winning_seats()))})"
         lines.append(f"match over: {won}; final score {m.score_text()}")
     else:
         who = m.current_player()

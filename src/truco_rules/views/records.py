@@ -153,7 +153,8 @@ def _check(record: dict[str, Any]) -> None:
     if not isinstance(record["start"], dict):
         raise InvalidRecord("'start' must be an object")
     for key in ("scores", "chicos"):
-        if key in record["start"] and not isinstance(record["start"][key], list | tuple):
+        given = record["start"].get(key, ())
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence):
             raise InvalidRecord(
                 f"'start' {key} must be a list of integers, not {shown(record['start'][key])}"
             )
