@@ -83,3 +83,50 @@ def test_a_turn_timer_whose_action_the_file_refused_tries_again(
 
     refused, actions = asyncio.run(run())
     assert len(refused) == 2 and actions >= 1
+
+
+def test_bots_for_empty_seats_are_seated_all_or_none() -> None:
+    """A review: ``bots`` wrote one seat at a time, so a file that refused the second write
+    left the first seat a bot, in memory and in the file, under an answer of ``storage``
+    (README: "the file refused a write: nothing changed")."""
+    store = Store(":memory:")
+    lobby = Lobby(store, bot_delay=0)
+    conn = Capture()
+    lobby.handle(conn, _msg(type="create", variant="argentine", seats=4))
+    tid = conn.frames[-1]["table"]
+    lobby.handle(conn, _msg(type="join", table=tid, seat=0, name="ana"))
+    before = list(lobby.tables[tid].kinds)
+    real = store.db
+
+    class Refusing:
+        """The file refuses the second seat's write, however the seats are written."""
+
+        def __init__(self) -> None:
+            self.rows = 0
+
+        def _row(self, sql: str, row: Any) -> None:
+            if sql.lstrip().startswith("UPDATE seats"):
+                self.rows += 1
+                if self.rows == 2:
+                    raise sqlite3.OperationalError("database is locked")
+            real.execute(sql, row)
+
+        def execute(self, sql: str, row: Any = ()) -> Any:
+            if sql.lstrip().startswith("UPDATE seats"):
+                return self._row(sql, row)
+            return real.execute(sql, row)
+
+        def executemany(self, sql: str, rows: Any) -> None:
+            for row in rows:
+                self._row(sql, row)
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+    store.db = Refusing()  # type: ignore[assignment]
+    lobby.handle(conn, _msg(type="bots", bot="simple", seq=9))
+    store.db = real
+    assert conn.frames[-1]["type"] == "error" and conn.frames[-1]["code"] == "storage"
+    assert lobby.tables[tid].kinds == before
+    saved = next(t for t in store.load() if t.id == tid)
+    assert [s.kind for s in saved.seats] == before

@@ -111,6 +111,15 @@ class Store:
             (kind, name, token_hash, table_id, seat),
         )
 
+    def set_bots(self, table_id: str, seats: dict[int, tuple[str, str]]) -> None:
+        """Seat bots (``seat -> (kind, name)``) in one transaction: every seat or none."""
+        with self._transaction():
+            self.db.executemany(
+                "UPDATE seats SET kind = ?, name = ?, token_hash = NULL "
+                "WHERE table_id = ? AND seat = ?",
+                [(kind, name, table_id, s) for s, (kind, name) in seats.items()],
+            )
+
     def start(self, table_id: str) -> None:
         """Mark a table started."""
         self.db.execute("UPDATE tables SET started = 1 WHERE id = ?", (table_id,))

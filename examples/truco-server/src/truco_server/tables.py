@@ -213,12 +213,13 @@ class Lobby:
         table, _seat = self._seated(conn)
         if table.started:
             raise BadMessage("started", "the table has started")
-        for s in range(table.seats):
-            if table.kinds[s] == "empty":
-                name = f"bot {s}"
-                self.store.set_seat(table.id, s, msg["bot"], name, None)
-                table.kinds[s], table.names[s] = msg["bot"], name
-                table.bots[s] = make_bot(msg["bot"], ((table.match.seed or 0) + s) % 2**32, s)
+        empty = {
+            s: (msg["bot"], f"bot {s}") for s in range(table.seats) if table.kinds[s] == "empty"
+        }
+        self.store.set_bots(table.id, empty)  # all the seats or none, before the table changes
+        for s, (kind, name) in empty.items():
+            table.kinds[s], table.names[s] = kind, name
+            table.bots[s] = make_bot(kind, ((table.match.seed or 0) + s) % 2**32, s)
         conn.send({"type": "seated", "players": table.players(), "seq": msg.get("seq")})
         table.broadcast()
 
