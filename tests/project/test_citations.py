@@ -347,8 +347,7 @@ def test_a_section_with_a_long_part_is_no_citation_at_all(text: str) -> None:
 
 def test_a_code_span_in_a_markdown_cell_keeps_its_text() -> None:
     """Markdown shows a code span's text as written: ``&lt;`` escaped in it showed."""
-    import markdown as md
-
+    md = pytest.importorskip("markdown", reason="renders Markdown: the docs extra has it")
     from truco_rules.describe.render import Grid, Section
 
     grid = Grid("t", ("rule", "value"), (Section("", (("a", "use `a<b` or `x&y`, not <b>"),)),))
