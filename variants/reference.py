@@ -70,4 +70,4 @@ tests/project/test_rules_reference.py keeps it equal to the pages' own anchors."
 
 REFERENCE = Reference(PAGES, anchors=ANCHORS)
 """The reference of these pages, with URL paths from the documentation site's root (the docs
-tools link with it); the installed entry point of truco-rules."""
+tools link with it)."""

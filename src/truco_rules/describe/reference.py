@@ -20,6 +20,7 @@ import html
 import os
 import posixpath
 import re
+import sys
 from collections.abc import Callable, Mapping
 from importlib import metadata
 
@@ -40,8 +41,9 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "truco_rules.reference"
 """The entry-point group of the page tables: each entry a mapping from a part of the rules
-(a top-level section number as text, ``"D"``, ``"B"``, ``"TV"``) to a page name, or a
-:class:`Reference` (its pages, and the anchors they have)."""
+(a top-level section number as text, ``"D"``, ``"B"``, ``"TV"``) to a page name (its
+module may name the anchors of those pages as ``ANCHORS``, a table from page names to sets
+of anchors), or a :class:`Reference` (its pages, and the anchors they have)."""
 
 DOCS_URL_VARIABLE = "TRUCO_RULES_DOCS_URL"
 """The environment variable that gives the documentation site's address."""
@@ -256,6 +258,12 @@ def _installed(
                 for page, have in table.anchors.items():
                     anchors.setdefault(page, have)
                 table = table.pages
+            else:  # a table's module may name its pages' anchors beside it: ANCHORS
+                module = sys.modules.get(getattr(ep, "module", None) or "")
+                declared = getattr(module, "ANCHORS", None)
+                if declared is not None:
+                    for page, have in Reference({}, anchors=declared).anchors.items():
+                        anchors.setdefault(page, have)
             if not isinstance(table, Mapping) or not all(
                 isinstance(k, str) and isinstance(v, str) for k, v in table.items()
             ):
