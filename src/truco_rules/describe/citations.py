@@ -145,13 +145,15 @@ def mentions(text: str) -> list[Mention]:
     >>> [(m.citation.text, m.start, m.end) for m in mentions("§2.6.3, §4 B3-B4 (D7)")]
     [('§2.6.3', 0, 6), ('B3', 8, 13), ('B4', 14, 16), ('D7', 18, 20)]
     """
-    _check_text(text)
-    return [Mention(m.start(), m.end(), _citation(m)) for m in _MENTION.finditer(text)]
+    return [Mention(m.start(), m.end(), _citation(m)) for m in _MENTION.finditer(text_arg(text))]
 
 
-def _check_text(text: object) -> None:
+def text_arg(text: object) -> str:
+    """``text``, a ``str`` that may cite the rules; :class:`~truco_rules.InvalidType` for any
+    other value (the readers here and in :mod:`.reference` take text so)."""
     if not isinstance(text, str):
         raise InvalidType("text", "a str (text that may cite the rules)", text)
+    return text
 
 
 def _spans(first: str, last: str) -> Iterator[str]:

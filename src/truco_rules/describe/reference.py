@@ -27,9 +27,10 @@ from importlib import metadata
 import attrs
 
 from ..core.errors import InvalidType, RegistryError, TrucoError
-from .citations import Citation, mentions, parse_citation
+from .citations import Citation, mentions, parse_citation, text_arg
 
 __all__ = [
+    "CODE_SPAN",
     "DOCS_URL_VARIABLE",
     "ENTRY_POINT_GROUP",
     "Reference",
@@ -41,9 +42,9 @@ __all__ = [
 
 ENTRY_POINT_GROUP = "truco_rules.reference"
 """The entry-point group of the page tables: each entry a mapping from a part of the rules
-(a top-level section number as text, ``"D"``, ``"B"``, ``"TV"``) to a page name (its
+(a top-level section number as text, ``"D"``, ``"B"``, ``"TV"``) to a page name; its
 module may name the anchors of those pages as ``ANCHORS``, a table from page names to sets
-of anchors), or a :class:`Reference` (its pages, and the anchors they have)."""
+of anchors."""
 
 DOCS_URL_VARIABLE = "TRUCO_RULES_DOCS_URL"
 """The environment variable that gives the documentation site's address."""
@@ -72,12 +73,6 @@ def _citation(citation: object) -> Citation:
     raise InvalidType("citation", "a Citation or its text (§2.6.1, D12, B7, TV06)", citation)
 
 
-def _text(text: object) -> str:
-    if not isinstance(text, str):
-        raise InvalidType("text", "a str (text that may cite the rules)", text)
-    return text
-
-
 def _anchors(anchors: object) -> Mapping[str, frozenset[str]]:
     if not isinstance(anchors, Mapping) or not all(
         isinstance(k, str) and isinstance(v, frozenset | set) and all(type(a) is str for a in v)
@@ -87,13 +82,21 @@ def _anchors(anchors: object) -> Mapping[str, frozenset[str]]:
     return {page: frozenset(have) for page, have in anchors.items()}
 
 
-def _pages(pages: object) -> Mapping[str, str]:
-    if not isinstance(pages, Mapping) or not all(
-        isinstance(k, str) and isinstance(v, str) for k, v in pages.items()
-    ):
-        raise InvalidType("pages", "a table from parts of the rules to page names", pages)
-    return pages
+def _is_page_table(table: object) -> bool:
+    """Whether ``table`` maps parts of the rules to page names (text to text)."""
+    return isinstance(table, Mapping) and all(
+        isinstance(k, str) and isinstance(v, str) for k, v in table.items()
+    )
 
+
+def _pages(pages: object) -> Mapping[str, str]:
+    if not _is_page_table(pages):
+        raise InvalidType("pages", "a table from parts of the rules to page names", pages)
+    return pages  # type: ignore[return-value]
+
+
+CODE_SPAN = re.compile(r"(`[^`]*`)")
+"""A Markdown code span (split on, it is kept): citations and entities in it stay as written."""
 
 Href = Callable[[Citation], str]
 """Where a link to a citation goes (a URL, or a Markdown file path with its anchor)."""
@@ -177,7 +180,7 @@ class Reference:
     def markdown(self, text: str, href: Href | None = None) -> str:
         """``text`` with every citation a page holds made a Markdown link to ``href`` of it
         (default :meth:`url`); citations no page holds, or inside a code span, stay text."""
-        parts = re.split(r"(`[^`]*`)", _text(text))
+        parts = CODE_SPAN.split(text_arg(text))
         return "".join(
             part if k % 2 else self._linked(part, href or self.url, _md_link, str)
             for k, part in enumerate(parts)
@@ -190,14 +193,14 @@ class Reference:
         def anchor(label: str, url: str) -> str:
             return f'<a href="{html.escape(url)}">{html.escape(label)}</a>'
 
-        return self._linked(_text(text), href or self.url, anchor, html.escape)
+        return self._linked(text_arg(text), href or self.url, anchor, html.escape)
 
     def paths(self, text: str) -> dict[str, str]:
         """Each citation of ``text`` that a page holds, as written, with its URL path (the
         links of a JSON output)."""
         return {
             m.citation.text: self.path(m.citation)
-            for m in mentions(_text(text))
+            for m in mentions(text_arg(text))
             if self.holds(m.citation)
         }
 
@@ -222,13 +225,14 @@ class Reference:
 def installed_pages(broken: dict[str, str] | None = None) -> dict[str, str]:
     """The page of each part of the rules, from the tables the installed packages declare
     (group :data:`ENTRY_POINT_GROUP`; truco-rules' own first, a part keeps its first page).
-    An entry is a table from parts to page names, or a :class:`Reference` (its pages, and
-    the anchors of those pages: :func:`installed_reference` reads them).
+    An entry is a table from parts to page names (the ``ANCHORS`` beside it, the anchors
+    of those pages: :func:`installed_reference` reads them).
 
-    An entry that is neither raises :class:`~truco_rules.InvalidType`, one that fails to
-    load :class:`~truco_rules.RegistryError`; given a dict as ``broken``, such an entry is
-    left out instead and named there with the reason (so that a broken package does not
-    take the others' links away: the CLI says which it left out)."""
+    An entry that is not such a table, or whose ``ANCHORS`` are no table of sets, raises
+    :class:`~truco_rules.InvalidType`, one that fails to load
+    :class:`~truco_rules.RegistryError`; given a dict as ``broken``, such an entry is left
+    out instead and named there with the reason (so that a broken package does not take the
+    others' links away: the CLI says which it left out)."""
     return _installed(broken)[0]
 
 
@@ -254,22 +258,12 @@ def _installed(
                 table = ep.load()
             except Exception as exc:  # a third party's bug: named, as a library error
                 raise RegistryError(f"{where} does not load: {type(exc).__name__}: {exc}") from exc
-            if isinstance(table, Reference):
-                for page, have in table.anchors.items():
-                    anchors.setdefault(page, have)
-                table = table.pages
-            else:  # a table's module may name its pages' anchors beside it: ANCHORS
-                module = sys.modules.get(getattr(ep, "module", None) or "")
-                declared = getattr(module, "ANCHORS", None)
-                if declared is not None:
-                    for page, have in Reference({}, anchors=declared).anchors.items():
-                        anchors.setdefault(page, have)
-            if not isinstance(table, Mapping) or not all(
-                isinstance(k, str) and isinstance(v, str) for k, v in table.items()
-            ):
-                raise InvalidType(
-                    where, "a table from parts of the rules to page names, or a Reference", table
-                )
+            if not _is_page_table(table):
+                raise InvalidType(where, "a table from parts of the rules to page names", table)
+            # the table's module may name its pages' anchors beside it
+            module = sys.modules.get(getattr(ep, "module", None) or "")
+            declared = getattr(module, "ANCHORS", None)
+            found = {} if declared is None else _anchors(declared)
         except TrucoError as exc:
             if broken is None:
                 raise
@@ -277,6 +271,8 @@ def _installed(
             continue
         for part, page in table.items():
             pages.setdefault(part, page)
+        for page, have in found.items():
+            anchors.setdefault(page, have)
     return pages, anchors
 
 
@@ -301,7 +297,7 @@ def installed_reference(
     base_url: str | None = None, broken: dict[str, str] | None = None
 ) -> Reference:
     """The rules reference of the installed packages (:func:`installed_pages`, which
-    ``broken`` is given to, with the anchors those that are a :class:`Reference` declare)
+    ``broken`` is given to, with the anchors declared beside the tables)
     at ``base_url`` (default :func:`docs_url`)."""
     pages, anchors = _installed(broken)
     return Reference(pages, docs_url() if base_url is None else base_url, anchors=anchors)

@@ -21,7 +21,7 @@ import attrs
 
 from ..core.arguments import in_range
 from ..core.errors import InvalidType, ParseError, shown
-from .reference import Reference
+from .reference import CODE_SPAN, Reference
 
 __all__ = ["FORMATS", "Grid", "Section", "checked_grid", "html_page", "html_table", "render"]
 
@@ -194,7 +194,7 @@ def _md_text(text: str) -> str:
     """``text`` with what Markdown reads as HTML kept as text: an entity (``&amp;``) or a tag
     (a third-party variant's option value). A code span is left as it is: Markdown shows
     its text as written, an entity included."""
-    parts = re.split(r"(`[^`]*`)", text)
+    parts = CODE_SPAN.split(text)
     return "".join(
         part if k % 2 else part.replace("&", "&amp;").replace("<", "&lt;")
         for k, part in enumerate(parts)
