@@ -42,13 +42,17 @@ def cmd_double_dummy(args: argparse.Namespace) -> int:
                 )
             )
     other = None if args.against is None else get_variant(args.against)
+    # what was solved, as simulate and odds name it: --option changes the variants solved,
+    # not the one compared with
+    solved = [changed_options(v) for v in variants]
+    theirs = None if other is None else changed_options(other)
     if args.json:
         data = []
-        for v, r in zip(variants, reports, strict=True):
+        for options, r in zip(solved, reports, strict=True):
             d = r.to_dict()
-            d["options"] = changed_options(v)  # what was solved, as simulate and odds name it
-            if other is not None:
-                d["against"]["options"] = changed_options(other)
+            d["options"] = options
+            if theirs is not None:
+                d["against"]["options"] = theirs
             data.append(d)
         print(json.dumps(data[0] if args.rule_set is not None else data, indent=2))
         return 0
@@ -57,13 +61,11 @@ def cmd_double_dummy(args: argparse.Namespace) -> int:
         f"{describe_executor(args)}; every card face up, perfect play, no bets, no going to "
         "the deck; 95% intervals"
     )
-    for v in variants:
-        if changed_options(v):
-            print(f"options of {v.name}: {option_words(changed_options(v))}")
-    if other is not None:  # --option changes the variants solved, not the one compared with
-        mine = changed_options(other)
-        if mine or any(changed_options(v) for v in variants):
-            print(f"against {other.name}: {option_words(mine) if mine else 'its defaults'}")
+    for v, options in zip(variants, solved, strict=True):
+        if options:
+            print(f"options of {v.name}: {option_words(options)}")
+    if other is not None and (theirs or any(solved)):
+        print(f"against {other.name}: {option_words(theirs) if theirs else 'its defaults'}")
     head = f"{'variant':20} {'mano side wins':>21} {'other side wins':>21} {'nobody scores':>19}"
     if other is not None:
         head += f" {'changed by ' + other.name:>19} {other.name + ' mano wins':>21}"
