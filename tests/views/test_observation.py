@@ -174,3 +174,37 @@ def test_an_information_state_keeps_a_gathered_tricks_cards() -> None:
         m.information_state_string(1)
     )  # the closing card, seen by the seat that did not play it
     assert all(p.card is None for p in m.observation(1).current.table if p.seat == 0)
+
+
+def test_an_information_state_keeps_every_contest_one_action_ends() -> None:
+    """RULES §1.1 and §2.8.3 (hand flow, reaching the target): a refusal that ends a contest
+    can start the next, whose flor is sung at once and reaches the target: one action ends two
+    contests. Each keeps the seat's own cards, its turned card and its record: two histories
+    seat 0 tells apart (it led 4E in one, 5B in the other) give two strings, and cards dealt
+    by chance actions give the string of the same cards dealt in advance."""
+    v = tr.get_variant("uruguayo")
+    d0 = tr.deal_order(v, ["4E 5B 6C", "4O 5C 7B"], mano=0, turned="2O")
+    d1 = tr.deal_order(v, ["4B 6O 7C", "1C 2C 3C"], mano=1, turned="3E")  # seat 1: a flor
+
+    def explicit(lead: str) -> tr.Match:
+        m = v.new_match(2, deals=[d0, d1], mano=0, scores=(0, 28))
+        for s, a in [(0, f"play {lead}"), (1, "truco"), (0, "no-quiero")]:
+            m.apply(a, s)
+        return m
+
+    a, b = explicit("4E"), explicit("5B")
+    assert a.is_over() and [h.actions for h in a.history] == [3, 0]
+    assert len(a.last_hands) == 2 and a.last_hand is a.last_hands[-1]
+    sa = a.information_state_string(0)
+    assert sa != b.information_state_string(0)
+    assert "cards 4E 5B 6C | turned 2O | log 0:play 4E; 1:truco; 0:no-quiero" in sa
+    assert "cards 4B 6O 7C | turned 3E | log -" in sa
+    cards = [*d0[:7], *d1[:7]]
+    c = v.new_match(2, mano=0, scores=(0, 28))
+    todo = [(0, "play 4E"), (1, "truco"), (0, "no-quiero")]
+    while not c.is_over():
+        if c.is_chance_node():
+            c.apply("deal " + v.format_card(cards.pop(0)))
+        else:
+            c.apply(*reversed(todo.pop(0)))
+    assert c.information_state_string(0) == sa

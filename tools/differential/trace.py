@@ -76,10 +76,13 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 DATA = ROOT / "tests" / "data" / "differential" / "start.json.gz"
 """The stored trace of the starting commit of issue 22."""
 START_COMMIT = "9a59d68"
-FORMAT = 3  # 2: an illegal action's reason is not traced (error_text); 3: nor the
+FORMAT = 4  # 2: an illegal action's reason is not traced (error_text); 3: nor the
 # information states of a table that gathers won tricks face down (played_cards_visible
 # False), where the starting commit's forgot the gathered cards the seat had seen fall
-# (perfect recall, fixed since; its observations are traced as before)
+# (perfect recall, fixed since; its observations are traced as before); 4: nor those of a
+# match once a contest ended as it began (no action of its own), where the starting
+# commit's showed the contest ended by the same action before it as a bare summary and
+# the turned card of the deal before (fixed since)
 """The version of the trace: change it whenever the stream below changes, and regenerate."""
 
 MATCHES = 3
@@ -325,8 +328,10 @@ def hand_end(m: tr.Match, seen: int, sink: Sink, final: bool = False) -> None:
 
 def recalls(m: tr.Match) -> bool:
     """Whether the information states of ``m`` are traced: not where won tricks are gathered
-    face down (FORMAT 3)."""
-    return bool(getattr(m.variant.tricks, "played_cards_visible", True))
+    face down (FORMAT 3), nor once a contest ended as it began (FORMAT 4)."""
+    if not getattr(m.variant.tricks, "played_cards_visible", True):
+        return False
+    return all(h.actions for h in m.history)
 
 
 # ------------------------------------------------------------------ the agent

@@ -141,7 +141,10 @@ class DealFlow(StateView):
     def _end_contest(self) -> None:
         hand = self._hand
         assert hand is not None
-        self._last_hand = hand  # finished: it no longer changes, so it is shared by copies
+        # finished: it no longer changes, so it is shared by copies; one action may end two
+        n = len(self._actions)
+        self._last_hands = (*self._last_hands, hand) if n == self._ended_at else (hand,)
+        self._ended_at = n
         pts = (hand.team_total(0), hand.team_total(1))
         kind = self._plan.kind if self._plan is not None else ""
         entry = (hand, self._hand_no, self._contest, kind, self._team)

@@ -132,7 +132,9 @@ class MatchState(DealFlow):
         self._history: list[HandSummary | PendingSummary] = []
         self._actions: list[tuple[int, Action]] = []
         self._hand: Hand | None = None
-        self._last_hand: Hand | None = None  # the finished previous contest (public record)
+        # the contests the latest step that ended one ended (public record), and that step
+        self._last_hands: tuple[Hand, ...] = ()
+        self._ended_at = -1  # how many actions had been applied then
         self._turned: Card | None = None
         self._contests: tuple[tuple[int, ...], ...] = ()
         self._contest = 0

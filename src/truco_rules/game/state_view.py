@@ -37,11 +37,12 @@ class StateView:
         "_derivation",
         "_discarded",
         "_discarding",
+        "_ended_at",
         "_first_draw",
         "_hand",
         "_hand_no",
         "_history",
-        "_last_hand",
+        "_last_hands",
         "_mano",
         "_notation",
         "_pending_deal",
@@ -66,7 +67,8 @@ class StateView:
     _hand: Hand | None
     _hand_no: int
     _history: list[HandSummary | PendingSummary]
-    _last_hand: Hand | None
+    _ended_at: int
+    _last_hands: tuple[Hand, ...]
     _mano: int
     _notation: Notation | None
     _pending_deal: list[Card]
@@ -156,7 +158,14 @@ class StateView:
     @property
     def last_hand(self) -> Hand | None:
         """The previous finished contest (for reading), or ``None``."""
-        return self._last_hand
+        return self._last_hands[-1] if self._last_hands else None
+
+    @property
+    def last_hands(self) -> tuple[Hand, ...]:
+        """Every contest the latest step that ended one ended, in order (for reading): one,
+        or more where a contest's end starts one that ends as it begins (a flor sung at once
+        that reaches the target), or ``()`` before any ended. The last is :attr:`last_hand`."""
+        return self._last_hands
 
     @property
     def history(self) -> list[HandSummary]:

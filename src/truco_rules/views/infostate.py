@@ -127,7 +127,7 @@ class InfoTracker:
     :meth:`string` gives a seat's information state at any time.
     """
 
-    __slots__ = ("_actions", "_contests", "_fmt", "_past", "_turned")
+    __slots__ = ("_actions", "_contests", "_fmt", "_past")
 
     def __init__(self, match: MatchState) -> None:
         if not isinstance(match, MatchState):
@@ -136,7 +136,6 @@ class InfoTracker:
         self._past: list[list[str]] = [[] for _ in range(match.seats)]
         self._contests = 0
         self._actions = 0
-        self._turned: Card | None = None
         self.update(match)
 
     def copy(self) -> InfoTracker:
@@ -146,7 +145,6 @@ class InfoTracker:
         new._past = [list(p) for p in self._past]
         new._contests = self._contests
         new._actions = self._actions
-        new._turned = self._turned
         return new
 
     def update(self, match: MatchState) -> None:
@@ -161,19 +159,20 @@ class InfoTracker:
                     self._past[p].append(f"{s}:{text}")
         self._actions = len(match.actions)
         done = match.history[self._contests :]
+        # the contests the latest action ended are kept whole (one action may end two: a
+        # contest's end starts one that ends as it begins); older ones only as summaries
+        kept = match.last_hands[-len(done) :] if done else ()
+        first_kept = len(done) - len(kept)
         for k, h in enumerate(done):
-            last = k == len(done) - 1 and match.last_hand is not None
             for p in range(match.seats):
-                if last:
-                    hand = match.last_hand
-                    assert hand is not None
+                if k >= first_kept:
+                    hand = kept[k - first_kept]
                     view = hand_view(hand, p, self._fmt, recall=True)
-                    text = contest_text(view, _own_dealt(hand, p), self._turned, card_fmt)
+                    text = contest_text(view, _own_dealt(hand, p), hand.turned, card_fmt)
                 else:
                     text = _summary_text(h, card_fmt)
                 self._past[p].append(f"[{text}]")
         self._contests = len(match.history)
-        self._turned = match.turned  # the turned card of the deal in play, for its contests
 
     def string(self, match: MatchState, seat: int) -> str:
         """The information state of ``seat`` (the match must be the one tracked); a seat the
