@@ -62,17 +62,8 @@ def _never(seats: int) -> bool:
 
 class MatchState(DealFlow):
     """A match of ``variant`` at ``seats`` seats: the rules loop. Build a
-    :class:`~truco_rules.match.Match` with :meth:`Variant.new_match`.
-
-    ``mano`` is the first hand's mano (default: drawn from ``seed``, else seat 0); ``scores``
-    and ``chicos`` let a match start from a given standing (for scenarios and tests). A table
-    whose ``first_dealer`` is ``"card_draw"`` makes the seeded draw a card draw: everyone draws,
-    the highest card deals, and :attr:`first_draw` keeps the cards drawn.
-
-    ``derivation`` is how the seed gives the deals and the first mano (see
-    :mod:`~truco_rules.game.derivation`): 1 (the default: what every seed has always dealt) or 2
-    (about a third of the cost of a deal, for search and simulation).
-    """
+    :class:`~truco_rules.match.Match` with :meth:`Variant.new_match`; the match's docstring
+    gives the arguments (``mano``, ``scores``, ``chicos``, ``derivation``)."""
 
     __slots__ = ()
     _MID_DEAL: ClassVar[bool] = False

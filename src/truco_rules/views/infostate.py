@@ -40,6 +40,10 @@ def _cards(cs: Sequence[Card], fmt: CardFmt) -> str:
     return " ".join(fmt(c) for c in cs) or "-"
 
 
+def _shown_text(shown: Sequence[tuple[int, Sequence[Card]]], fmt: CardFmt) -> str:
+    return "shown " + " ".join(f"{s}:{_cards(cs, fmt).replace(' ', ',')}" for s, cs in shown)
+
+
 def contest_text(
     view: HandView, mine: Sequence[Card], turned: Card | None, fmt: CardFmt
 ) -> str:
@@ -58,9 +62,7 @@ def contest_text(
     if view.points:
         parts.append("points " + " ".join(f"{t}+{p}({why})" for t, p, why in view.points))
     if view.shown:
-        parts.append(
-            "shown " + " ".join(f"{s}:{_cards(cs, fmt).replace(' ', ',')}" for s, cs in view.shown)
-        )
+        parts.append(_shown_text(view.shown, fmt))
     return " | ".join(parts)
 
 
@@ -114,9 +116,7 @@ def _summary_text(h: HandSummary, fmt: CardFmt) -> str:
     if h.events:
         parts.append("points " + " ".join(f"{t}+{p}({why})" for t, p, why in h.events))
     if h.shown:
-        parts.append(
-            "shown " + " ".join(f"{s}:{_cards(cs, fmt).replace(' ', ',')}" for s, cs in h.shown)
-        )
+        parts.append(_shown_text(h.shown, fmt))
     return " | ".join(parts)
 
 

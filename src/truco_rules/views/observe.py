@@ -174,21 +174,30 @@ def observe(match: MatchState, seat: int) -> Observation:
         )
     return Observation(
         **common,
-        phase=PHASES[hand.phase],
+        **during_hand(match, hand, seat),
         my_cards=my_cards,
         my_dealt=my_dealt,
-        turned=match.turned,
-        stake=hand.stake(),
-        pending_call=hand.variant.ladder.names[hand.call - 1] if hand.call else None,
-        pending_caller=hand.call_caller if hand.call else None,
-        raise_team=hand.raise_team,
-        current=hand_view(hand, seat, fmt),
         legal_actions=tuple(fmt(a) for a in hand.legal_actions(seat)),
-        special=hand.special,
         unseen_cards=len(hand.cards[seat]) if blind else 0,
         partner_cards=partners,
-        deal_seen=_deal_seen(match, seat, fmt),
     )
+
+
+def during_hand(match: MatchState, hand: Hand, seat: int) -> dict[str, Any]:
+    """The fields of the contest in play as ``seat`` (or a spectator's ``-1``) sees them:
+    every viewer alike but for the contest's record and what it saw of the deal."""
+    fmt = match.variant.format_action
+    return {
+        "phase": PHASES[hand.phase],
+        "turned": match.turned,
+        "stake": hand.stake(),
+        "pending_call": hand.variant.ladder.names[hand.call - 1] if hand.call else None,
+        "pending_caller": hand.call_caller if hand.call else None,
+        "raise_team": hand.raise_team,
+        "current": hand_view(hand, seat, fmt),
+        "special": hand.special,
+        "deal_seen": _deal_seen(match, seat, fmt),
+    }
 
 
 def _deal_seen(

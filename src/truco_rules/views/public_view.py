@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..contest.hand import PHASES
-from .observe import Observation, _deal_seen, between_hands, hand_view, public_fields
+from .observe import Observation, between_hands, during_hand, public_fields
 
 if TYPE_CHECKING:
     from ..game.state import MatchState
@@ -30,7 +29,6 @@ def public_observation(match: MatchState) -> Observation:
     every discarded card is ``None``, and another seat's face-down card is hidden as it is
     from the other players."""
     hand = match.hand
-    fmt = match.variant.format_action
     common = public_fields(match, SPECTATOR, SPECTATOR)
     common.update(
         {
@@ -42,15 +40,4 @@ def public_observation(match: MatchState) -> Observation:
     )
     if hand is None:
         return Observation(**common, **between_hands(match))
-    return Observation(
-        **common,
-        phase=PHASES[hand.phase],
-        turned=match.turned,
-        stake=hand.stake(),
-        pending_call=hand.variant.ladder.names[hand.call - 1] if hand.call else None,
-        pending_caller=hand.call_caller if hand.call else None,
-        raise_team=hand.raise_team,
-        current=hand_view(hand, SPECTATOR, fmt),
-        special=hand.special,
-        deal_seen=_deal_seen(match, SPECTATOR, fmt),
-    )
+    return Observation(**common, **during_hand(match, hand, SPECTATOR))
