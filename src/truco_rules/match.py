@@ -163,19 +163,23 @@ class Match(MatchState):
         return record_to_text(self.to_record(), self._summaries(), self._variant.format_card)
 
     @staticmethod
-    def from_record(record: dict[str, Any]) -> Match:
-        """Replay a record (as from :meth:`to_record`)."""
-        return _as_match(replay(record))
+    def from_record(record: dict[str, Any], variant: Variant | None = None) -> Match:
+        """Replay a record (as from :meth:`to_record`). ``variant``: the rules to replay it
+        by where no registered variant has its name (a variant derived in code and never
+        registered); it must carry the record's name."""
+        return _as_match(replay(record, variant))
 
     @staticmethod
-    def from_json(text: str) -> Match:
-        """Replay a JSON record. Raises :class:`~truco_rules.core.errors.InvalidRecord`."""
-        return _as_match(replay(loads(text)))
+    def from_json(text: str, variant: Variant | None = None) -> Match:
+        """Replay a JSON record (``variant`` as in :meth:`from_record`). Raises
+        :class:`~truco_rules.core.errors.InvalidRecord`."""
+        return _as_match(replay(loads(text), variant))
 
     @staticmethod
-    def from_text(text: str) -> Match:
-        """Replay a text record. Raises :class:`~truco_rules.core.errors.InvalidRecord`."""
-        return _as_match(replay(text_to_record(text)))
+    def from_text(text: str, variant: Variant | None = None) -> Match:
+        """Replay a text record (``variant`` as in :meth:`from_record`). Raises
+        :class:`~truco_rules.core.errors.InvalidRecord`."""
+        return _as_match(replay(text_to_record(text), variant))
 
     # ------------------------------------------------------------------ for bots and adapters
     # Integer actions, undo, returns, chance probabilities, information states and the

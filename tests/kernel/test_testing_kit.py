@@ -169,6 +169,10 @@ def test_the_machine_finds_a_broken_invariant() -> None:
 
 
 # ------------------------------------------------------------------------------ checks fail
+_V = tr.get_variant("argentine")
+_M = _V.new_match(2, seed=3)
+
+
 def _midhand(seed: int = 4, steps: int = 2) -> tr.Match:
     m = tr.get_variant("argentine-sin-flor").new_match(2, seed=seed)
     rng = random.Random(seed)
@@ -257,6 +261,11 @@ def test_check_observation_hides_catches_a_leak(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(observe_module, "observe", leaky)
     with pytest.raises(AssertionError, match="I7"):
         check_observation_hides(m, seat, swaps[:3])
+    # the swaps worked out with the leak in place, as the documented call makes them: what
+    # the seat may see is read from the match, not from the observation under test (which
+    # made every leaked card "seen", so no swap moved one and the leak passed)
+    with pytest.raises(AssertionError, match="I7"):
+        check_observation_hides(m, seat, hidden_swaps(m, seat))
 
 
 @FAST
@@ -298,6 +307,16 @@ def test_option_values_takes_a_variant_name() -> None:
         (lambda: check_live("x"), tr.InvalidType),  # type: ignore[arg-type]
         (lambda: legal_moves("x"), tr.InvalidType),  # type: ignore[arg-type]
         (lambda: deal_orders("x"), tr.InvalidType),  # type: ignore[arg-type]
+        # these were hypothesis's InvalidArgument, a KeyError, a TypeError or AttributeError
+        (lambda: hands(size=-1), tr.ParseError),
+        (lambda: hands(size=41), tr.ParseError),
+        (lambda: hands(size="3"), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: testing.dead_options(_V, hints={"target": {"kinds": ["zz"]}}), tr.InvalidType),
+        (lambda: testing.dead_options(_V, hints={"target": {"seats": 4}}), tr.InvalidType),
+        (lambda: testing.dead_options(_V, hints={"target": {"options": 5}}), tr.InvalidType),
+        (lambda: testing.replay_with_deals(_M, 5), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: testing.replay_with_deals(_M, [], 5), tr.InvalidType),  # type: ignore[arg-type]
+        (lambda: testing.replay_with_deals(_M, [], {0: 5}), tr.InvalidType),  # type: ignore[dict-item]
     ],
 )
 def test_kit_functions_refuse_bad_arguments_with_typed_errors(call: Any, error: type) -> None:
@@ -426,6 +445,13 @@ def test_the_kit_s_strategies_check_their_arguments() -> None:
 
     with pytest.raises(tr.ParseError, match="max_actions"):
         first(testing.matches(variant="paulista", max_actions=-1))
+    # a number was a TypeError from inside, a text its letters, a 5 taken as False
+    with pytest.raises(tr.InvalidType, match="names"):
+        first(testing.variants(names=3))  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="names"):
+        first(testing.variants(names="argentine"))
+    with pytest.raises(tr.InvalidType, match="with_options"):
+        first(testing.matches(variant="paulista", with_options=5))  # type: ignore[arg-type]
     with pytest.raises(tr.ParseError, match="min_actions"):
         first(testing.playouts(variant="paulista", min_actions=5, max_actions=2))
     assert first(testing.matches(variant="paulista", max_actions=0)).actions == []
@@ -458,3 +484,88 @@ def test_the_ranks_bias_ties_cards_under_the_card_turned_up() -> None:
     draw()
     # about two deals in five tie every trick (sorted by rank: one in seventy-five)
     assert sum(seen) >= len(seen) // 5, f"{sum(seen)} of {len(seen)}"
+
+
+def test_check_terminal_tries_every_action_of_every_seat(monkeypatch: pytest.MonkeyPatch) -> None:
+    """I4 (docs/invariants.md): nobody may act once the match is over, every action is
+    rejected; the check tried one action in eleven, for the seat to act only."""
+    m = find(
+        matches("argentine", 2, max_actions=400),
+        lambda x: x.is_over(),
+        settings=settings(database=None),
+    )
+    testing.check_terminal(m)
+    real = tr.Match.apply
+    late = tr.get_variant("argentine").parse_action("con-flor-quiero")
+
+    def apply(self: tr.Match, action: Any, seat: Any = None) -> None:
+        if self.is_over() and action == late and seat == 1:
+            return  # accepted after the end
+        real(self, action, seat)
+
+    monkeypatch.setattr(tr.Match, "apply", apply)
+    with pytest.raises(AssertionError, match="I4: con-flor-quiero by seat 1"):
+        testing.check_terminal(m)
+
+
+def test_a_world_of_other_options_is_no_world() -> None:
+    """testing.worlds: "the world is of the same rules and table"; a world played with other
+    options but the same variant name was judged by the name alone."""
+    from truco_rules.testing.worlds import world_problems
+
+    v = tr.get_variant("argentine")
+    deal = tr.deal_order(v, ["1E 7E 3B", "4C 5C 6O"])
+    match = v.new_match(2, deals=[deal])
+    assert world_problems(match, 0, v.new_match(2, deals=[deal])) == []
+    for options in ({"envido_refused": "prior_accepted_plus_own"}, {"target": 15}):
+        world = v.with_options(**options).new_match(2, deals=[deal])
+        assert world_problems(match, 0, world) == ["the world is of other rules or another table"]
+
+
+def test_records_of_a_variant_kept_in_code_replay_by_it() -> None:
+    """I8 for a variant derived and never registered (docs/extending.md: the kit works with
+    any variant, registered or not): its record names no registered variant, so it replays
+    by the rules given (``Match.from_json(text, variant)``), which must carry its name."""
+    quince = tr.get_variant("argentine").derive("my-quince", "Argentine truco to 15.", target=15)
+    m = quince.new_match(2, seed=1)
+    play_random(m, random.Random(1), 30)
+    check_replay(m)
+    text = m.to_json()
+    with pytest.raises(tr.InvalidRecord, match="my-quince"):
+        tr.Match.from_json(text)  # not registered: the record alone cannot name the rules
+    assert tr.Match.from_json(text, quince) == m
+    assert tr.Match.from_text(m.to_text(), quince) == m
+    assert tr.Match.from_record(m.to_record(), quince) == m
+    with pytest.raises(tr.InvalidRecord, match="not 'argentine'"):
+        tr.Match.from_json(text, tr.get_variant("argentine"))
+    with pytest.raises(tr.InvalidType, match="variant"):
+        tr.Match.from_json(text, "my-quince")  # type: ignore[arg-type]
+
+    class Machine(TrucoMachine):
+        variant = quince
+        options: ClassVar[Mapping[str, Any] | None] = {}
+
+    run_state_machine_as_test(
+        Machine,
+        settings=settings(
+            max_examples=3,
+            stateful_step_count=5,
+            deadline=None,
+            database=None,
+            suppress_health_check=list(HealthCheck),
+        ),
+    )
+
+
+def test_the_machine_checks_its_options() -> None:
+    """TrucoMachine.options: a mapping or None; a number or a list was a TypeError."""
+    for bad in (5, ["target"]):
+
+        class Machine(TrucoMachine):
+            variant = "argentine"
+            options = bad  # type: ignore[assignment]
+
+        with pytest.raises(tr.InvalidType, match="options"):
+            run_state_machine_as_test(
+                Machine, settings=settings(max_examples=1, database=None, deadline=None)
+            )

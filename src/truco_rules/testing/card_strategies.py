@@ -36,7 +36,9 @@ def hands(
     size: int = 3, *, variant: VariantLike | None = None
 ) -> st.SearchStrategy[tuple[Card, ...]]:
     """``size`` distinct cards of ``variant``'s deck (default: the 40 cards)."""
-    return st.lists(cards(variant=variant), min_size=size, max_size=size, unique=True).map(tuple)
+    deck = _deck(variant)
+    size = in_range(size, "size", 0, len(deck))
+    return st.lists(st.sampled_from(deck), min_size=size, max_size=size, unique=True).map(tuple)
 
 
 def deals(

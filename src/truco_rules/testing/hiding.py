@@ -53,6 +53,30 @@ def cards_seen(obj: Any) -> set[Card]:
     return found
 
 
+def _seen_by(m: Match, seat: int) -> set[Card]:
+    """The cards the rules let ``seat`` see in ``m`` now, read from the match's state and
+    never from the observation under test (which would hide its own leaks): the seat's own
+    cards and discards, its partners' where it may look at them (a hand of 11/10), and the
+    cards a contest decided early showed. Cards played face up are added as they fall, and a
+    finished contest's shown cards as it ends (:func:`_deal_facts`)."""
+    seen = {c for s, c in m.discarded if s == seat}
+    hand = m.hand
+    if hand is None:
+        if m.current_player() == seat:  # dealt one card more: its discards name its cards
+            seen.update(a.card for a in m.legal_actions(seat) if a.card is not None)
+        return seen
+    seen.update(c for c in hand.dealt[seat] if c is not None)
+    if hand.sees_partners(seat):
+        seen.update(
+            c
+            for p in hand.order
+            if p != seat and hand.team[p] == hand.team[seat]
+            for c in hand.dealt[p]
+        )
+    seen.update(c for _s, c in hand.trick_play.revealed)
+    return seen
+
+
 Facts = tuple[int, tuple[tuple[Card, ...], ...], set[Card], dict[int, HandContext]]
 
 
@@ -74,18 +98,20 @@ def _deal_facts(m: Match, seat: int | None = None) -> Iterator[Facts]:
     fixed: dict[int, set[Card]] = {}
     contexts: dict[int, dict[int, HandContext]] = {}
 
+    ended = [0]  # contests finished so far
+
     def note() -> None:
         if sim.hand is not None:
             dealt.setdefault(sim.hand_no, tuple(sim.hand.dealt))
             known = contexts.setdefault(sim.hand_no, {})
             for s in sim.hand.order:
                 known.setdefault(s, sim.hand.context(s))
+        history = sim.history
         if seat is not None:
-            fixed.setdefault(sim.hand_no, set()).update(cards_seen(sim.observation(seat)))
-            if sim.history:  # what the contest that just ended showed
-                fixed.setdefault(sim.history[-1].hand_no, set()).update(
-                    cards_seen(sim.history[-1].shown)
-                )
+            fixed.setdefault(sim.hand_no, set()).update(_seen_by(sim, seat))
+            for h in history[ended[0] :]:  # what the contests that just ended showed
+                fixed.setdefault(h.hand_no, set()).update(cards_seen(h.shown))
+        ended[0] = len(history)
 
     note()
     for s, act in m.actions:
@@ -157,9 +183,11 @@ def _unsung_flores(m: Match, deal: int) -> set[int]:
 
 def hidden_swaps(m: Match, seat: int) -> list[Swap]:
     """Every exchange of two cards ``seat`` cannot see that keeps the public facts of the
-    deal: for each deal, two positions of its card order whose cards do not appear in
-    ``m.observation(seat)`` nor in any earlier one, are not the turned card, belong to at
-    least one other seat's hand, and whose exchange keeps what every other seat's hand makes
+    deal: for each deal, two positions of its card order whose cards the rules never let
+    ``seat`` see up to now (its own, its partners' in a hand of 11/10, those played face up
+    and those shown; read from the match's state, never from the observation the check
+    tests, so that a leak in it is swapped and caught), are not the turned card, belong to
+    at least one other seat's hand, and whose exchange keeps what every other seat's hand makes
     public: its envido score, the cards that would prove it, and its flor score. A card
     another seat played face down, or put under a two-card play, is hidden too: the actions
     that name it are renamed when the swap is replayed.
@@ -168,7 +196,6 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
     """
     checked_match("m", m)
     v = m.variant
-    seen = cards_seen(m.observation(seat))
     orders = deal_orders(m)
     out: list[Swap] = []
     for k, hands, fixed, ctx in _deal_facts(m, seat):
@@ -178,7 +205,7 @@ def hidden_swaps(m: Match, seat: int) -> list[Swap]:
         free = [
             p
             for p, c in enumerate(order)
-            if c not in seen and c not in fixed and owner.get(c, -1) != seat and c not in turned
+            if c not in fixed and owner.get(c, -1) != seat and c not in turned
         ]
         secret = _unsung_flores(m, k)
         base = {

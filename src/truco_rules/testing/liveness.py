@@ -40,7 +40,7 @@ from ..core.cards import Card
 from ..core.errors import InvalidOption, InvalidType
 from ..match import Match
 from ..rules.variant import Variant
-from .liveness_hints import DEFAULT_HINTS, NO_EFFECT
+from .liveness_hints import DEFAULT_HINTS, NO_EFFECT, check_hints
 from .strategies import (
     checked_option_names,
     deals,
@@ -332,10 +332,7 @@ def _checked(
     if not isinstance(v, Variant):
         raise InvalidType("v", "a Variant", v)
     in_range(examples, "examples", 1, 10**6)
-    if hints is not None and (
-        not isinstance(hints, Mapping) or not all(isinstance(h, Mapping) for h in hints.values())
-    ):
-        raise InvalidType("hints", "None or a mapping of option names to mappings", hints)
+    check_hints(hints, KINDS)
     if skip is not None and not isinstance(skip, Mapping):
         raise InvalidType("skip", "None or a mapping of option names to reasons", skip)
     if options is None:

@@ -6,9 +6,12 @@ an outcome at all, with the reason. A package adds its own through
 
 from __future__ import annotations
 
+from collections.abc import Collection, Mapping
 from typing import Any
 
-__all__ = ["DEFAULT_HINTS", "NO_EFFECT"]
+from ..core.errors import InvalidType
+
+__all__ = ["DEFAULT_HINTS", "NO_EFFECT", "check_hints"]
 
 NO_EFFECT: dict[str, str] = {
     # Seats are numbered in play order whatever the direction around the physical table
@@ -83,3 +86,38 @@ DEFAULT_HINTS: dict[str, dict[str, Any]] = {
 """The context some options need (RULES §1.3-§1.4 tie rules, §2.6.4 falta, §2.7.3
 contraflor, §2.12.1 pica-pica, §4 B13 simultaneous finish). ``scores``: ``"malas"`` draws two
 different scores below the buenas, ``"high"`` two scores close to the target."""
+
+
+def _names(value: object, of: type) -> bool:
+    """Whether ``value`` is a collection (no text) of ``of`` values (no bool for an int)."""
+    return (
+        not isinstance(value, str)
+        and isinstance(value, Collection)
+        and all(isinstance(x, of) and type(x) is not bool for x in value)
+    )
+
+
+def check_hints(hints: object, kinds: Collection[str]) -> None:
+    """:class:`~truco_rules.core.errors.InvalidType` unless ``hints`` is ``None`` or maps
+    option names to hints of the shape of :data:`DEFAULT_HINTS`: ``kinds`` (names of
+    ``kinds``), ``options`` (a mapping), ``seats`` (ints), ``scores`` (``"malas"`` or
+    ``"high"``), ``hands`` (an int from 1)."""
+    if hints is None:
+        return
+    shape = "None or a mapping of option names to mappings"
+    if not isinstance(hints, Mapping):
+        raise InvalidType("hints", shape, hints)
+    for name, hint in hints.items():
+        if not isinstance(name, str) or not isinstance(hint, Mapping):
+            raise InvalidType("hints", shape, {name: hint})
+        for key, value in hint.items():
+            ok = {
+                "kinds": lambda x: _names(x, str) and set(x) <= set(kinds) and bool(x),
+                "options": lambda x: isinstance(x, Mapping),
+                "seats": lambda x: _names(x, int),
+                "scores": lambda x: x in ("malas", "high"),
+                "hands": lambda x: type(x) is int and x >= 1,
+            }.get(key)
+            if ok is None or not ok(value):
+                what = f"a hint of kinds {sorted(kinds)}, options, seats, scores or hands"
+                raise InvalidType(f"hints[{name!r}][{key!r}]", what, value)

@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from ..core.errors import TrucoError, UnknownAction
+from ..core.errors import InvalidType, TrucoError, UnknownAction
 from ..match import CHANCE, Match
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
@@ -103,6 +103,8 @@ class TrucoMachine(RuleBasedStateMachine):
         else:
             v = self.variant if isinstance(self.variant, Variant) else get_variant(self.variant)
         opts = self.options
+        if opts is not None and not isinstance(opts, Mapping):
+            raise InvalidType("options", "None or a mapping of option names to values", opts)
         if opts is None:
             opts = data.draw(option_values(v), label="options")
         self._variant = v.with_options(**opts)

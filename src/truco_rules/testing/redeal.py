@@ -122,6 +122,8 @@ def replay_with_deals(
     checked_match("m", m)
     if upto is not None:
         upto = integer(upto, "upto", "None or an int")
+    _check_orders(orders)
+    _check_names(names)
     r: Match = m.variant.new_match(
         m.seats,
         deals=[tuple(o) for o in orders],
@@ -135,3 +137,24 @@ def replay_with_deals(
         table = names.get(r.hand_no) if names else None
         r.apply(_renamed(act, table) if table else act, seat)
     return r
+
+
+def _check_orders(orders: object) -> None:
+    if isinstance(orders, str) or not isinstance(orders, Sequence):
+        raise InvalidType("orders", "a list of card orders, one a deal", orders)
+    for order in orders:
+        if isinstance(order, str) or not isinstance(order, Sequence):
+            raise InvalidType("orders", "card orders (lists of Cards)", order)
+
+
+def _check_names(names: object) -> None:
+    if names is None:
+        return
+    if not isinstance(names, Mapping):
+        raise InvalidType("names", "None or a mapping of deal numbers to card maps", names)
+    for deal, table in names.items():
+        if type(deal) is not int or not isinstance(table, Mapping):
+            raise InvalidType("names", "a mapping of deal numbers (int) to card maps", deal)
+        for a, b in table.items():
+            if not isinstance(a, Card) or not isinstance(b, Card):
+                raise InvalidType("names", "card maps of Cards to Cards", (a, b))

@@ -103,7 +103,15 @@ def variants(
     with_options: bool = True,
 ) -> Variant:
     """A registered variant (from ``names``, default all), with options drawn if asked."""
-    name = draw(st.sampled_from(tuple(names or variant_names())))
+    if names is not None and (isinstance(names, str) or not isinstance(names, Iterable)):
+        raise InvalidType("names", "a collection of variant names", names)
+    chosen = tuple(names or variant_names())
+    for name in chosen:
+        if not isinstance(name, str):
+            raise InvalidType("names", "variant names (text)", name)
+    if type(with_options) is not bool:
+        raise InvalidType("with_options", "True or False", with_options)
+    name = draw(st.sampled_from(chosen))
     v = get_variant(name)
     if with_options:
         v = v.with_options(**draw(option_values(v)))
@@ -282,6 +290,8 @@ def _start(
     seeded: bool,
     scores: bool,
 ) -> Match:
+    if type(with_options) is not bool and not isinstance(with_options, Mapping):
+        raise InvalidType("with_options", "True, False or a mapping of options", with_options)
     if variant is None:
         v = draw(variants(with_options=with_options is True))
     else:

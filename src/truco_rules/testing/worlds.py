@@ -116,7 +116,13 @@ def world_problems(match: Match, seat: int, world: Match) -> list[str]:
     (see the module); an empty list if it is one. Both must have a contest in play."""
     checked_match("match", match)
     checked_match("world", world)
-    if world.variant.name != match.variant.name or world.seats != match.seats:
+    # the same rules, by name and options (a world of a later duel plans its first deal
+    # from that duel: its table is another hook, without the table's options, whose deals
+    # the contest's order below checks)
+    ours = match.variant.options()
+    theirs = world.variant.options()
+    same = all(k in ours and ours[k] == x for k, x in theirs.items())
+    if world.variant.name != match.variant.name or not same or world.seats != match.seats:
         return ["the world is of other rules or another table"]
     if match.hand is None or world.hand is None:
         return ["no contest in play"]

@@ -14,16 +14,16 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import DEAL, Action
-from ..core.errors import InvalidRecord, InvalidRecordType, TrucoError, shown
+from ..core.errors import InvalidRecord, InvalidRecordType, InvalidType, TrucoError, shown
 from ..game.derivation import DERIVATIONS
 from ..rules.presets import split_name
 from ..rules.registry import get_variant, recorded_options
+from ..rules.variant import Variant
 
 if TYPE_CHECKING:
     from ..core.cards import Card
     from ..game.dealing import HandSummary
     from ..game.state import MatchState
-    from ..rules.variant import Variant
 
 __all__ = [
     "FORMAT",
@@ -165,12 +165,18 @@ def _check(record: dict[str, Any]) -> None:
         )
 
 
-def replay(record: dict[str, Any]) -> MatchState:
+def replay(record: dict[str, Any], variant: Variant | None = None) -> MatchState:
     """Build the match a record describes by replaying its actions (a
-    :class:`~truco_rules.match.Match`, made by the variant's ``new_match``)."""
+    :class:`~truco_rules.match.Match`, made by the variant's ``new_match``).
+
+    The record names its variant, which the registry gives; ``variant`` replays it by rules
+    kept in code instead (a variant derived and never registered), which must carry the
+    record's name: the record's options are applied to it."""
     _check(record)
+    if variant is not None:
+        variant = _given_variant(record, variant)
     try:
-        variant = _recorded_variant(record)
+        variant = _recorded_variant(record) if variant is None else variant
         start = record["start"]
         match: MatchState = variant.new_match(
             record["seats"],
@@ -211,6 +217,21 @@ def _recorded_variant(record: dict[str, Any]) -> Variant:
     assert preset is not None  # _check
     played = get_variant(base).with_preset(preset, _options(pinned))
     return played.with_options(**options)
+
+
+def _given_variant(record: dict[str, Any], variant: object) -> Variant:
+    """The rules given to replay ``record`` by, with its options."""
+    if not isinstance(variant, Variant):
+        raise InvalidType("variant", "a Variant or None", variant)
+    if variant.name != record["variant"]:
+        raise InvalidRecord(
+            f"the record is of the variant {shown(record['variant'])}, not {shown(variant.name)}"
+        )
+    options = _options(record["options"])
+    try:
+        return variant.with_options(**options) if options else variant
+    except TrucoError as exc:
+        raise InvalidRecord(f"record header: {exc}") from None
 
 
 def _options(raw: dict[str, Any]) -> dict[str, Any]:
