@@ -163,3 +163,32 @@ def test_the_reference_knows_the_numbers_its_pages_have() -> None:
         assert "](" not in REFERENCE.markdown(f"see {text}")
     assert REFERENCE.holds(parse_citation("D30")) and REFERENCE.holds(parse_citation("TV06"))
     assert "[D12](" in REFERENCE.markdown("see D12")
+
+
+def test_the_sin_flor_page_names_every_option_it_drops() -> None:
+    """RULES §3: every flor rule is disabled in `argentine-sin-flor`; the rules reference
+    lists the options it drops (it named seven of the ten)."""
+    text = (ROOT / "docs" / "rules" / "argentine.md").read_text(encoding="utf-8")
+    listed = text.split("are the flor options:", 1)[1].split("Every other option", 1)[0]
+    named = set(re.findall(r"`([a-z_]+)`", listed))
+    full = tr.get_variant("argentine").options()
+    dropped = set(full) - set(tr.get_variant("argentine-sin-flor").options())
+    assert named == dropped
+
+
+def test_the_rule_sheet_gives_every_score_of_a_hand_of_10() -> None:
+    """RULES §6.6 and §5.7 (special hands two points short of the target or closer): a side
+    at 11 plays the hand of 10 in Mineiro, as the code and the variant's page say; the sheet
+    said "at 10 of 12" and "both sides at 10"."""
+    rows = {str(r[0]): str(r[2]) for r in tr.rule_sheet("mineiro").rows}
+    assert rows["Hand of 11 (or 10)"].startswith("a side at 10 or 11 of 12 ")
+    assert rows["Iron hand"].startswith("both sides at 10 or 11:")
+    m = tr.get_variant("mineiro").new_match(2, seed=1, scores=(11, 4))
+    assert [a.verb for a in m.legal_actions()][:2] == ["accept-hand", "decline-hand"]
+    paulista = {str(r[0]): str(r[2]) for r in tr.rule_sheet("paulista").rows}
+    assert paulista["Hand of 11 (or 10)"].startswith("a side at 11 of 12 ")
+    longer = {
+        str(r[0]): str(r[2])
+        for r in tr.rule_sheet(tr.get_variant("mineiro").with_options(target=15)).rows
+    }
+    assert longer["Iron hand"].startswith("both sides at 13 or 14:")

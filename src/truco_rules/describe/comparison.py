@@ -92,7 +92,9 @@ def _special_hand(v: Variant) -> str:
     if sp is None:
         return "none"
     at = v.match.target - sp.lacking
-    where = f"at {at} of {v.match.target}" if at > 0 else f"at any score (target {v.match.target})"
+    where = f"at {_from(at, v.match.target)} of {v.match.target}"
+    if at <= 0:
+        where = f"at any score (target {v.match.target})"
     return (
         f"a side {where} decides before playing: declined, the others "
         f"score {sp.decline_value}; played, it is worth {sp.play_value} and nobody calls"
@@ -104,8 +106,14 @@ def _iron_hand(v: Variant) -> str:
     if sp is None:
         return "none"
     at = v.match.target - sp.lacking
-    where = f"at {at}" if at > 0 else "at any score (every hand)"
+    where = f"at {_from(at, v.match.target)}" if at > 0 else "at any score (every hand)"
     return f"both sides {where}: worth {sp.iron_value} (the winner takes the game), no calls"
+
+
+def _from(at: int, target: int) -> str:
+    """The scores of a special hand: ``10`` or ``10 or 11`` (below ``target``)."""
+    top = target - 1
+    return str(at) if at == top else f"{at} or {top}" if at + 1 == top else f"{at} to {top}"
 
 
 def _split(v: Variant) -> str:
