@@ -233,9 +233,9 @@ def build() -> tuple[str, dict[str, Any]]:
         (
             "variant",
             "2 seats: mano's side wins",
-            "nobody scores",
+            "neither side ahead",
             "4 seats: mano's side wins",
-            "nobody scores",
+            "neither side ahead",
         ),
         (
             Section(

@@ -134,6 +134,58 @@ def test_bad_input_is_a_clear_error() -> None:
         double_dummy("argentine", ["1E 1B 7E", "3B 3C 3O"], mano=2)
 
 
+def test_the_solver_s_other_entry_points_check_their_arguments() -> None:
+    """docs/getting-started.md: every error on bad input is a TrucoError. The solver's plan,
+    strengths and solve_strengths, odds_grids, no_flor and a report's merge were an
+    AttributeError or a TypeError from inside, or took junk: a text as the turned card, a
+    ninth seat of two, a five-card hand as never a flor."""
+    from truco_rules.analysis.flor_count import no_flor
+    from truco_rules.analysis.odds import odds_grids
+
+    dd = DoubleDummy("paulista", 2)
+    for bad in ("3d", 3):
+        with pytest.raises(tr.InvalidType, match="turned"):
+            dd.strengths(bad)  # type: ignore[arg-type]
+    assert dd.strengths(tr.get_variant("paulista").card("3d"))
+    with pytest.raises(tr.InvalidType, match="mano"):
+        dd.plan("x")  # type: ignore[arg-type]
+    with pytest.raises(tr.ParseError, match="mano"):
+        dd.plan(9)
+    with pytest.raises(tr.InvalidType, match="plan"):
+        dd.solve_strengths(None, [[1, 2, 3], [4, 5, 6]])  # type: ignore[arg-type]
+    with pytest.raises(tr.InvalidType, match="hands"):
+        dd.solve_strengths(dd.plan(0), [[1, 2, 3]])
+    with pytest.raises(tr.InvalidType, match="Odds"):
+        odds_grids("argentine")  # type: ignore[arg-type]
+    with pytest.raises(tr.ParseError, match="3 or 4"):
+        no_flor([5], 40)
+    with pytest.raises(tr.InvalidType, match="sizes"):
+        no_flor("33", 40)  # type: ignore[arg-type]
+    with pytest.raises(tr.ParseError, match="40"):
+        no_flor([3, 3], 36)
+    report = double_dummy_rates("argentine", 2, 50, 1)
+    with pytest.raises(tr.InvalidType, match="DoubleDummyReport"):
+        report.merge(None)  # type: ignore[arg-type]
+
+
+def test_a_4_seat_almeria_deal_whose_duels_split_has_neither_side_ahead(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """RULES §7.2: the 4-seat almeria deal is two duels, each worth its point; a deal whose
+    duels go one to each side leaves neither side ahead, which the report counted and the CLI
+    labelled as deals "nobody scores"."""
+    v = tr.get_variant("almeria")
+    hands = ["3E 3B 3C", "1E 1B 7E", "4O 5O 6O", "4E 4B 4C"]  # duels 0 v 3 and 2 v 1
+    assert double_dummy(v, hands) is None
+    m = v.new_match(4, deals=[tr.deal_order(v, hands)], mano=0)
+    while m.hand_no == 0:
+        m.apply(next(a for a in m.legal_actions() if a.verb == "play"))
+    assert m.score == (1, 1)  # each side won a duel: both scored
+    assert main(["double-dummy", "almeria", "--deals", "100", "--seats", "4"]) == 0
+    head = capsys.readouterr().out.splitlines()[1]
+    assert "neither ahead" in head and "nobody scores" not in head
+
+
 def test_rates_are_reproducible_and_against_counts_changes() -> None:
     """Same seed, same report; sin flor plays its tricks exactly like con flor (RULES §3), the
     blog's tie rules (RULES §4 B10-B11) change some deals."""

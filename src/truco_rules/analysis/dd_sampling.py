@@ -17,7 +17,7 @@ import attrs
 
 from ..core.arguments import in_range, integer, run_size
 from ..core.cards import Card
-from ..core.errors import ParseError, shown
+from ..core.errors import InvalidType, ParseError, shown
 from ..game.dealing import MAX_SEED
 from ..rules.registry import get_variant
 from ..rules.variant import Variant
@@ -70,7 +70,8 @@ class DoubleDummyReport:
 
     @property
     def nobody_rate(self) -> Estimate:
-        """Share of deals nobody scores."""
+        """Share of deals neither side is ahead after: nobody scores, or both score alike
+        (the two duels of a 4-seat ``almeria`` deal split)."""
         return share_interval(self.nobody, self.deals)
 
     @property
@@ -85,6 +86,8 @@ class DoubleDummyReport:
 
     def merge(self, other: DoubleDummyReport) -> DoubleDummyReport:
         """The sum of two reports of the same run."""
+        if not isinstance(other, DoubleDummyReport):
+            raise InvalidType("other", "a DoubleDummyReport", other)
         return attrs.evolve(
             self,
             deals=self.deals + other.deals,

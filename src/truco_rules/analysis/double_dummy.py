@@ -14,7 +14,8 @@ variant's own trick rules, read through the documented hooks:
 The solver works on strengths, not cards: two cards of equal strength are the same move, so
 the search is small and its table of solved positions is shared by every deal of the rule
 set. The value of a contest is +1 (the contest mano's side wins), -1 (the other side), 0
-(nobody scores).
+(neither side ahead: nobody scores, or both score alike, as when the two duels of a 4-seat
+``almeria`` deal split).
 """
 
 from __future__ import annotations
@@ -210,19 +211,30 @@ class DoubleDummy:
         """The table's plan of a first deal with this mano (contests, sides, extra cards)."""
         plan = self._plans.get(mano)
         if plan is None:
+            mano = self._mano(mano)
             v = self.variant
             ctx = DealContext(self.seats, mano, 0, (0, 0), v.match.target, None)
             plan = self._plans[mano] = v.table.plan(ctx)
         return plan
 
     def strengths(self, turned: Card | None) -> tuple[int, ...]:
-        """Strength of each card (by :attr:`Card.index`) given the turned card."""
+        """Strength of each card (by :attr:`Card.index`) given the turned card (a Card of
+        the deck, or ``None``)."""
         table = self._strengths.get(turned)
         if table is None:
+            if turned is not None and (type(turned) is not Card or turned not in self._deck):
+                raise InvalidType("turned", "None or a Card of the variant's deck", turned)
             table = self._strengths[turned] = tuple(
                 self.variant.ranking.strengths(turned, self._deck)
             )
         return table
+
+    def _mano(self, mano: object) -> int:
+        """``mano`` as a seat of the table (InvalidType, ParseError)."""
+        mano = integer(mano, "mano", f"an int from 0 to {self.seats - 1}")
+        if not 0 <= mano < self.seats:
+            raise ParseError(f"mano must be a seat from 0 to {self.seats - 1}, not {shown(mano)}")
+        return mano
 
     def _search(self, rel: tuple[int, ...]) -> _ContestSearch:
         s = self._searches.get(rel)
@@ -233,6 +245,16 @@ class DoubleDummy:
     def solve_strengths(self, plan: DealPlan, hands: Sequence[Sequence[int]]) -> int:
         """The deal's value for its mano's side (+1, -1, 0) from each seat's strengths; a
         seat dealt an extra card (``plan.extra_cards``) discards the one that suits it."""
+        if not isinstance(plan, DealPlan):
+            raise InvalidType("plan", "a DealPlan (see plan())", plan)
+        given: object = hands
+        if (
+            isinstance(given, str)
+            or not isinstance(given, Sequence)
+            or len(hands) != self.seats
+            or not all(isinstance(h, Sequence) for h in hands)
+        ):
+            raise InvalidType("hands", f"{self.seats} sequences of strengths", hands)
         mano_side = plan.sides[plan.contests[0][0]]
         for seat in plan.extra_cards:
             if len(hands[seat]) > 3:
@@ -265,16 +287,14 @@ class DoubleDummy:
         turned: Card | str | None = None,
     ) -> int | None:
         """The side that wins the deal (0 = the mano's side, 1 = the other), or ``None`` if
-        nobody scores. ``hands[s]`` are seat ``s``'s cards (seats in play order); ``turned``
-        is the turned-up card (the vira) when the variant has one."""
+        neither is ahead (nobody scores, or both score alike). ``hands[s]`` are seat ``s``'s
+        cards (seats in play order); ``turned`` is the turned-up card (the vira) when the
+        variant has one."""
         v = self.variant
         _check_hands(hands)
         if len(hands) != self.seats:
             raise ParseError(f"give {self.seats} hands (one per seat), not {len(hands)}")
-        mano = integer(mano, "mano", f"an int from 0 to {self.seats - 1}")
-        if not 0 <= mano < self.seats:
-            raise ParseError(f"mano must be a seat from 0 to {self.seats - 1}, not {shown(mano)}")
-        plan = self.plan(mano)
+        plan = self.plan(self._mano(mano))
         parsed = [_parse_hand(v, h, 4 if s in plan.extra_cards else 3) for s, h in enumerate(hands)]
         turn = card_or_none(turned, "turned", v.card, self._deck)
         if turn is None and v.ranking.turns_up_card:
@@ -326,7 +346,8 @@ def double_dummy(
 ) -> int | None:
     """The side that wins the hand when every card is face up and everyone plays perfectly,
     with no bets and nobody going to the deck: 0 = the mano's side, 1 = the other side,
-    ``None`` if nobody scores.
+    ``None`` if neither is ahead (nobody scores, or both score alike: the two duels of a
+    4-seat ``almeria`` deal won one each).
 
     ``hands[s]`` are seat ``s``'s cards, seats in play order (a string in the variant's
     notation or Cards): three each, four for a seat the table deals an extra card to (the

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb, factorial, prod
 
+from ..core.errors import InvalidType, ParseError, shown
+
 __all__ = ["no_flor"]
 
 
@@ -61,7 +63,15 @@ def _all_flores(sizes: Sequence[int], deck: int) -> Fraction:
 
 def no_flor(sizes: Sequence[int], deck: int) -> Fraction:
     """Probability that none of the players with hands of these sizes holds a flor
-    (inclusion-exclusion over the players of 3 cards and those of 4)."""
+    (inclusion-exclusion over the players of 3 cards and those of 4): ``sizes`` are 3s
+    and 4s, ``deck`` is 40 (four suits of ten)."""
+    given: object = sizes
+    if isinstance(given, str) or not isinstance(given, Sequence):
+        raise InvalidType("sizes", "a sequence of hand sizes (3 or 4)", sizes)
+    if any(type(n) is not int or n not in (3, 4) for n in sizes):
+        raise ParseError(f"hand sizes must be 3 or 4, not {shown(list(sizes))}")
+    if type(deck) is not int or deck != 40 or sum(sizes) > deck:
+        raise ParseError(f"the count is of a deck of 40 cards for these hands, not {shown(deck)}")
     three, four = sizes.count(3), sizes.count(4)
     return sum(
         (

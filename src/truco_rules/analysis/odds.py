@@ -29,6 +29,7 @@ import attrs
 from ..core.arguments import in_range, integer
 from ..core.cards import Card
 from ..core.context import HandContext
+from ..core.errors import InvalidType
 from ..describe.render import Grid, Section
 from ..describe.rule_words import changed_options, option_words, special_cards
 from ..rules.registry import get_variant
@@ -309,6 +310,8 @@ def _pct(p: Fraction | None) -> str:
 
 def odds_grids(o: Odds) -> list[Grid]:
     """The odds of one variant as tables: summary, envido scores, strength levels, tables."""
+    if not isinstance(o, Odds):
+        raise InvalidType("o", "an Odds (see odds())", o)
     name = o.label
     exact = str
     summary = [("a hand is a flor", _pct(o.flor), exact(o.flor))] if o.flor else []

@@ -66,7 +66,7 @@ def cmd_double_dummy(args: argparse.Namespace) -> int:
             print(f"options of {v.name}: {option_words(options)}")
     if other is not None and (theirs or any(solved)):
         print(f"against {other.name}: {option_words(theirs) if theirs else 'its defaults'}")
-    head = f"{'variant':20} {'mano side wins':>21} {'other side wins':>21} {'nobody scores':>19}"
+    head = f"{'variant':20} {'mano side wins':>21} {'other side wins':>21} {'neither ahead':>19}"
     if other is not None:
         head += f" {'changed by ' + other.name:>19} {other.name + ' mano wins':>21}"
     print(head)
