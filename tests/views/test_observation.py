@@ -208,3 +208,26 @@ def test_an_information_state_keeps_every_contest_one_action_ends() -> None:
         else:
             c.apply(*reversed(todo.pop(0)))
     assert c.information_state_string(0) == sa
+
+
+def test_an_information_state_keeps_the_partners_cards_a_hand_of_11_showed() -> None:
+    """RULES §5.7 (the side at 11 looks at its partners' cards) and perfect recall: the
+    string showed the partner's cards only while he held them, so once the hand was
+    declined, or the partner played a card face down, two histories seat 0 told apart (its
+    partner dealt 4d in one, 7s in the other) read the same."""
+    v = tr.get_variant("paulista")
+
+    def run(partner: str) -> tr.Match:
+        deal = tr.deal_order(v, ["Jh 6d 3c", "4h Ah 5s", partner, "Kd Js Qd"], mano=2, turned="5h")
+        m = v.new_match(4, deals=[deal], mano=2, scores=(11, 5))
+        while m.current_player() in (0, 2) and "decline-hand" in m.legal_action_texts():
+            m.apply("decline-hand")
+        return m
+
+    a, b = run("2h Kc 4d"), run("2h Kc 7s")
+    assert a.history and a.history[0].end_reason == "declined"
+    sa = a.information_state_string(0)
+    assert sa != b.information_state_string(0)
+    assert "partner 2 dealt Kc 4d 2h" in sa  # in the deck's order
+    # the other side never saw them
+    assert a.information_state_string(1) == b.information_state_string(1)

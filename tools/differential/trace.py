@@ -76,13 +76,15 @@ ROOT = Path(__file__).resolve().parent.parent.parent
 DATA = ROOT / "tests" / "data" / "differential" / "start.json.gz"
 """The stored trace of the starting commit of issue 22."""
 START_COMMIT = "9a59d68"
-FORMAT = 4  # 2: an illegal action's reason is not traced (error_text); 3: nor the
+FORMAT = 5  # 2: an illegal action's reason is not traced (error_text); 3: nor the
 # information states of a table that gathers won tricks face down (played_cards_visible
 # False), where the starting commit's forgot the gathered cards the seat had seen fall
 # (perfect recall, fixed since; its observations are traced as before); 4: nor those of a
 # match once a contest ended as it began (no action of its own), where the starting
 # commit's showed the contest ended by the same action before it as a bare summary and
-# the turned card of the deal before (fixed since)
+# the turned card of the deal before (fixed since); 5: nor those of a match of more than two
+# seats once a hand of 11/10 is played, where the starting commit's forgot the partners'
+# cards its side was shown (fixed since)
 """The version of the trace: change it whenever the stream below changes, and regenerate."""
 
 MATCHES = 3
@@ -328,8 +330,15 @@ def hand_end(m: tr.Match, seen: int, sink: Sink, final: bool = False) -> None:
 
 def recalls(m: tr.Match) -> bool:
     """Whether the information states of ``m`` are traced: not where won tricks are gathered
-    face down (FORMAT 3), nor once a contest ended as it began (FORMAT 4)."""
+    face down (FORMAT 3), nor once a contest ended as it began (FORMAT 4), nor at a table of
+    partners once a hand of 11/10 is played (FORMAT 5)."""
     if not getattr(m.variant.tricks, "played_cards_visible", True):
+        return False
+    one_side = "one-side"  # the special hand of the side at 11 (10), whose players see
+    if m.seats > 2 and (  # their partners' cards
+        any(h.special == one_side for h in m.history)
+        or (m.hand is not None and m.hand.special == one_side)
+    ):
         return False
     return all(h.actions for h in m.history)
 

@@ -3,8 +3,9 @@
 * :func:`observation_string` is what the seat sees *now* (its :class:`Observation` on one
   line): scores, its cards, the turned card, the contest in play and the one before it.
 * An *information state* is everything the seat has seen, in order: one segment per
-  finished contest (its own cards, the turned card, the public record as it saw it, shown
-  cards and points), its discards, then the contest in play. :class:`InfoTracker` builds it
+  finished contest (its own cards and the partners' it was shown in a hand of 11/10, the
+  turned card, the public record as it saw it, shown cards and points), its discards, then
+  the contest in play. :class:`InfoTracker` builds it
   incrementally as a match is played; :meth:`Match.information_state_string` replays the
   match through one. Two histories the seat cannot tell apart give the same string, and
   two it can tell apart never do: where won tricks are gathered face down
@@ -45,10 +46,16 @@ def _shown_text(shown: Sequence[tuple[int, Sequence[Card]]], fmt: CardFmt) -> st
 
 
 def contest_text(
-    view: HandView, mine: Sequence[Card], turned: Card | None, fmt: CardFmt
+    view: HandView,
+    mine: Sequence[Card],
+    turned: Card | None,
+    fmt: CardFmt,
+    partners: Sequence[tuple[int, Sequence[Card]]] = (),
 ) -> str:
-    """One contest as a seat saw it: its cards, the turned card, the public record."""
+    """One contest as a seat saw it: its cards (and the partners' it was shown), the turned
+    card, the public record."""
     parts = [f"mano {view.mano}", f"cards {_cards(mine, fmt)}"]
+    parts += [f"partner {p} dealt {_cards(cs, fmt)}" for p, cs in partners]
     if turned is not None:
         parts.append(f"turned {fmt(turned)}")
     parts.append("log " + ("; ".join(f"{s}:{t}" for s, t in view.public_log) or "-"))
@@ -102,6 +109,24 @@ def observation_string(obs: Observation, fmt: CardFmt = str) -> str:
     if obs.phase not in ("deal", "over", "discard"):
         parts.append("current [" + contest_text(obs.current, obs.my_dealt, obs.turned, fmt) + "]")
     return " || ".join(parts)
+
+
+def _partners_dealt(hand: Hand, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The partners' dealt cards ``seat`` was shown (the side of a hand of 11/10), in the
+    deck's order (it saw a hand, not an order of dealing): part of what it has seen, though
+    the partner plays them face down later."""
+    if not hand.sees_partners(seat):
+        return ()
+    side = hand.team[seat]
+    return tuple(
+        (p, tuple(sorted(hand.dealt[p], key=_deck_order)))
+        for p in hand.order
+        if p != seat and hand.team[p] == side
+    )
+
+
+def _deck_order(card: Card) -> int:
+    return card.index
 
 
 def _own_dealt(hand: Hand, seat: int) -> tuple[Card, ...]:
@@ -168,7 +193,9 @@ class InfoTracker:
                 if k >= first_kept:
                     hand = kept[k - first_kept]
                     view = hand_view(hand, p, self._fmt, recall=True)
-                    text = contest_text(view, _own_dealt(hand, p), hand.turned, card_fmt)
+                    text = contest_text(
+                        view, _own_dealt(hand, p), hand.turned, card_fmt, _partners_dealt(hand, p)
+                    )
                 else:
                     text = _summary_text(h, card_fmt)
                 self._past[p].append(f"[{text}]")
@@ -185,7 +212,8 @@ class InfoTracker:
         if obs.phase not in ("deal", "over", "discard"):
             hand = match.hand  # as the seat saw it fall: a gathered trick's cards too
             view = obs.current if hand is None else hand_view(hand, seat, self._fmt, recall=True)
-            live += " | now [" + contest_text(view, obs.my_dealt, obs.turned, fmt) + "]"
+            partners = () if hand is None else _partners_dealt(hand, seat)
+            live += " | now [" + contest_text(view, obs.my_dealt, obs.turned, fmt, partners) + "]"
         elif obs.phase == "discard":
             live += f" | dealt {_cards(obs.my_dealt, fmt)}"
         return " || ".join([head, *self._past[seat], live])
