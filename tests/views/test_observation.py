@@ -176,38 +176,62 @@ def test_an_information_state_keeps_a_gathered_tricks_cards() -> None:
     assert all(p.card is None for p in m.observation(1).current.table if p.seat == 0)
 
 
-def test_an_information_state_keeps_every_contest_one_action_ends() -> None:
-    """RULES §1.1 and §2.8.3 (hand flow, reaching the target): a refusal that ends a contest
-    can start the next, whose flor is sung at once and reaches the target: one action ends two
-    contests. Each keeps the seat's own cards, its turned card and its record: two histories
-    seat 0 tells apart (it led 4E in one, 5B in the other) give two strings, and cards dealt
-    by chance actions give the string of the same cards dealt in advance."""
-    v = tr.get_variant("uruguayo")
-    d0 = tr.deal_order(v, ["4E 5B 6C", "4O 5C 7B"], mano=0, turned="2O")
-    d1 = tr.deal_order(v, ["4B 6O 7C", "1C 2C 3C"], mano=1, turned="3E")  # seat 1: a flor
+def _two_contests_one_action(
+    name: str, turned: tuple[str | None, str | None], target_gap: int
+) -> tuple[tr.Match, tr.Match, tr.Match]:
+    """A refusal ends contest 1 and starts contest 2, whose flor (sung at once) reaches the
+    target: the explicit deals, and the match for each card seat 0 leads."""
+    v = tr.get_variant(name)
+    d0 = tr.deal_order(v, ["4E 5B 6C", "4O 5C 7B"], mano=0, turned=turned[0])
+    d1 = tr.deal_order(v, ["4B 6O 7C", "1C 2C 3C"], mano=1, turned=turned[1])  # seat 1: a flor
+    start = (0, v.match.target - target_gap)
 
     def explicit(lead: str) -> tr.Match:
-        m = v.new_match(2, deals=[d0, d1], mano=0, scores=(0, 28))
+        m = v.new_match(2, deals=[d0, d1], mano=0, scores=start)
         for s, a in [(0, f"play {lead}"), (1, "truco"), (0, "no-quiero")]:
             m.apply(a, s)
         return m
 
-    a, b = explicit("4E"), explicit("5B")
+    chance = v.new_match(2, mano=0, scores=start)
+    cards = [*d0[: 6 + (turned[0] is not None)], *d1[: 6 + (turned[1] is not None)]]
+    todo = [(0, "play 4E"), (1, "truco"), (0, "no-quiero")]
+    while not chance.is_over():
+        if chance.is_chance_node():
+            chance.apply("deal " + v.format_card(cards.pop(0)))
+        else:
+            s, text = todo.pop(0)
+            chance.apply(text, s)
+    return explicit("4E"), explicit("5B"), chance
+
+
+def test_an_information_state_keeps_every_contest_one_action_ends() -> None:
+    """RULES §1.1 and §2.8.3 (hand flow, reaching the target): a refusal that ends a contest
+    can start the next, whose flor is sung at once and reaches the target: one action ends two
+    contests. Each keeps the seat's own cards and its record: two histories seat 0 tells
+    apart (it led 4E in one, 5B in the other) give two strings (the first contest was a bare
+    summary), and cards dealt by chance actions give the string of the same cards dealt in
+    advance."""
+    a, b, chance = _two_contests_one_action("argentine", (None, None), 3)
     assert a.is_over() and [h.actions for h in a.history] == [3, 0]
     assert len(a.last_hands) == 2 and a.last_hand is a.last_hands[-1]
     sa = a.information_state_string(0)
     assert sa != b.information_state_string(0)
-    assert "cards 4E 5B 6C | turned 2O | log 0:play 4E; 1:truco; 0:no-quiero" in sa
+    assert "cards 4E 5B 6C | log 0:play 4E; 1:truco; 0:no-quiero" in sa
+    assert "cards 4B 6O 7C | log -" in sa
+    assert chance.information_state_string(0) == sa
+
+
+def test_a_contest_ended_as_it_began_shows_its_own_turned_card() -> None:
+    """The same, where each deal turns a card up (the example package's uruguayo, a
+    variant with flor and a turned card): the second contest showed the first deal's."""
+    if "uruguayo" not in tr.variant_names():
+        pytest.skip("the uruguayo example package: pip install -e examples/truco-uruguayo")
+    a, b, chance = _two_contests_one_action("uruguayo", ("2O", "3E"), 2)
+    sa = a.information_state_string(0)
+    assert "cards 4E 5B 6C | turned 2O | log 0:play 4E" in sa
     assert "cards 4B 6O 7C | turned 3E | log -" in sa
-    cards = [*d0[:7], *d1[:7]]
-    c = v.new_match(2, mano=0, scores=(0, 28))
-    todo = [(0, "play 4E"), (1, "truco"), (0, "no-quiero")]
-    while not c.is_over():
-        if c.is_chance_node():
-            c.apply("deal " + v.format_card(cards.pop(0)))
-        else:
-            c.apply(*reversed(todo.pop(0)))
-    assert c.information_state_string(0) == sa
+    assert sa != b.information_state_string(0)
+    assert chance.information_state_string(0) == sa
 
 
 def test_an_information_state_keeps_the_partners_cards_a_hand_of_11_showed() -> None:
