@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import random
+import sys
+import types
 import warnings
 from collections.abc import Iterator
 from importlib import metadata
@@ -184,7 +186,20 @@ def test_a_preset_entry_point_is_loaded(
     good = metadata.EntryPoint(
         "mineiro@minitruco", "truco_rules.variants.mineiro:MINITRUCO", "truco_rules.presets"
     )
-    registry._load_preset(good)  # replaces the variant's own preset with the same one
+    registry._load_preset(good)  # the variant's own preset again: nothing changes
+    assert tr.get_variant("mineiro@minitruco").options()["mineiro_first_trick_tie"] == "standard"
+    assert "mineiro@minitruco" not in failed_entry_points()
+    # another preset under a name the variant holds was put in its place without a word:
+    # an entry point never replaces a preset, it is listed as failed with the reason
+    module = types.ModuleType("clash_presets_59")
+    module.OTHER = Preset("minitruco", {"target": 15})  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "clash_presets_59", module)
+    clash = metadata.EntryPoint(
+        "mineiro@minitruco", "clash_presets_59:OTHER", "truco_rules.presets"
+    )
+    with pytest.warns(RuntimeWarning, match="already has a preset 'minitruco'"):
+        registry._load_preset(clash)
+    assert "mineiro@minitruco" in failed_entry_points()
     assert tr.get_variant("mineiro@minitruco").options()["mineiro_first_trick_tie"] == "standard"
 
 

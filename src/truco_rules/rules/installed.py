@@ -91,7 +91,7 @@ def load_preset(ep: metadata.EntryPoint, add_preset: RegisterPreset) -> None:
             raise TypeError(f"it loads a {type(preset).__name__}, not a Preset")
         if name != preset.name:
             raise ValueError(f"it loads a preset named {preset.name!r}, not {name!r}")
-        add_preset(variant, preset, replace=True)
+        add_preset(variant, preset, replace=False)  # a name the variant holds stays its own
     except Exception as exc:  # a third party's bug must not break every other variant
         BROKEN_PRESETS[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
         warn_broken("preset", ep, f"{type(exc).__name__}: {exc}")

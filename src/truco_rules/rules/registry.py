@@ -116,7 +116,8 @@ def register_preset(variant: str, preset: Preset, *, replace: bool = False) -> N
     The variant must be registered (:class:`~truco_rules.core.errors.UnknownVariant`); an
     option it lacks or a value it refuses raises
     :class:`~truco_rules.core.errors.InvalidPreset`, as does a preset name the variant already
-    has, unless ``replace`` is true."""
+    has for another preset, unless ``replace`` is true (the same preset again changes
+    nothing). An entry point never replaces one."""
     if not isinstance(preset, Preset):
         raise InvalidType("preset", "a Preset", preset)
     if not isinstance(replace, bool):
@@ -130,7 +131,8 @@ def register_preset(variant: str, preset: Preset, *, replace: bool = False) -> N
     home = {name: entry["hook"] for name, entry in info.items()}
     alias = {word: name for name, entry in info.items() for word in entry["aliases"]}
     preset = check_settings(v.name, preset, home, lambda slot: getattr(v, slot), alias)
-    if not replace and preset.name in v.presets():
+    held = v.presets().get(preset.name)
+    if not replace and held is not None and held != preset:
         raise InvalidPreset(
             f"the variant {v.name!r} already has a preset {preset.name!r} "
             "(register_preset(..., replace=True) replaces it)"
