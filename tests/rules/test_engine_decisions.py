@@ -296,3 +296,23 @@ def test_s1_3_leader_after_a_tie_whose_leader_left_is_the_first_to_play_it() -> 
     )
     assert m.hand is not None and m.hand.results == [-1, -1]
     assert m.current_player() == 1
+
+
+def test_a_misnamed_entry_point_says_what_to_name_it(  # type: ignore[no-untyped-def]
+    tmp_path, monkeypatch
+) -> None:
+    """An entry point whose variant has another name fails to load; the reason names the
+    entry point to write (it said only what the variant's name was)."""
+    mod = _entry_point_module(
+        tmp_path,
+        monkeypatch,
+        "import truco_rules as tr\n"
+        "REAL = tr.get_variant('argentine').derive('real-name-59', 'x', target=15)\n",
+    )
+    ep = metadata.EntryPoint("wrong-name-59", f"{mod}:REAL", "truco_rules.variants")
+    try:
+        with pytest.warns(RuntimeWarning, match="name the entry point 'real-name-59'"):
+            variant_module._load_one(ep)
+        assert "real-name-59" in variant_module.failed_entry_points()["wrong-name-59"]
+    finally:
+        variant_module._BROKEN.pop("wrong-name-59", None)

@@ -90,7 +90,10 @@ def load_preset(ep: metadata.EntryPoint, add_preset: RegisterPreset) -> None:
         if not isinstance(preset, Preset):
             raise TypeError(f"it loads a {type(preset).__name__}, not a Preset")
         if name != preset.name:
-            raise ValueError(f"it loads a preset named {preset.name!r}, not {name!r}")
+            raise ValueError(
+                f"it loads a preset named {preset.name!r}, not {name!r}: name the entry point "
+                f"{variant + '@' + preset.name!r}"
+            )
         add_preset(variant, preset, replace=False)  # a name the variant holds stays its own
     except Exception as exc:  # a third party's bug must not break every other variant
         BROKEN_PRESETS[ep.name] = (ep, f"{type(exc).__name__}: {exc}")
@@ -122,7 +125,9 @@ def load_one(
         if not isinstance(v, Variant):
             raise TypeError(f"it loads a {type(v).__name__}, not a Variant")
         if v.name != ep.name:
-            raise ValueError(f"it loads a variant named {v.name!r}")
+            raise ValueError(
+                f"it loads a variant named {v.name!r}: name the entry point {v.name!r}"
+            )
         for alias in (a for a in v.aliases if a != v.name and a in names):
             raise ValueError(f"its alias {alias!r} is the name of another installed variant")
         register(v)  # may refuse a name or alias another variant holds
