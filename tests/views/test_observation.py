@@ -255,3 +255,25 @@ def test_an_information_state_keeps_the_partners_cards_a_hand_of_11_showed() -> 
     assert "partner 2 dealt Kc 4d 2h" in sa  # in the deck's order
     # the other side never saw them
     assert a.information_state_string(1) == b.information_state_string(1)
+
+
+def test_an_information_state_keeps_what_a_partner_s_flor_silenced() -> None:
+    """RULES §2.7.2 with `partner_unsung_flor='no_calls'` (the trucoshi preset): while a
+    partner's flor is unsung the seat may make no call, so its own options tell it the
+    partner holds one. Its information state said nothing of it: two deals that differ only
+    in the partner's hidden third card (a flor or not) gave one string and two sets of
+    legal actions, while the hand was in play and after it."""
+    v = tr.get_variant("argentine@trucoshi")
+
+    def run(third: str) -> tr.Match:
+        deal = tr.deal_order(v, ["1E 5O 11B", "2E 6O 12B", "3C 7C " + third, "4E 10E 2B"])
+        return v.new_match(4, deals=[deal], mano=0)
+
+    a, b = run("10C"), run("4O")  # the partner, seat 2: a flor in a, none in b
+    assert [x.verb for x in a.legal_actions(0)] != [x.verb for x in b.legal_actions(0)]
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert "calls taken by a partner's flor" in a.information_state_string(0)
+    for m in (a, b):  # seat 0 goes to the deck: the contest ends, the flor unsung
+        m.apply("mazo", 0)
+    assert a.information_state_string(0) != b.information_state_string(0)
+    assert a.information_state_string(1) == b.information_state_string(1)  # no partner's

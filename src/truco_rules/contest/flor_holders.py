@@ -15,7 +15,17 @@ from ..rules.flor import FlorRules
 from ..rules.side_bet import Contest
 from .bet_states import FlorState
 
-__all__ = ["held_score", "holder_after", "kept", "partner_unsung", "unsung_after"]
+__all__ = [
+    "held_score",
+    "holder_after",
+    "kept",
+    "partner_silences",
+    "partner_unsung",
+    "unsung_after",
+]
+
+_SILENCED = ("play", "answer-call")
+"""The phases in which a partner's flor still to sing takes a player's calls away."""
 
 
 def held_score(contest: Contest, rules: FlorRules, seat: int) -> int | None:
@@ -67,3 +77,10 @@ def partner_unsung(contest: Contest, st: FlorState, seat: int) -> bool:
         x != seat and team[x] == team[seat] and st.undeclared[x] and not played[x] and not folded[x]
         for x in contest.order
     )
+
+
+def partner_silences(contest: Contest, st: FlorState, seat: int) -> bool:
+    """Whether, where a partner's unsung flor takes a player's calls away
+    (``partner_unsung_flor='no_calls'``: the caller checks the rule), it takes ``seat``'s
+    now: a fact the seat's own options tell it, which its information state keeps."""
+    return contest.phase_name in _SILENCED and partner_unsung(contest, st, seat)

@@ -19,8 +19,10 @@ they never reveal a card the seat has not seen.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from ..contest.flor_bet import FlorBet
+from ..contest.flor_holders import partner_silences
 from ..contest.hand import Hand
 from ..core.actions import DISCARD, Action
 from ..core.arguments import seat_index
@@ -30,6 +32,7 @@ from ..game.state import MatchState
 from .observe import HandView, Observation, hand_view, observe
 
 if TYPE_CHECKING:
+    from ..contest.bet_states import FlorState
     from ..game.dealing import HandSummary
 
 __all__ = ["InfoTracker", "contest_text", "observation_string"]
@@ -51,11 +54,14 @@ def contest_text(
     turned: Card | None,
     fmt: CardFmt,
     partners: Sequence[tuple[int, Sequence[Card]]] = (),
+    silenced: bool = False,
 ) -> str:
-    """One contest as a seat saw it: its cards (and the partners' it was shown), the turned
-    card, the public record."""
+    """One contest as a seat saw it: its cards (and the partners' it was shown, or whether a
+    partner's flor took its calls away), the turned card, the public record."""
     parts = [f"mano {view.mano}", f"cards {_cards(mine, fmt)}"]
     parts += [f"partner {p} dealt {_cards(cs, fmt)}" for p, cs in partners]
+    if silenced:
+        parts.append("calls taken by a partner's flor")
     if turned is not None:
         parts.append(f"turned {fmt(turned)}")
     parts.append("log " + ("; ".join(f"{s}:{t}" for s, t in view.public_log) or "-"))
@@ -129,6 +135,20 @@ def _deck_order(card: Card) -> int:
     return card.index
 
 
+def _silenced(hand: Hand, seat: int) -> bool:
+    """Whether a partner's flor still to sing takes ``seat``'s calls away now
+    (``partner_unsung_flor='no_calls'``): its own options tell it, so it has seen it."""
+    i = hand.bt.by_name.get("flor")
+    if i is None or i >= len(hand.side_state):
+        return False
+    bet = hand.bets[i]
+    return (
+        isinstance(bet, FlorBet)
+        and bet.silenced
+        and partner_silences(hand, cast("FlorState", hand.side_state[i]), seat)
+    )
+
+
 def _own_dealt(hand: Hand, seat: int) -> tuple[Card, ...]:
     if hand.blind and hand.pos[seat] >= 0:
         return ()  # a blind hand: the seat never saw its cards (they show as they fall)
@@ -152,7 +172,7 @@ class InfoTracker:
     :meth:`string` gives a seat's information state at any time.
     """
 
-    __slots__ = ("_actions", "_contests", "_fmt", "_past")
+    __slots__ = ("_actions", "_contests", "_fmt", "_past", "_silenced")
 
     def __init__(self, match: MatchState) -> None:
         if not isinstance(match, MatchState):
@@ -161,6 +181,7 @@ class InfoTracker:
         self._past: list[list[str]] = [[] for _ in range(match.seats)]
         self._contests = 0
         self._actions = 0
+        self._silenced: set[int] = set()  # seats a partner's flor silenced in this contest
         self.update(match)
 
     def copy(self) -> InfoTracker:
@@ -170,6 +191,7 @@ class InfoTracker:
         new._past = [list(p) for p in self._past]
         new._contests = self._contests
         new._actions = self._actions
+        new._silenced = set(self._silenced)
         return new
 
     def update(self, match: MatchState) -> None:
@@ -194,12 +216,22 @@ class InfoTracker:
                     hand = kept[k - first_kept]
                     view = hand_view(hand, p, self._fmt, recall=True)
                     text = contest_text(
-                        view, _own_dealt(hand, p), hand.turned, card_fmt, _partners_dealt(hand, p)
+                        view,
+                        _own_dealt(hand, p),
+                        hand.turned,
+                        card_fmt,
+                        _partners_dealt(hand, p),
+                        k == 0 and p in self._silenced,  # the contest it was in play
                     )
                 else:
                     text = _summary_text(h, card_fmt)
                 self._past[p].append(f"[{text}]")
         self._contests = len(match.history)
+        if done:
+            self._silenced = set()
+        live = match.hand
+        if live is not None:
+            self._silenced.update(p for p in range(match.seats) if _silenced(live, p))
 
     def string(self, match: MatchState, seat: int) -> str:
         """The information state of ``seat`` (the match must be the one tracked); a seat the
@@ -213,7 +245,10 @@ class InfoTracker:
             hand = match.hand  # as the seat saw it fall: a gathered trick's cards too
             view = obs.current if hand is None else hand_view(hand, seat, self._fmt, recall=True)
             partners = () if hand is None else _partners_dealt(hand, seat)
-            live += " | now [" + contest_text(view, obs.my_dealt, obs.turned, fmt, partners) + "]"
+            now = contest_text(
+                view, obs.my_dealt, obs.turned, fmt, partners, seat in self._silenced
+            )
+            live += " | now [" + now + "]"
         elif obs.phase == "discard":
             live += f" | dealt {_cards(obs.my_dealt, fmt)}"
         return " || ".join([head, *self._past[seat], live])
