@@ -163,20 +163,21 @@ class Match(MatchState):
         return record_to_text(self.to_record(), self._summaries(), self._variant.format_card)
 
     @staticmethod
-    def from_record(record: dict[str, Any], variant: Variant | None = None) -> Match:
+    def from_record(record: dict[str, Any], variant: Variant | str | None = None) -> Match:
         """Replay a record (as from :meth:`to_record`). ``variant``: the rules to replay it
         by where no registered variant has its name (a variant derived in code and never
-        registered); it must carry the record's name."""
+        registered); it must carry the record's name, and the record's options are applied
+        to it as to the registered one."""
         return _as_match(replay(record, variant))
 
     @staticmethod
-    def from_json(text: str, variant: Variant | None = None) -> Match:
+    def from_json(text: str, variant: Variant | str | None = None) -> Match:
         """Replay a JSON record (``variant`` as in :meth:`from_record`). Raises
         :class:`~truco_rules.core.errors.InvalidRecord`."""
         return _as_match(replay(loads(text), variant))
 
     @staticmethod
-    def from_text(text: str, variant: Variant | None = None) -> Match:
+    def from_text(text: str, variant: Variant | str | None = None) -> Match:
         """Replay a text record (``variant`` as in :meth:`from_record`). Raises
         :class:`~truco_rules.core.errors.InvalidRecord`."""
         return _as_match(replay(text_to_record(text), variant))
@@ -276,22 +277,15 @@ class Match(MatchState):
         :class:`~truco_rules.core.errors.ParseErrorType` (also an ``InvalidType``) for a ``text``
         that is not a ``str``."""
         record, board = parse_position(text)
-        if variant is not None:
-            given = get_variant(variant)
-            if given.name != record["variant"]:
+        if variant is not None:  # an unknown name or no variant: its own error, at once
+            variant = get_variant(variant)
+            if variant.name != record["variant"]:
                 raise ParseError(
                     f"the position is of variant {shown(record['variant'])}, "
-                    f"not {shown(given.name)}"
+                    f"not {shown(variant.name)}"
                 )
-            # the options are the position's (set in the replay), written as they differ from
-            # the variant registered under the name: the given variant's own go back first
-            info = given.option_info()
-            given = given.with_options(
-                **{name: info[name]["default"] for name in given.non_default_options()}
-            )
-            record["variant"] = given
         try:
-            m = _as_match(replay(record))
+            m = _as_match(replay(record, variant))
         except TrucoError as exc:
             raise ParseError(f"the position does not replay: {exc}") from None
         if board_text(m) != board:

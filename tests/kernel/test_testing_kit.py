@@ -539,7 +539,16 @@ def test_records_of_a_variant_kept_in_code_replay_by_it() -> None:
     with pytest.raises(tr.InvalidRecord, match="not 'argentine'"):
         tr.Match.from_json(text, tr.get_variant("argentine"))
     with pytest.raises(tr.InvalidType, match="variant"):
-        tr.Match.from_json(text, "my-quince")  # type: ignore[arg-type]
+        tr.Match.from_json(text, 5)  # type: ignore[arg-type]
+    # a variant given carries options of its own: the record's rules are replayed, as by
+    # from_position (the given variant's options went on under the record's)
+    played = quince.with_options(falta_mode="leader_remaining")
+    assert tr.Match.from_json(text, played) == m
+    standard = tr.get_variant("argentine").new_match(2, seed=2)
+    play_random(standard, random.Random(2), 10)
+    again = tr.Match.from_json(standard.to_json(), tr.get_variant("argentine", {"target": 15}))
+    assert again == standard and again.variant.options()["target"] == 30
+    assert tr.Match.from_json(standard.to_json(), "argentine") == standard  # a name, too
 
     class Machine(TrucoMachine):
         variant = quince

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..core.actions import DEAL, Action
-from ..core.errors import InvalidRecord, InvalidRecordType, InvalidType, TrucoError, shown
+from ..core.errors import InvalidRecord, InvalidRecordType, TrucoError, shown
 from ..game.derivation import DERIVATIONS
 from ..rules.presets import split_name
 from ..rules.registry import get_variant, recorded_options
@@ -165,18 +165,20 @@ def _check(record: dict[str, Any]) -> None:
         )
 
 
-def replay(record: dict[str, Any], variant: Variant | None = None) -> MatchState:
+def replay(record: dict[str, Any], variant: Variant | str | None = None) -> MatchState:
     """Build the match a record describes by replaying its actions (a
     :class:`~truco_rules.match.Match`, made by the variant's ``new_match``).
 
-    The record names its variant, which the registry gives; ``variant`` replays it by rules
-    kept in code instead (a variant derived and never registered), which must carry the
-    record's name: the record's options are applied to it."""
+    The record names its variant, which the registry gives; ``variant`` (a
+    :class:`~truco_rules.rules.variant.Variant`, or a registered name) replays it by other
+    rules of that name instead, a variant derived and never registered: the record's options
+    are applied to it as they are to the registered one (its own options go back to its
+    defaults first)."""
     _check(record)
     if variant is not None:
-        variant = _given_variant(record, variant)
+        record = {**record, "variant": _given_variant(record, variant)}
     try:
-        variant = _recorded_variant(record) if variant is None else variant
+        variant = _recorded_variant(record)
         start = record["start"]
         match: MatchState = variant.new_match(
             record["seats"],
@@ -211,6 +213,9 @@ def _recorded_variant(record: dict[str, Any]) -> Variant:
     preset's values as the record wrote them (a preset changed since replays as it was)."""
     options = _options(record["options"])
     pinned = record.get("preset_options")
+    if isinstance(record["variant"], Variant):  # given by the caller, of the record's name
+        played = record["variant"].with_options(**_options(pinned or {}))
+        return played.with_options(**options)
     if pinned is None:
         return get_variant(record["variant"], options)
     base, preset = split_name(record["variant"])
@@ -219,19 +224,18 @@ def _recorded_variant(record: dict[str, Any]) -> Variant:
     return played.with_options(**options)
 
 
-def _given_variant(record: dict[str, Any], variant: object) -> Variant:
-    """The rules given to replay ``record`` by, with its options."""
-    if not isinstance(variant, Variant):
-        raise InvalidType("variant", "a Variant or None", variant)
-    if variant.name != record["variant"]:
+def _given_variant(record: dict[str, Any], variant: Variant | str) -> Variant:
+    """The rules given to replay ``record`` by, with their own options back at their
+    defaults (the record's are written as they differ from those)."""
+    given = get_variant(variant)
+    if given.name != record["variant"]:
         raise InvalidRecord(
-            f"the record is of the variant {shown(record['variant'])}, not {shown(variant.name)}"
+            f"the record is of the variant {shown(record['variant'])}, not {shown(given.name)}"
         )
-    options = _options(record["options"])
-    try:
-        return variant.with_options(**options) if options else variant
-    except TrucoError as exc:
-        raise InvalidRecord(f"record header: {exc}") from None
+    info = given.option_info()
+    return given.with_options(
+        **{name: info[name]["default"] for name in given.non_default_options()}
+    )
 
 
 def _options(raw: dict[str, Any]) -> dict[str, Any]:
