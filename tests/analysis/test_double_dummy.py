@@ -264,3 +264,22 @@ def test_against_compares_who_is_dealt_what_not_the_plans_names() -> None:
     """Almería's two-seat duel deals as any two-seat table: one deal is solved under both."""
     report = double_dummy_rates("argentine", 2, deals=20, against="almeria")
     assert report.against == "almeria" and sum(report.against_counts) == 20
+
+
+def test_the_checks_take_numpy_integers_and_arrays_as_before() -> None:
+    """The argument checks added to the solver and no_flor took numpy integers and a
+    numpy array of strengths for errors (the library takes integers of any kind); a mano
+    of another type passed once the plan of that seat was cached."""
+    np = pytest.importorskip("numpy", reason="numpy comes with the openspiel or pettingzoo extra")
+    from truco_rules.analysis.flor_count import no_flor
+
+    assert no_flor([np.int64(3)] * 2, np.int64(40)) == no_flor([3, 3], 40)
+    dd = DoubleDummy("argentine", 2)
+    plan = dd.plan(np.int64(1))
+    assert dd.solve_strengths(plan, np.array([[1, 2, 3], [4, 5, 6]])) == dd.solve_strengths(
+        plan, [[1, 2, 3], [4, 5, 6]]
+    )
+    dd.plan(1)
+    for bad in (True, 1.0):
+        with pytest.raises(tr.InvalidType, match="mano"):
+            dd.plan(bad)  # type: ignore[arg-type]

@@ -209,7 +209,7 @@ class DoubleDummy:
 
     def plan(self, mano: int) -> DealPlan:
         """The table's plan of a first deal with this mano (contests, sides, extra cards)."""
-        plan = self._plans.get(mano)
+        plan = self._plans.get(mano) if type(mano) is int else None
         if plan is None:
             mano = self._mano(mano)
             v = self.variant
@@ -247,12 +247,12 @@ class DoubleDummy:
         seat dealt an extra card (``plan.extra_cards``) discards the one that suits it."""
         if not isinstance(plan, DealPlan):
             raise InvalidType("plan", "a DealPlan (see plan())", plan)
-        given: object = hands
+        given: object = hands  # sequences, or a numpy array, of each seat's strengths
+        rows: list[object] = list(hands) if hasattr(given, "__iter__") else []
         if (
             isinstance(given, str)
-            or not isinstance(given, Sequence)
-            or len(hands) != self.seats
-            or not all(isinstance(h, Sequence) for h in hands)
+            or len(rows) != self.seats
+            or any(isinstance(h, str) or not hasattr(h, "__iter__") for h in rows)
         ):
             raise InvalidType("hands", f"{self.seats} sequences of strengths", hands)
         mano_side = plan.sides[plan.contests[0][0]]

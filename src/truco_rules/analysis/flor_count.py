@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import comb, factorial, prod
 
+from ..core.arguments import integer
 from ..core.errors import InvalidType, ParseError, shown
 
 __all__ = ["no_flor"]
@@ -68,10 +69,12 @@ def no_flor(sizes: Sequence[int], deck: int) -> Fraction:
     given: object = sizes
     if isinstance(given, str) or not isinstance(given, Sequence):
         raise InvalidType("sizes", "a sequence of hand sizes (3 or 4)", sizes)
-    if any(type(n) is not int or n not in (3, 4) for n in sizes):
-        raise ParseError(f"hand sizes must be 3 or 4, not {shown(list(sizes))}")
-    if type(deck) is not int or deck != 40 or sum(sizes) > deck:
-        raise ParseError(f"the count is of a deck of 40 cards for these hands, not {shown(deck)}")
+    sizes = [integer(n, "a hand size", "3 or 4") for n in sizes]
+    if any(n not in (3, 4) for n in sizes):
+        raise ParseError(f"hand sizes must be 3 or 4, not {shown(sizes)}")
+    deck = integer(deck, "deck", "40 (cards)")
+    if deck != 40:
+        raise ParseError(f"the count is of the 40-card deck, not of a deck of {shown(deck)}")
     three, four = sizes.count(3), sizes.count(4)
     return sum(
         (

@@ -7,8 +7,10 @@ an outcome at all, with the reason. A package adds its own through
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from numbers import Integral
 from typing import Any
 
+from ..core.arguments import integer
 from ..core.errors import InvalidType
 
 __all__ = ["DEFAULT_HINTS", "NO_EFFECT", "check_hints"]
@@ -97,6 +99,14 @@ def _names(value: object, of: type) -> bool:
     )
 
 
+def _count(value: object) -> bool:
+    """Whether ``value`` is an integer (a numpy one too, no bool) from 1."""
+    try:
+        return integer(value, "hands", "an int") >= 1
+    except InvalidType:
+        return False
+
+
 def check_hints(hints: object, kinds: Collection[str]) -> None:
     """:class:`~truco_rules.core.errors.InvalidType` unless ``hints`` is ``None`` or maps
     option names to hints of the shape of :data:`DEFAULT_HINTS`: ``kinds`` (names of
@@ -114,9 +124,9 @@ def check_hints(hints: object, kinds: Collection[str]) -> None:
             ok = {
                 "kinds": lambda x: _names(x, str) and set(x) <= set(kinds) and bool(x),
                 "options": lambda x: isinstance(x, Mapping),
-                "seats": lambda x: _names(x, int),
+                "seats": lambda x: _names(x, Integral),
                 "scores": lambda x: x in ("malas", "high"),
-                "hands": lambda x: type(x) is int and x >= 1,
+                "hands": _count,
             }.get(key)
             if ok is None or not ok(value):
                 what = f"a hint of kinds {sorted(kinds)}, options, seats, scores or hands"

@@ -60,8 +60,7 @@ def deal_orders(m: Match) -> list[tuple[Card, ...]]:
     n = m.hand_no + 1
     if m.seed is not None:
         return [
-            tuple(m.variant.deck.shuffled(hand_random(m.seed, k, m.derivation)))
-            for k in range(n)
+            tuple(m.variant.deck.shuffled(hand_random(m.seed, k, m.derivation))) for k in range(n)
         ]
     orders = [tuple(d) for d in m.deals or ()]
     runs: list[list[Card]] = []
@@ -153,8 +152,9 @@ def _check_names(names: object) -> None:
     if not isinstance(names, Mapping):
         raise InvalidType("names", "None or a mapping of deal numbers to card maps", names)
     for deal, table in names.items():
-        if type(deal) is not int or not isinstance(table, Mapping):
-            raise InvalidType("names", "a mapping of deal numbers (int) to card maps", deal)
+        integer(deal, "names", "a mapping of deal numbers (int) to card maps")
+        if not isinstance(table, Mapping):
+            raise InvalidType("names", "a mapping of deal numbers (int) to card maps", table)
         for a, b in table.items():
             if not isinstance(a, Card) or not isinstance(b, Card):
                 raise InvalidType("names", "card maps of Cards to Cards", (a, b))
