@@ -197,6 +197,14 @@ class HandFields(PartViews):
         """Whether ``seat`` may look at its partners' cards (the side of a hand of 11/10)."""
         return self.special_play.sees_partners(self.team, seat)
 
+    def partners_seen(self, seat: int) -> tuple[int, ...]:
+        """The partners whose cards ``seat`` may look at (the side of a hand of 11/10), in
+        play order; none otherwise (a spectator's ``-1`` too)."""
+        if seat < 0 or not self.sees_partners(seat):
+            return ()
+        side = self.team[seat]
+        return tuple(p for p in self.order if p != seat and self.team[p] == side)
+
     def context(self, seat: int) -> HandContext:
         """What the value hooks (envido, flor) know of ``seat``'s deal."""
         return HandContext(self.turned, len(self.team), seat, self.scores)

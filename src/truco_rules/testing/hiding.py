@@ -35,6 +35,7 @@ __all__ = [
     "replay_with_deals",
 ]
 
+
 def cards_seen(obj: Any) -> set[Card]:
     """Every card that appears anywhere in an observation (or any nested value)."""
     found: set[Card] = set()
@@ -66,13 +67,7 @@ def _seen_by(m: Match, seat: int) -> set[Card]:
             seen.update(a.card for a in m.legal_actions(seat) if a.card is not None)
         return seen
     seen.update(c for c in hand.dealt[seat] if c is not None)
-    if hand.sees_partners(seat):
-        seen.update(
-            c
-            for p in hand.order
-            if p != seat and hand.team[p] == hand.team[seat]
-            for c in hand.dealt[p]
-        )
+    seen.update(c for p in hand.partners_seen(seat) for c in hand.dealt[p])
     seen.update(c for _s, c in hand.trick_play.revealed)
     return seen
 

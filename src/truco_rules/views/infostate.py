@@ -121,13 +121,8 @@ def _partners_dealt(hand: Hand, seat: int) -> tuple[tuple[int, tuple[Card, ...]]
     """The partners' dealt cards ``seat`` was shown (the side of a hand of 11/10), in the
     deck's order (it saw a hand, not an order of dealing): part of what it has seen, though
     the partner plays them face down later."""
-    if not hand.sees_partners(seat):
-        return ()
-    side = hand.team[seat]
     return tuple(
-        (p, tuple(sorted(hand.dealt[p], key=_deck_order)))
-        for p in hand.order
-        if p != seat and hand.team[p] == side
+        (p, tuple(sorted(hand.dealt[p], key=_deck_order))) for p in hand.partners_seen(seat)
     )
 
 
@@ -138,14 +133,14 @@ def _deck_order(card: Card) -> int:
 def _silenced(hand: Hand, seat: int) -> bool:
     """Whether a partner's flor still to sing takes ``seat``'s calls away now
     (``partner_unsung_flor='no_calls'``): its own options tell it, so it has seen it."""
-    i = hand.bt.by_name.get("flor")
-    if i is None or i >= len(hand.side_state):
+    state = hand.bet_state("flor")
+    if state is None:
         return False
-    bet = hand.bets[i]
+    bet = hand.bets[hand.bt.by_name["flor"]]
     return (
         isinstance(bet, FlorBet)
         and bet.silenced
-        and partner_silences(hand, cast("FlorState", hand.side_state[i]), seat)
+        and partner_silences(hand, cast("FlorState", state), seat)
     )
 
 

@@ -165,13 +165,7 @@ def observe(match: MatchState, seat: int) -> Observation:
         my_dealt = tuple(match._dealt[seat])
         later = match._contests[match._contest + 1 :]
         my_cards = my_dealt if any(seat in c for c in later) else ()  # its duel is still to come
-    partners: tuple[tuple[int, tuple[Card, ...]], ...] = ()
-    if hand.sees_partners(seat):
-        partners = tuple(
-            (p, held(p))
-            for p in hand.order
-            if p != seat and hand.team[p] == hand.team[seat]
-        )
+    partners = tuple((p, held(p)) for p in hand.partners_seen(seat))
     return Observation(
         **common,
         **during_hand(match, hand, seat),
@@ -217,11 +211,9 @@ def _deal_seen(
         if s != seat and card is not None and card not in seen.setdefault(s, []):
             seen[s].append(card)
 
-    if seat >= 0 and hand.sees_partners(seat):  # a spectator (seat -1) has no partners
-        for p in hand.order:
-            if hand.team[p] == hand.team[seat]:
-                for c in hand.dealt[p]:
-                    add(p, c)
+    for p in hand.partners_seen(seat):  # a spectator (seat -1) has no partners
+        for c in hand.dealt[p]:
+            add(p, c)
     done: list[HandSummary] = []  # the deal's finished contests, the last one first
     for h in reversed(match._summaries()):
         if h.hand_no != match.hand_no:
