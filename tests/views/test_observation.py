@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import random
+from typing import Any
 
 import pytest
 from conftest import scenario
@@ -277,3 +279,40 @@ def test_an_information_state_keeps_what_a_partner_s_flor_silenced() -> None:
         m.apply("mazo", 0)
     assert a.information_state_string(0) != b.information_state_string(0)
     assert a.information_state_string(1) == b.information_state_string(1)  # no partner's
+
+
+def test_a_partner_s_flor_is_marked_exactly_where_the_seat_s_options_tell_it() -> None:
+    """The mark "calls taken by a partner's flor" is what the seat's own options tell it:
+    set exactly where the silencing changes them (its options with a silent partner's flor
+    differ from those it would have without). It was also set where the silencing took
+    nothing (no call to make) or the seat's own unsung flor narrowed its options first
+    (`unsung_flor='sing_or_mazo'`): there two histories the seat could not tell apart read
+    apart."""
+    from truco_rules.views.infostate import _silenced
+
+    def options(hand: Any, seat: int, silenced: bool) -> list[tr.Action]:
+        bet = hand.bets[hand.bt.by_name["flor"]]
+        kept = bet.silenced
+        object.__setattr__(bet, "silenced", silenced)
+        try:
+            return [] if hand.pos[seat] < 0 else hand._compute_legal(seat, seat == hand.turn)
+        finally:
+            object.__setattr__(bet, "silenced", kept)
+
+    marked = 0
+    v = tr.get_variant("argentine@trucoshi")
+    for rules in (v, v.with_options(unsung_flor="sing_or_mazo")):
+        for seats in (4, 6):
+            for seed in range(40):
+                rng = random.Random(seed)
+                m = rules.new_match(seats, seed=seed)
+                for _ in range(60):
+                    if m.is_over():
+                        break
+                    if m.hand is not None:
+                        for p in range(seats):
+                            told = options(m.hand, p, True) != options(m.hand, p, False)
+                            assert _silenced(m.hand, p) == told, (m.position(), p)
+                            marked += told
+                    m.apply(rng.choice(m.legal_actions()))
+    assert marked > 0

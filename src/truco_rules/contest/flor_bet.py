@@ -30,7 +30,14 @@ from .bet_states import (
     EnvidoState,
     FlorState,
 )
-from .flor_holders import held_score, holder_after, kept, partner_silences, unsung_after
+from .flor_holders import (
+    held_score,
+    holder_after,
+    kept,
+    partner_silences,
+    sings_first,
+    unsung_after,
+)
 from .side_refusals import flor_blocked, flor_refusal, flor_restriction
 
 __all__ = ["FlorBet"]
@@ -42,7 +49,6 @@ _RESTO = Action.call(A.CONTRAFLOR_AL_RESTO)
 _CF_QUIERO = Action.call(A.CON_FLOR_QUIERO)
 _ACHICO = Action.call(A.CON_FLOR_ME_ACHICO)
 _WAITING = (FL_RESPOND, FL_CONTRA, FL_RESTO)
-_NARROWED = ("play", "answer-call", "answer-envido")
 _KEPT = frozenset((A.PLAY, A.MAZO, A.FLOR))
 """What a player whose partner holds a flor still to sing keeps (``partner_unsung_flor``):
 his cards, the deck and his own flor; the seat to act keeps his answer too."""
@@ -340,7 +346,7 @@ class FlorBet(SideBet[FlorState]):
     def restrict(
         self, contest: Contest, state: FlorState, seat: int, legal: list[Action]
     ) -> list[Action]:
-        if self.sing_or_leave and _FLOR in legal and contest.phase_name in _NARROWED:
+        if sings_first(contest, legal, self.sing_or_leave):
             # an unsung flor: sing it or go to the deck (RULES §2.7.2)
             return [a for a in legal if a is _FLOR or a is _MAZO]
         if self.silenced and partner_silences(contest, state, seat):

@@ -7,8 +7,10 @@ Plain functions of a contest and the flor's state, read by :mod:`.flor_bet`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
+from ..core import actions as A
+from ..core.actions import Action
 from ..core.errors import ProtocolError, shown
 from ..core.options import MAX_OPTION_INT
 from ..rules.flor import FlorRules
@@ -21,11 +23,15 @@ __all__ = [
     "kept",
     "partner_silences",
     "partner_unsung",
+    "sings_first",
     "unsung_after",
 ]
 
 _SILENCED = ("play", "answer-call")
 """The phases in which a partner's flor still to sing takes a player's calls away."""
+_NARROWED = ("play", "answer-call", "answer-envido")
+"""The phases in which a player's own unsung flor narrows his options (sing it or leave)."""
+_FLOR = Action.call(A.FLOR)
 
 
 def held_score(contest: Contest, rules: FlorRules, seat: int) -> int | None:
@@ -84,3 +90,9 @@ def partner_silences(contest: Contest, st: FlorState, seat: int) -> bool:
     (``partner_unsung_flor='no_calls'``: the caller checks the rule), it takes ``seat``'s
     now: a fact the seat's own options tell it, which its information state keeps."""
     return contest.phase_name in _SILENCED and partner_unsung(contest, st, seat)
+
+
+def sings_first(contest: Contest, legal: Sequence[Action], sing_or_leave: bool) -> bool:
+    """Whether a player's own unsung flor narrows his options ``legal`` now, before a
+    partner's could (``unsung_flor='sing_or_mazo'``: he sings it or goes to the deck)."""
+    return sing_or_leave and _FLOR in legal and contest.phase_name in _NARROWED

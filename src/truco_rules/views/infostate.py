@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, cast
 
 from ..contest.flor_bet import FlorBet
-from ..contest.flor_holders import partner_silences
+from ..contest.flor_holders import partner_silences, sings_first
 from ..contest.hand import Hand
 from ..core.actions import DISCARD, Action
 from ..core.arguments import seat_index
@@ -133,15 +133,18 @@ def _deck_order(card: Card) -> int:
 def _silenced(hand: Hand, seat: int) -> bool:
     """Whether a partner's flor still to sing takes ``seat``'s calls away now
     (``partner_unsung_flor='no_calls'``): its own options tell it, so it has seen it."""
-    state = hand.bet_state("flor")
+    state = cast("FlorState | None", hand.bet_state("flor"))
     if state is None:
         return False
     bet = hand.bets[hand.bt.by_name["flor"]]
-    return (
-        isinstance(bet, FlorBet)
-        and bet.silenced
-        and partner_silences(hand, cast("FlorState", state), seat)
-    )
+    if not isinstance(bet, FlorBet) or not bet.silenced or not partner_silences(hand, state, seat):
+        return False
+    # what it may do, before the flor narrows it: silenced, unless its own flor narrows it
+    # first, and only where a call was taken (with none to make it could not tell)
+    base = hand._legal_by_phase(seat, seat == hand.turn) if hand.pos[seat] >= 0 else []
+    if sings_first(hand, base, bet.sing_or_leave):
+        return False
+    return bet.restrict(hand, state, seat, base) != base
 
 
 def _own_dealt(hand: Hand, seat: int) -> tuple[Card, ...]:
