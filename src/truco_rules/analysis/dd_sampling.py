@@ -71,7 +71,7 @@ class DoubleDummyReport:
     @property
     def nobody_rate(self) -> Estimate:
         """Share of deals neither side is ahead after: nobody scores, or both score alike
-        (the two duels of a 4-seat ``almeria`` deal split)."""
+        (a deal played as duels, one won by each side)."""
         return share_interval(self.nobody, self.deals)
 
     @property

@@ -14,8 +14,8 @@ variant's own trick rules, read through the documented hooks:
 The solver works on strengths, not cards: two cards of equal strength are the same move, so
 the search is small and its table of solved positions is shared by every deal of the rule
 set. The value of a contest is +1 (the contest mano's side wins), -1 (the other side), 0
-(neither side ahead: nobody scores, or both score alike, as when the two duels of a 4-seat
-``almeria`` deal split).
+(neither side ahead: nobody scores, or both score alike, as when a deal played as duels has
+one won by each side).
 """
 
 from __future__ import annotations
@@ -346,8 +346,8 @@ def double_dummy(
 ) -> int | None:
     """The side that wins the hand when every card is face up and everyone plays perfectly,
     with no bets and nobody going to the deck: 0 = the mano's side, 1 = the other side,
-    ``None`` if neither is ahead (nobody scores, or both score alike: the two duels of a
-    4-seat ``almeria`` deal won one each).
+    ``None`` if neither is ahead (nobody scores, or both score alike: a deal played as
+    duels, one won by each side).
 
     ``hands[s]`` are seat ``s``'s cards, seats in play order (a string in the variant's
     notation or Cards): three each, four for a seat the table deals an extra card to (the
