@@ -4,6 +4,8 @@ registry's behaviour with broken third-party entry points."""
 from __future__ import annotations
 
 import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from importlib import metadata
 
 import pytest
@@ -79,18 +81,26 @@ def test_compare_lists_each_rule_once() -> None:
     assert [d.rule for d in diffs] == ["target"]
 
 
-def test_broken_entry_point_is_reported_and_does_not_break_others() -> None:
-    ep = metadata.EntryPoint("broken-house", "no_such_module_xyz:RULES", "truco_rules.variants")
-    with pytest.warns(RuntimeWarning, match="broken-house"):
-        variant_module._load_one(ep)
+@contextmanager
+def _failing_entry_point(name: str, value: str, warning: str) -> Iterator[None]:
+    """Load the variant entry point ``name`` = ``value``, which fails with a warning that
+    matches ``warning``; the registry forgets it afterwards."""
+    ep = metadata.EntryPoint(name, value, "truco_rules.variants")
     try:
+        with pytest.warns(RuntimeWarning, match=warning):
+            variant_module._load_one(ep)
+        yield
+    finally:
+        variant_module._BROKEN.pop(name, None)
+
+
+def test_broken_entry_point_is_reported_and_does_not_break_others() -> None:
+    with _failing_entry_point("broken-house", "no_such_module_xyz:RULES", "broken-house"):
         assert tr.get_variant("argentine").name == "argentine"
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             with pytest.raises(tr.UnknownVariant):
                 tr.get_variant("broken-house")
-    finally:
-        variant_module._BROKEN.pop("broken-house", None)
 
 
 def _entry_point_module(tmp_path, monkeypatch, source: str) -> str:  # type: ignore[no-untyped-def]
@@ -112,16 +122,11 @@ def test_an_entry_point_whose_alias_is_taken_is_reported_not_fatal(  # type: ign
         "SIN_FLOR = tr.get_variant('argentine-sin-flor')\n"
         "CLASH = SIN_FLOR.derive('aaa-clash', 'x', aliases=('sin-flor',))\n",
     )
-    ep = metadata.EntryPoint("aaa-clash", f"{mod}:CLASH", "truco_rules.variants")
-    try:
-        with pytest.warns(RuntimeWarning, match="aaa-clash.*sin-flor"):
-            variant_module._load_one(ep)
+    with _failing_entry_point("aaa-clash", f"{mod}:CLASH", "aaa-clash.*sin-flor"):
         assert "aaa-clash" in variant_module.failed_entry_points()
         assert "aaa-clash" not in tr.variant_names()
         assert tr.get_variant("sin-flor").name == "argentine-sin-flor"
         assert tr.get_variant("argentine").name == "argentine"
-    finally:
-        variant_module._BROKEN.pop("aaa-clash", None)
 
 
 def test_an_entry_point_may_build_on_a_variant_loaded_after_it(  # type: ignore[no-untyped-def]
@@ -309,10 +314,7 @@ def test_a_misnamed_entry_point_says_what_to_name_it(  # type: ignore[no-untyped
         "import truco_rules as tr\n"
         "REAL = tr.get_variant('argentine').derive('real-name-59', 'x', target=15)\n",
     )
-    ep = metadata.EntryPoint("wrong-name-59", f"{mod}:REAL", "truco_rules.variants")
-    try:
-        with pytest.warns(RuntimeWarning, match="name the entry point 'real-name-59'"):
-            variant_module._load_one(ep)
+    with _failing_entry_point(
+        "wrong-name-59", f"{mod}:REAL", "name the entry point 'real-name-59'"
+    ):
         assert "real-name-59" in variant_module.failed_entry_points()["wrong-name-59"]
-    finally:
-        variant_module._BROKEN.pop("wrong-name-59", None)
