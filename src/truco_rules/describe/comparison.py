@@ -91,10 +91,8 @@ def _special_hand(v: Variant) -> str:
     sp = v.special
     if sp is None:
         return "none"
-    at = v.match.target - sp.lacking
-    where = f"at {_from(at, v.match.target)} of {v.match.target}"
-    if at <= 0:
-        where = f"at any score (target {v.match.target})"
+    at, target = v.match.target - sp.lacking, v.match.target
+    where = f"at {_from(at, target)} of {target}" if at > 0 else f"at any score (target {target})"
     return (
         f"a side {where} decides before playing: declined, the others "
         f"score {sp.decline_value}; played, it is worth {sp.play_value} and nobody calls"

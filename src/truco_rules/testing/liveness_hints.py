@@ -6,9 +6,9 @@ an outcome at all, with the reason. A package adds its own through
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from numbers import Integral
-from typing import Any
+from typing import Any, cast
 
 from ..core.arguments import integer
 from ..core.errors import InvalidType
@@ -117,17 +117,20 @@ def check_hints(hints: object, kinds: Collection[str]) -> None:
     shape = "None or a mapping of option names to mappings"
     if not isinstance(hints, Mapping):
         raise InvalidType("hints", shape, hints)
+    checks: dict[str, Callable[[object], bool]] = {
+        "kinds": lambda x: (
+            _names(x, str) and bool(x) and set(cast("Collection[str]", x)) <= set(kinds)
+        ),
+        "options": lambda x: isinstance(x, Mapping),
+        "seats": lambda x: _names(x, Integral),
+        "scores": lambda x: x in ("malas", "high"),
+        "hands": _count,
+    }
+    what = f"a hint of kinds {sorted(kinds)}, options, seats, scores or hands"
     for name, hint in hints.items():
         if not isinstance(name, str) or not isinstance(hint, Mapping):
             raise InvalidType("hints", shape, {name: hint})
         for key, value in hint.items():
-            ok = {
-                "kinds": lambda x: _names(x, str) and set(x) <= set(kinds) and bool(x),
-                "options": lambda x: isinstance(x, Mapping),
-                "seats": lambda x: _names(x, Integral),
-                "scores": lambda x: x in ("malas", "high"),
-                "hands": _count,
-            }.get(key)
+            ok = checks.get(key)
             if ok is None or not ok(value):
-                what = f"a hint of kinds {sorted(kinds)}, options, seats, scores or hands"
                 raise InvalidType(f"hints[{name!r}][{key!r}]", what, value)

@@ -122,12 +122,8 @@ def _partners_dealt(hand: Hand, seat: int) -> tuple[tuple[int, tuple[Card, ...]]
     deck's order (it saw a hand, not an order of dealing): part of what it has seen, though
     the partner plays them face down later."""
     return tuple(
-        (p, tuple(sorted(hand.dealt[p], key=_deck_order))) for p in hand.partners_seen(seat)
+        (p, tuple(sorted(hand.dealt[p], key=lambda c: c.index))) for p in hand.partners_seen(seat)
     )
-
-
-def _deck_order(card: Card) -> int:
-    return card.index
 
 
 def _silenced(hand: Hand, seat: int) -> bool:
