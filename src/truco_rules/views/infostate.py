@@ -166,7 +166,7 @@ class InfoTracker:
     :meth:`string` gives a seat's information state at any time.
     """
 
-    __slots__ = ("_actions", "_contests", "_fmt", "_past", "_silenced")
+    __slots__ = ("_actions", "_contests", "_fmt", "_past", "_silenceable", "_silenced")
 
     def __init__(self, match: MatchState) -> None:
         if not isinstance(match, MatchState):
@@ -176,6 +176,8 @@ class InfoTracker:
         self._contests = 0
         self._actions = 0
         self._silenced: set[int] = set()  # seats a partner's flor silenced in this contest
+        flor = match.variant.flor  # whether it can (asked once, not at every action)
+        self._silenceable = flor is not None and flor.partner_flor_silences()
         self.update(match)
 
     def copy(self) -> InfoTracker:
@@ -186,6 +188,7 @@ class InfoTracker:
         new._contests = self._contests
         new._actions = self._actions
         new._silenced = set(self._silenced)
+        new._silenceable = self._silenceable
         return new
 
     def update(self, match: MatchState) -> None:
@@ -224,7 +227,7 @@ class InfoTracker:
         if done:
             self._silenced = set()
         live = match.hand
-        if live is not None:
+        if live is not None and self._silenceable:
             self._silenced.update(p for p in range(match.seats) if _silenced(live, p))
 
     def string(self, match: MatchState, seat: int) -> str:
