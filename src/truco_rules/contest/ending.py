@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from ..core.copying import list_with, replaced
 from .bet_states import FlorState
 from .fields import (
     _MAZO,
@@ -31,16 +32,14 @@ class EndingPlay(HandFields):
         ladder, tricks = self.ladder_play, self.trick_play
         if ladder.call and self.team[ladder.call_caller] != t:
             # going to the deck with a call pending refuses it for the side
-            for x in self.live(t):
-                tricks.folded[x] = True
+            tricks.mark_folded(self.live(t))
             self._end_by_mazo(others, self.ld.refused(ladder.call) + bonus)
             return
         if ladder.call:  # his own side's call, still unanswered, is withdrawn
             ladder = self.ladder_play = ladder.copy()  # copies share it until it changes
             ladder.withdraw()
         if self.ld.mazo_concedes_for_side:  # one player running concedes for his side
-            for x in self.live(t):
-                tricks.folded[x] = True
+            tricks.mark_folded(self.live(t))
         tricks.fold(s)
         if not self.live(t):
             self._end_by_mazo(others, self._award(others) + bonus)
@@ -56,7 +55,7 @@ class EndingPlay(HandFields):
         if isinstance(bet, FlorBet):
             held = bet.hold(self, cast("FlorState", self.side_state[i]), team)
             if held is not None:
-                self.side_state[i] = held
+                self.side_state = replaced(self.side_state, i, held)
                 self.side_scan = True
                 self.held_end = (team, pts)
                 return
@@ -78,6 +77,6 @@ class EndingPlay(HandFields):
             self.hand_winner = None
         if not self.end_reason:
             if team is not None and pts > 0:
-                self.points.append((team, pts, reason))
-                self.pts_end[team] += pts
+                self.points = [*self.points, (team, pts, reason)]
+                self.pts_end = list_with(self.pts_end, team, self.pts_end[team] + pts)
             self.end_reason = reason

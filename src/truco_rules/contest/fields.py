@@ -22,6 +22,7 @@ from ..core import actions as A
 from ..core.actions import PLAYS, Action
 from ..core.cards import SPANISH, Card, Notation
 from ..core.context import HandContext
+from ..core.copying import list_with
 from ..core.per_object import PerObject
 from .part_views import PartViews
 
@@ -65,8 +66,8 @@ RULE_FLAGS = (
     "leaves_on_pending_call",
 )
 """Fields that cache what a variant's decision methods say (read on every action) and its
-play actions shown in its deck's notation, set by :func:`rule_flags` when a contest starts;
-they are not part of the state."""
+play actions shown in its deck's notation: :func:`rule_flags`, class attributes of the
+variant's own contest class; they are not part of the state."""
 
 
 def play_table(notation: Notation) -> tuple[Action, ...]:
@@ -104,48 +105,60 @@ class HandFields(PartViews):
     __slots__ = (
         "_legal",
         "_plays",
-        "asks_by_seat",
-        "bets",
-        "bt",
-        "calls_any_time",
-        "caps_raises",
         "cards",
-        "credits_at_once",
         "dealt",
         "end_reason",
         "hand_winner",
         "held_end",
         "ladder_play",
-        "ld",
-        "leaves_on_pending_call",
         "log",
         "mano_team",
-        "mr",
         "order",
         "phase",
-        "play_table",
         "points",
         "pos",
         "pts_end",
         "pts_now",
         "scores",
-        "side_bets",
         "side_scan",
         "side_state",
         "side_waiting",
         "special_play",
         "strength",
         "team",
-        "tie_leader",
-        "tr",
         "trick_play",
         "turn",
         "turned",
-        "variant",
     )
 
     _legal: list[Action] | None
     _plays: list[Action] | None
+    cards: list[list[Card]]
+    dealt: list[tuple[Card, ...]]
+    end_reason: str
+    held_end: tuple[int, int] | None
+    """A contest ended by going to the deck that waits for a flor to be sung first: the side
+    that won it and its points (see ``FlorRules.mazo_waits_for_flor``), else ``None``."""
+    hand_winner: int | None
+    log: list[tuple[int, Action]]
+    mano_team: int
+    order: tuple[int, ...]
+    phase: int
+    points: list[tuple[int, int, str]]
+    pos: tuple[int, ...]
+    pts_end: list[int]
+    pts_now: list[int]
+    scores: tuple[int, ...]
+    side_scan: bool
+    side_state: tuple[Hashable, ...]
+    side_waiting: int
+    strength: Sequence[int]
+    team: tuple[int, ...]
+    turn: int
+    turned: Card | None
+
+    # the same in every contest of a variant: class attributes of the variant's own contest
+    # class (``contest.hand.hand_type``), which copies and new contests do not set again
     calls_any_time: bool
     caps_raises: bool
     tie_leader: str
@@ -154,34 +167,11 @@ class HandFields(PartViews):
     leaves_on_pending_call: bool
     bets: tuple[SideBet[Any], ...]
     bt: BetTable
-    cards: list[list[Card]]
-    dealt: list[tuple[Card, ...]]
-    end_reason: str
-    held_end: tuple[int, int] | None
-    """A contest ended by going to the deck that waits for a flor to be sung first: the side
-    that won it and its points (see ``FlorRules.mazo_waits_for_flor``), else ``None``."""
-    hand_winner: int | None
     ld: BetLadder
-    log: list[tuple[int, Action]]
-    mano_team: int
     mr: MatchRule
-    order: tuple[int, ...]
     play_table: tuple[Action, ...]
-    phase: int
-    points: list[tuple[int, int, str]]
-    pos: list[int]
-    pts_end: list[int]
-    pts_now: list[int]
-    scores: tuple[int, ...]
     side_bets: tuple[SideBet[Any], ...]
-    side_scan: bool
-    side_state: list[Hashable]
-    side_waiting: int
-    strength: Sequence[int]
-    team: tuple[int, ...]
     tr: TrickRule
-    turn: int
-    turned: Card | None
     variant: Variant
 
     # -- services the parts share --------------------------------------------------------
@@ -269,14 +259,15 @@ class HandFields(PartViews):
     def _credit(self, team: int, pts: int, reason: str) -> None:
         if pts <= 0 or self.end_reason:
             return
-        self.points.append((team, pts, reason))
+        # replaced, not changed in place: copies share them (core.copying.list_with)
+        self.points = [*self.points, (team, pts, reason)]
         if self.credits_at_once:
-            self.pts_now[team] += pts
-            if self.scores[team] + self.pts_now[team] >= self.mr.target:
+            now = self.pts_now = list_with(self.pts_now, team, self.pts_now[team] + pts)
+            if self.scores[team] + now[team] >= self.mr.target:
                 self.end_reason = "target"
                 self.hand_winner = None
         else:
-            self.pts_end[team] += pts
+            self.pts_end = list_with(self.pts_end, team, self.pts_end[team] + pts)
 
     def _finish(self, reason: str, team: int | None, pts: int) -> None:
         """End the contest (the hand loop settles what is still open first)."""

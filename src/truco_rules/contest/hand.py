@@ -36,9 +36,11 @@ from ..core.actions import Action
 from ..core.cards import Card
 from ..core.copying import LIST, LIST_OF_LISTS, copier
 from ..core.errors import IllegalAction, WrongPlayer
+from ..core.per_object import PerObject
 from ..rules.special import SPECIAL_NONE
 from . import trick_play
 from .bet_states import ENV_DECLARING, ENV_DONE, ENV_NONE, ENV_PENDING, ENV_VOID
+from .bet_table import bet_table
 from .bet_views import BetViews
 from .ending import EndingPlay
 from .fields import (
@@ -104,30 +106,19 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         special: tuple[str, int] = (SPECIAL_NONE, -1),
         turned: Card | None = None,
     ) -> None:
-        self.variant = variant
-        self.tr = variant.tricks
-        self.ld = variant.ladder
-        self.mr = variant.match
+        # the variant, its hooks and rule flags are class attributes (see hand_type)
         self.order = tuple(order)
         nseats = len(team)
         self.team = tuple(team)
-        self.pos = [-1] * nseats
+        pos = [-1] * nseats
         for i, s in enumerate(self.order):
-            self.pos[s] = i
+            pos[s] = i
+        self.pos = tuple(pos)
         self.mano_team = team[self.order[0]]
         self.dealt = [tuple(c) for c in dealt]
-        self.cards = [list(c) if self.pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
+        self.cards = [list(c) if pos[s] >= 0 else [] for s, c in enumerate(self.dealt)]
         self.scores = tuple(scores)
         self.strength = strength
-        (
-            self.calls_any_time,
-            self.caps_raises,
-            self.play_table,
-            self.tie_leader,
-            self.asks_by_seat,
-            self.credits_at_once,
-            self.leaves_on_pending_call,
-        ) = rule_flags(variant)
         self.turned = turned  # the card turned up after the deal, for the value hooks
         self.trick_play = TrickPlay(self.order, nseats)
         self.ladder_play = LadderPlay()
@@ -147,6 +138,15 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         self._settle()
         # a bet may have read legal_actions() before anyone was to act
         self._legal = self._plays = None
+
+    def __new__(cls, variant: Variant, *args: object, **kwargs: object) -> Hand:
+        # a contest of ``variant`` is an instance of the variant's own contest class
+        return object.__new__(hand_type(variant) if cls is Hand else cls)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # the variant's contest class is made at run time: a pickle names the variant
+        state = {name: getattr(self, name) for name in HandFields.__slots__ if hasattr(self, name)}
+        return (_rebuilt, (self.variant, state))
 
     def copy(self) -> Hand:
         """An independent copy (hooks and dealt cards are shared: they are immutable);
@@ -310,33 +310,64 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
             return
 
 
+def hand_type(variant: Variant) -> type[Hand]:
+    """The contest class of ``variant``: :class:`Hand` with what is the same in every
+    contest of the variant (the variant, its hooks, its side bets and its rule flags) as
+    class attributes, so that neither a new contest nor a copy sets them (made once per
+    variant object)."""
+    return _TYPES(variant)
+
+
+def _hand_type(variant: Variant) -> type[Hand]:
+    table = bet_table(variant)
+    fixed: dict[str, object] = dict(zip(RULE_FLAGS, rule_flags(variant), strict=True))
+    fixed.update(
+        variant=variant,
+        tr=variant.tricks,
+        ld=variant.ladder,
+        mr=variant.match,
+        bt=table,
+        bets=table.bets,
+        side_bets=variant.side_bets,
+    )
+    names = {"__slots__": (), "__module__": __name__, "__qualname__": Hand.__qualname__}
+    return type(Hand.__name__, (Hand,), {**names, **fixed})
+
+
+_TYPES: PerObject[Variant, type[Hand]] = PerObject(_hand_type)
+
+
+def _rebuilt(variant: Variant, state: dict[str, object]) -> Hand:
+    """A contest of ``variant`` with the fields ``state`` (an unpickled :class:`Hand`)."""
+    hand = object.__new__(hand_type(variant))
+    for name, value in state.items():
+        setattr(hand, name, value)
+    return hand
+
+
 _PARTS = ("trick_play", "ladder_play", "special_play")
 _ANSWERS = (A.QUIERO, A.PASO, A.NO_QUIERO)
 
 _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
-    if n not in ("_legal", "_plays", "variant", "tr", "ld", "mr", "bt", "bets", "side_bets")
+    if n not in ("_legal", "_plays")
     and n != "side_scan"  # a cache: whether a bet may be waiting
-    and n not in RULE_FLAGS
     and n not in _PARTS  # each part gives its own key
 )
 
-# every list field gets its own list, the cards in hand their own lists, the trick-play part
-# its own copy (in line, as the part's own copier makes it), the cached legal actions and
-# card plays are recomputed; everything else is shared: immutable values, and the ladder and
-# special-hands parts, which change only in _do and _mazo, where the contest first gives
-# itself its own copy of the part (copy on write: a search copies contests far more often
-# than it calls)
+# the log gets its own list, the cards in hand their own lists, the trick-play part its own
+# copy (in line, as the part's own copier makes it), the cached legal actions and card plays
+# are recomputed; everything else is shared: immutable values, the lists that change seldom
+# (the points, the cards dealt: replaced when they change, never changed in place, see
+# core.copying.list_with), and the ladder and special-hands parts, which change only in _do
+# and _mazo, where the contest first gives itself its own copy of the part (copy on write: a
+# search copies contests far more often than it calls)
 _copy_hand = copier(
     Hand,
     HandFields.__slots__,
     {
-        **{
-            name: LIST
-            for name, kind in HandFields.__annotations__.items()
-            if str(kind).startswith("list[")
-        },
+        "log": LIST,
         "cards": LIST_OF_LISTS,
         "_legal": "None",
         "_plays": "None",

@@ -22,10 +22,10 @@ from typing import cast
 
 from ..core import actions as A
 from ..core.actions import Action
+from ..core.copying import replaced
 from ..rules.side_bet import Credit
 from ..rules.side_bet_checks import MAX_AUTOMATIC, broke
 from .bet_states import FlorState
-from .bet_table import bet_table
 from .fields import _MAZO, PHASES, SIDE, HandFields
 from .flor_bet import FlorBet
 
@@ -41,12 +41,10 @@ class SideBetPlay(HandFields):
     __slots__ = ()
 
     def _init_side(self) -> None:
-        bt = self.bt = bet_table(self.variant)
-        self.bets = bt.bets
-        self.side_bets = self.variant.side_bets
-        self.side_state = []  # the bets may read each other's states as they start
+        bt = self.bt  # the variant's (a class attribute, as the bets are)
+        self.side_state = ()  # the bets may read each other's states as they start
         for b in bt.bets:
-            self.side_state.append(b.start(self))
+            self.side_state = (*self.side_state, b.start(self))
         self.side_waiting = -1
         # whether a bet may be waiting: the kernel's bets wait only after their state changed
         # (none waits as a contest starts), a variant's own may wait at any time
@@ -177,7 +175,7 @@ class SideBetPlay(HandFields):
         heard = users["interrupted"]
         if heard and heard != (i,):
             self._side_interrupt(s, act, i)
-        self.side_state[i] = state
+        self.side_state = replaced(self.side_state, i, state)
         self.side_scan = True
         for side, pts, reason in credits:
             self._credit(side, pts, reason)
@@ -190,7 +188,7 @@ class SideBetPlay(HandFields):
 
     def _side_set(self, outcome: _Outcome) -> None:
         i, state, credits = outcome
-        self.side_state[i] = state
+        self.side_state = replaced(self.side_state, i, state)
         self.side_scan = True
         for side, pts, reason in credits:
             self._credit(side, pts, reason)

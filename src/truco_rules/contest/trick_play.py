@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.copying import LIST, copier
+from ..core.copying import LIST, copier, list_with, replaced
 from ..core.errors import ProtocolError, shown
 from ..rules.special import SPECIAL_ONE
 from ..rules.trick_rule import MANO, NOBODY
@@ -60,9 +60,9 @@ class TrickPlay:
     """Whether each seat has played its first card."""
     folded: list[bool]
     """Whether each seat has gone to the deck."""
-    under: list[Card | None]
+    under: tuple[Card | None, ...]
     """The hidden card of each seat's two-card play, until it is turned up."""
-    revealed: list[tuple[int, Card]]
+    revealed: tuple[tuple[int, Card], ...]
     """Hidden cards shown because they decided something: the cards under a two-card play
     (RULES §6.4 step 5), the cards left when the winner became certain."""
     double: bool
@@ -76,8 +76,8 @@ class TrickPlay:
         self.results = []
         self.played_first = [False] * nseats
         self.folded = [False] * nseats
-        self.under = [None] * nseats
-        self.revealed = []
+        self.under = (None,) * nseats
+        self.revealed = ()
         self.double = False
 
     def copy(self) -> TrickPlay:
@@ -141,7 +141,7 @@ class TrickPlay:
         self.trick_plays.append((s, card, down))
         self.plays.append((self.trick_no, s, card, down))
         if self.trick_no == 0:
-            self.played_first[s] = True
+            self.played_first = list_with(self.played_first, s, True)
         self.to_play.pop(0)
         tr = hand.tr
         if not self.to_play:
@@ -159,7 +159,7 @@ class TrickPlay:
             hand.tr.faceup_void_if_lower(hand.special == SPECIAL_ONE)
             and strength[up.index] < strength[under.index]
         )
-        self.under[s] = under
+        self.under = replaced(self.under, s, under)
         hand.cards[s].remove(up)
         self.trick_plays.append((s, up, void))  # a void face-up card counts 0
         self.plays.append((self.trick_no, s, up, False))
@@ -167,9 +167,17 @@ class TrickPlay:
         if not self.to_play:
             self.end_trick(hand)
 
+    def mark_folded(self, seats: list[int]) -> None:
+        """``seats`` count as gone to the deck (their side refused by leaving); they are
+        taken off the trick by :meth:`fold` or by the end of the contest."""
+        folded = self.folded.copy()
+        for s in seats:
+            folded[s] = True
+        self.folded = folded
+
     def fold(self, s: int) -> None:
         """``s`` leaves the contest: he plays no more cards."""
-        self.folded[s] = True
+        self.folded = list_with(self.folded, s, True)
         if s in self.to_play:
             self.to_play.remove(s)
 
@@ -182,7 +190,7 @@ class TrickPlay:
         for s in order:
             card = self.under[s]
             assert card is not None
-            self.under[s] = None
+            self.under = replaced(self.under, s, None)
             hand.cards[s].remove(card)
             self.trick_plays.append((s, card, False))
             self.plays.append((self.trick_no, s, card, False))
@@ -254,7 +262,7 @@ class TrickPlay:
         if outcome is None:
             return
         # the cards that made it certain are shown, so every seat can verify it (RULES §2.11)
-        self.revealed.extend((s, c) for s in live for c in hand.cards[s])
+        self.revealed += tuple((s, c) for s in live for c in hand.cards[s])
         self._decided(hand, outcome)
 
     def end_trick(self, hand: Host) -> None:
@@ -269,14 +277,14 @@ class TrickPlay:
             for s, _c, _d in self.trick_plays:
                 under = self.under[s]
                 if under is not None:
-                    self.revealed.append((s, under))
+                    self.revealed += ((s, under),)
         result, leader = trick_result(
             [(s, 0 if d else strength[c.index]) for s, c, d in self.trick_plays],
             hand.team,
             hand.mano_team,
             hand.tie_leader,
         )
-        self.results.append(result)
+        self.results = [*self.results, result]
         if self._decided(hand, tr.decide(self.results)):
             return
         self.trick_no += 1
@@ -300,8 +308,10 @@ class TrickPlay:
             self.double = True
 
 
-# the lists get their own copies; the cards and tuples in them are immutable and shared
-COPY = {name: LIST for name in TrickPlay.__slots__ if name not in ("trick_no", "double")}
+# the lists that change at every card get their own copies; the cards and tuples in them,
+# and the fields that change seldom (replaced when they change, never changed in place:
+# see core.copying.list_with), are shared
+COPY = {name: LIST for name in ("plays", "to_play", "trick_plays")}
 """How a copy of the part copies each field (the others are shared), for its own copier and
 the contest's, which copies the part in line."""
 

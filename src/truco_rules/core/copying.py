@@ -10,9 +10,19 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, TypeVar
 
-__all__ = ["LIST", "LIST_OF_LISTS", "SHARED", "Part", "copier"]
+__all__ = [
+    "LIST",
+    "LIST_OF_LISTS",
+    "SHARED",
+    "Part",
+    "beyond",
+    "copier",
+    "list_with",
+    "replaced",
+]
 
 T = TypeVar("T")
+V = TypeVar("V")
 
 SHARED = "{src}.{0}"
 """A field shared by the copy (an immutable value)."""
@@ -65,6 +75,42 @@ def copier(
     return fn
 
 
+def beyond(klass: type, base: type) -> tuple[bool, tuple[str, ...]] | None:
+    """What a copy of an instance of ``klass``, a subclass of ``base``, holds beyond the
+    fields ``base``'s copier copies: whether its instances have a ``__dict__``, and the
+    slots ``klass`` and its mixins declare, as attribute names (a private ``__name``
+    mangled); ``None`` if nothing."""
+    kernel = set(base.__mro__)
+    names: list[str] = []
+    for cls in klass.__mro__:
+        if cls in kernel:
+            continue
+        slots = vars(cls).get("__slots__", ())
+        for name in (slots,) if isinstance(slots, str) else slots:
+            if name in ("__dict__", "__weakref__"):
+                continue
+            if name.startswith("__") and not name.endswith("__"):
+                name = f"_{cls.__name__.lstrip('_')}{name}"
+            names.append(name)
+    dictful = klass.__dictoffset__ != 0
+    return (dictful, tuple(names)) if dictful or names else None
+
+
 def _check(name: str) -> None:
     if not name.isidentifier():
         raise ValueError(f"copier: {name!r} is not a field name")
+
+
+def replaced(values: tuple[V, ...], i: int, value: V) -> tuple[V, ...]:
+    """``values`` with item ``i`` replaced by ``value``: how a field that changes seldom is
+    kept as a tuple, which copies share, instead of a list that every copy copies."""
+    return (*values[:i], value, *values[i + 1 :])
+
+
+def list_with(values: list[V], i: int, value: V) -> list[V]:
+    """A new list: ``values`` with item ``i`` replaced by ``value``. A list field that
+    changes seldom is replaced, never changed in place, so that copies share it (copy on
+    write, where the writes are rarer than the copies)."""
+    new = values.copy()
+    new[i] = value
+    return new
