@@ -60,7 +60,7 @@ class DealFlow(StateView):
         self._team = plan.sides
         self._contest = 0
         self._hand = None
-        self._discarded = []
+        self._discarded = ()
         self._board.new_deal(self._team)
         if self._seed is not None:
             rng = hand_random(self._seed, self._hand_no, self._derivation)
@@ -80,7 +80,7 @@ class DealFlow(StateView):
             if len(v.deck.cards) < needed:
                 problem = f"gave {len(v.deck.cards)} cards, where this deal takes {needed}"
                 raise ProtocolError("deck", "cards", problem)
-            self._pending_deal = []
+            self._pending_deal = ()
 
     def _finish_deal(self, order: Sequence[Card]) -> None:
         n = self._seats
@@ -94,8 +94,8 @@ class DealFlow(StateView):
         self._dealt = tuple(hands)
         k += len(extra)
         self._turned = order[k] if self._variant.ranking.turns_up_card else None
-        self._pending_deal = []
-        self._discarding = list(extra)
+        self._pending_deal = ()
+        self._discarding = tuple(extra)
         if not self._discarding:
             self._start_contest()
 
@@ -122,18 +122,18 @@ class DealFlow(StateView):
     def _discard(self, s: int, act: Action) -> None:
         card = act.card
         assert card is not None
-        self._discarded.append((s, card))
+        self._discarded += ((s, card),)
         dealt = list(self._dealt)
         dealt[s] = tuple(c for c in dealt[s] if c != card)
         self._dealt = tuple(dealt)
         self._actions.append((s, act))
-        self._discarding.pop(0)
+        self._discarding = self._discarding[1:]
         if not self._discarding:
             self._start_contest()
 
     def _deal(self, act: Action) -> None:
         assert act.card is not None
-        self._pending_deal.append(act.card)
+        self._pending_deal += (act.card,)
         self._actions.append((CHANCE, act))
         if len(self._pending_deal) == self._deal_size(self._plan):
             self._finish_deal(list(self._pending_deal))
@@ -150,7 +150,7 @@ class DealFlow(StateView):
         entry = (hand, self._hand_no, self._contest, kind, self._team)
         # summed up when first read; at once where the variant's own bets show cards (their
         # code runs now, where a broken bet leaves the match as it was)
-        self._history.append(summarize(*entry) if self._variant.side_bets else entry)
+        self._history += (summarize(*entry) if self._variant.side_bets else entry,)
         board = self._board
         board.credit(pts, self._team)
         mr = self._variant.match

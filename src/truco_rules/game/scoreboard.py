@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from ..core.copying import LIST, copier
+
 if TYPE_CHECKING:
     from ..rules.scoring import MatchRule
 
-__all__ = ["Scoreboard"]
+__all__ = ["BOARD_COPY", "Scoreboard"]
 
 
 def side_best(per_player: Sequence[int], team: Sequence[int]) -> list[int]:
@@ -44,14 +46,7 @@ class Scoreboard:
 
     def copy(self) -> Scoreboard:
         """An independent copy."""
-        new = Scoreboard.__new__(Scoreboard)
-        new.scores = list(self.scores)
-        new.chicos = list(self.chicos)
-        new.player_scores = None if self.player_scores is None else list(self.player_scores)
-        new.player_chicos = None if self.player_chicos is None else list(self.player_chicos)
-        new.winner_team = self.winner_team
-        new.winner_seat = self.winner_seat
-        return new
+        return _copy_board(self)
 
     def key(self) -> tuple[object, ...]:
         """The whole standing as one comparable value."""
@@ -136,3 +131,17 @@ class Scoreboard:
         self.scores = [0, 0]
         if self.player_scores is not None:
             self.player_scores = [0] * seats
+
+
+
+_MAYBE_LIST = "None if {src}.{0} is None else list({src}.{0})"
+BOARD_COPY = {
+    "scores": LIST,
+    "chicos": LIST,
+    "player_scores": _MAYBE_LIST,
+    "player_chicos": _MAYBE_LIST,
+}
+"""How a copy of the board copies each field (the others are shared), for its own copier and
+the match's, which copies the board in line."""
+
+_copy_board = copier(Scoreboard, Scoreboard.__slots__, BOARD_COPY)

@@ -25,7 +25,7 @@ from ..contest.hand import OVER, Hand
 from ..core.actions import Action
 from ..core.arguments import SeatOutOfRange, integer, seat_index
 from ..core.cards import SPANISH, Card
-from ..core.copying import LIST, copier
+from ..core.copying import LIST, beyond, copier
 from ..core.errors import (
     IllegalAction,
     InvalidSeatType,
@@ -45,7 +45,7 @@ from .dealing import (
     draw_for_deal,
 )
 from .derivation import check_derivation, first_mano
-from .scoreboard import Scoreboard
+from .scoreboard import BOARD_COPY, Scoreboard
 from .state_view import StateView
 
 if TYPE_CHECKING:
@@ -69,6 +69,11 @@ class MatchState(DealFlow):
     _MID_DEAL: ClassVar[bool] = False
     """Whether a match of the class may start with a score at or over the target (a subclass
     resumes a deal in its middle: see :func:`~truco_rules.game.dealing.check_standing`)."""
+    _copy_plan: ClassVar[tuple[bool, tuple[str, ...]] | None] = None
+    """What a copy of an instance of the class copies beyond the match state: whether it
+    has a ``__dict__`` and the slots its own class and mixins add (``None``: nothing)."""
+    _copy_plan_of: ClassVar[type | None] = None
+    """The class :attr:`_copy_plan` was worked out for (a subclass works out its own)."""
 
     def __init__(
         self,
@@ -116,11 +121,11 @@ class MatchState(DealFlow):
         self._start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
         self._mano = mano
         self._board = Scoreboard(scores, chicos, individual)
-        self._discarding: list[int] = []
-        self._discarded: list[tuple[int, Card]] = []
+        self._discarding: tuple[int, ...] = ()
+        self._discarded: tuple[tuple[int, Card], ...] = ()
         self._team: tuple[int, ...] = ()  # sides of the current deal (from the table's plan)
         self._hand_no = 0
-        self._history: list[HandSummary | PendingSummary] = []
+        self._history: tuple[HandSummary | PendingSummary, ...] = ()
         self._actions: list[tuple[int, Action]] = []
         self._hand: Hand | None = None
         # the contests the latest step that ended one ended (public record), and that step
@@ -130,7 +135,7 @@ class MatchState(DealFlow):
         self._contests: tuple[tuple[int, ...], ...] = ()
         self._contest = 0
         self._dealt: tuple[tuple[Card, ...], ...] = ()
-        self._pending_deal: list[Card] = []
+        self._pending_deal: tuple[Card, ...] = ()
         self._plan: DealPlan | None = None
         self._start_deal(None)
 
@@ -342,13 +347,13 @@ class MatchState(DealFlow):
         """An independent copy of the match (``copy.copy(match)`` makes the same); a
         subclass's own attributes (in its ``__dict__``) are copied shallowly."""
         new = cast(_S, _copy_state(self))
-        extra = getattr(self, "__dict__", None)
-        if extra:
-            new.__dict__.update(extra)
-        own = vars(type(self)).get("_copied_slots")
-        if own is None:  # kept on the class itself: it goes when the class goes
-            own = _own_slots(type(self))
-            type.__setattr__(type(self), "_copied_slots", own)
+        cls = type(self)
+        plan = cls._copy_plan if cls._copy_plan_of is cls else _copy_plan(cls)
+        if plan is None:  # the match state is all there is (the common case)
+            return new
+        dictful, own = plan
+        if dictful:
+            new.__dict__.update(self.__dict__)
         for name in own:
             if hasattr(self, name):
                 setattr(new, name, getattr(self, name))
@@ -357,35 +362,25 @@ class MatchState(DealFlow):
     __copy__ = copy
 
 
-def _own_slots(klass: type) -> tuple[str, ...]:
-    """The slots a subclass of the match and its mixins declare (not the match state's own,
-    which the copier copies), as attribute names (a private ``__name`` mangled): read once
-    per class, as a class's ``__slots__`` are fixed when it is made."""
-    kernel = set(MatchState.__mro__)
-    names: list[str] = []
-    for base in klass.__mro__:
-        if base in kernel:
-            continue
-        slots = vars(base).get("__slots__", ())
-        for name in (slots,) if isinstance(slots, str) else slots:
-            if name in ("__dict__", "__weakref__"):
-                continue
-            if name.startswith("__") and not name.endswith("__"):
-                name = f"_{base.__name__.lstrip('_')}{name}"
-            names.append(name)
-    return tuple(names)
+def _copy_plan(klass: type[MatchState]) -> tuple[bool, tuple[str, ...]] | None:
+    """:attr:`MatchState._copy_plan` of ``klass``, worked out once and kept on the class
+    itself (it goes when the class goes; a class's ``__slots__`` are fixed when it is
+    made)."""
+    plan = beyond(klass, MatchState)
+    type.__setattr__(klass, "_copy_plan", plan)
+    type.__setattr__(klass, "_copy_plan_of", klass)
+    return plan
 
-# the lists get their own copies, the scoreboard and the contest their own objects; the rest
-# (variant, deals, dealt cards, summaries, actions) is immutable and shared
+
+# the list of actions gets its own copy, the scoreboard (in line) and the contest their own
+# objects; the rest (variant, deals, dealt cards, the history, the deal's discards and cards
+# dealt by chance: tuples, replaced when they change) is immutable and shared
 _copy_state = copier(
     MatchState,
     StateView.__slots__,
     {
-        **{
-            name: LIST
-            for name in ("_history", "_actions", "_pending_deal", "_discarding", "_discarded")
-        },
-        "_board": "{src}._board.copy()",
+        "_actions": LIST,
         "_hand": "None if {src}._hand is None else {src}._hand.copy()",
     },
+    {"_board": (Scoreboard, Scoreboard.__slots__, BOARD_COPY)},
 )

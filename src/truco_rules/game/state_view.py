@@ -61,17 +61,17 @@ class StateView:
     _dealt: tuple[tuple[Card, ...], ...]
     _deals: tuple[tuple[Card, ...], ...] | None
     _derivation: int
-    _discarded: list[tuple[int, Card]]
-    _discarding: list[int]
+    _discarded: tuple[tuple[int, Card], ...]
+    _discarding: tuple[int, ...]
     _first_draw: tuple[tuple[int, Card], ...]
     _hand: Hand | None
     _hand_no: int
-    _history: list[HandSummary | PendingSummary]
+    _history: tuple[HandSummary | PendingSummary, ...]
     _ended_at: int
     _last_hands: tuple[Hand, ...]
     _mano: int
     _notation: Notation | None
-    _pending_deal: list[Card]
+    _pending_deal: tuple[Card, ...]
     _plan: DealPlan | None
     _seats: int
     _seed: int | None
@@ -173,7 +173,7 @@ class StateView:
         (a copy: changing it changes nothing in the match)."""
         return list(self._summaries())
 
-    def _summaries(self) -> list[HandSummary]:
+    def _summaries(self) -> tuple[HandSummary, ...]:
         """The history with every entry summed up: a contest that ended is kept as it was
         (its hand no longer changes) and summed up when first read (see
         :func:`~truco_rules.game.dealing.summarize`)."""
@@ -181,9 +181,10 @@ class StateView:
         i = len(hist)
         while i and type(hist[i - 1]) is tuple:  # the unread entries are the last ones
             i -= 1
-        for k in range(i, len(hist)):
-            hist[k] = summarize(*cast("PendingSummary", hist[k]))
-        return cast("list[HandSummary]", hist)
+        if i < len(hist):
+            done = (summarize(*cast("PendingSummary", h)) for h in hist[i:])
+            hist = self._history = (*hist[:i], *done)
+        return cast("tuple[HandSummary, ...]", hist)
 
     @property
     def actions(self) -> list[tuple[int, Action]]:
