@@ -215,13 +215,12 @@ class Match(MatchState):
         n = integer(n, "n (the number of actions to undo)", "a non-negative int", CannotUndoType)
         if n < 0:
             raise CannotUndo(f"undo takes a non-negative number of actions, not {shown(n)}")
-        if n > len(self._actions):
-            raise CannotUndo(
-                f"cannot undo {shown(n)} action(s): only {len(self._actions)} were played"
-            )
+        played = self._action_count()
+        if n > played:
+            raise CannotUndo(f"cannot undo {shown(n)} action(s): only {played} were played")
         if n == 0:
             return
-        before = self._replayed(self._actions[: len(self._actions) - n])
+        before = self._replayed(self.actions[: played - n])
         self._become(before)
 
     def returns(self) -> tuple[float, ...]:
@@ -254,7 +253,7 @@ class Match(MatchState):
         seat = self._check_seat(seat)
         m = self._replayed(())
         tracker = InfoTracker(m)
-        for s, a in self._actions:
+        for s, a in self.actions:
             m.apply(a, s)
             tracker.update(m)
         return tracker.string(m, seat)

@@ -126,7 +126,7 @@ class DealFlow(StateView):
         dealt = list(self._dealt)
         dealt[s] = tuple(c for c in dealt[s] if c != card)
         self._dealt = tuple(dealt)
-        self._actions.append((s, act))
+        self._recent.append((s, act))
         self._discarding = self._discarding[1:]
         if not self._discarding:
             self._start_contest()
@@ -134,7 +134,7 @@ class DealFlow(StateView):
     def _deal(self, act: Action) -> None:
         assert act.card is not None
         self._pending_deal += (act.card,)
-        self._actions.append((CHANCE, act))
+        self._recent.append((CHANCE, act))
         if len(self._pending_deal) == self._deal_size(self._plan):
             self._finish_deal(list(self._pending_deal))
 
@@ -142,7 +142,10 @@ class DealFlow(StateView):
         hand = self._hand
         assert hand is not None
         # finished: it no longer changes, so it is shared by copies; one action may end two
-        n = len(self._actions)
+        n = len(self._acted) + len(self._recent)
+        if self._recent:  # the contest's actions join those copies share
+            self._acted = (*self._acted, *self._recent)
+            self._recent = []
         self._last_hands = (*self._last_hands, hand) if n == self._ended_at else (hand,)
         self._ended_at = n
         pts = (hand.team_total(0), hand.team_total(1))

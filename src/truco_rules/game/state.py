@@ -126,7 +126,8 @@ class MatchState(DealFlow):
         self._team: tuple[int, ...] = ()  # sides of the current deal (from the table's plan)
         self._hand_no = 0
         self._history: tuple[HandSummary | PendingSummary, ...] = ()
-        self._actions: list[tuple[int, Action]] = []
+        self._acted: tuple[tuple[int, Action], ...] = ()
+        self._recent: list[tuple[int, Action]] = []
         self._hand: Hand | None = None
         # the contests the latest step that ended one ended (public record), and that step
         self._last_hands: tuple[Hand, ...] = ()
@@ -226,11 +227,15 @@ class MatchState(DealFlow):
         ):  # the commonest case: an action object from the legal list of the seat to act
             for legal in hand._legal:
                 if legal is action:  # the same steps as _undo_point and _act, inline
-                    point = self.copy() if self._variant._undo_by_copy else len(self._actions)
+                    point = (
+                        self.copy()
+                        if self._variant._undo_by_copy
+                        else len(self._acted) + len(self._recent)
+                    )
                     turn = hand.turn
                     try:
                         hand._do(legal, turn)
-                        self._actions.append((turn, legal))
+                        self._recent.append((turn, legal))
                         if hand.phase == OVER:
                             self._end_contest()
                     except BaseException:
@@ -305,7 +310,7 @@ class MatchState(DealFlow):
 
     def _act(self, hand: Hand, s: int, act: Action) -> None:
         hand._do(act, s)
-        self._actions.append((s, act))
+        self._recent.append((s, act))
         if hand.phase == OVER:
             self._end_contest()
 
@@ -332,13 +337,13 @@ class MatchState(DealFlow):
         """How :meth:`_restore` will put the match back as it is now: a copy where the variant
         has a hook or a side bet from outside the library (code that may not be pure, nor
         replay), else the count of actions to replay (pure hooks make the replay exact)."""
-        return self.copy() if self._variant._undo_by_copy else len(self._actions)
+        return self.copy() if self._variant._undo_by_copy else self._action_count()
 
     def _restore(self, point: int | MatchState) -> None:
         if not isinstance(point, int):
             return self._become(point)
         fresh = self._fresh()
-        for seat, act in self._actions[:point]:
+        for seat, act in self.actions[:point]:
             fresh._check(act, seat)()
         self._become(fresh)
 
@@ -372,14 +377,15 @@ def _copy_plan(klass: type[MatchState]) -> tuple[bool, tuple[str, ...]] | None:
     return plan
 
 
-# the list of actions gets its own copy, the scoreboard (in line) and the contest their own
-# objects; the rest (variant, deals, dealt cards, the history, the deal's discards and cards
-# dealt by chance: tuples, replaced when they change) is immutable and shared
+# the actions since the last contest ended get their own list, the scoreboard (in line) and
+# the contest their own objects; the rest (variant, deals, dealt cards, the actions before,
+# the history, the deal's discards and cards dealt by chance: tuples, replaced when they
+# change) is immutable and shared
 _copy_state = copier(
     MatchState,
     StateView.__slots__,
     {
-        "_actions": LIST,
+        "_recent": LIST,
         "_hand": "None if {src}._hand is None else {src}._hand.copy()",
     },
     {"_board": (Scoreboard, Scoreboard.__slots__, BOARD_COPY)},

@@ -28,7 +28,7 @@ class StateView:
     """Read-only properties over a match's fields (see :class:`~truco_rules.match.Match`)."""
 
     __slots__ = (
-        "_actions",
+        "_acted",
         "_board",
         "_contest",
         "_contests",
@@ -47,6 +47,7 @@ class StateView:
         "_notation",
         "_pending_deal",
         "_plan",
+        "_recent",
         "_seats",
         "_seed",
         "_start",
@@ -54,7 +55,11 @@ class StateView:
         "_turned",
         "_variant",
     )
-    _actions: list[tuple[int, Action]]
+    _acted: tuple[tuple[int, Action], ...]
+    """The actions applied before the last contest ended (a tuple, which copies share); the
+    match's actions are these and then :attr:`_recent`."""
+    _recent: list[tuple[int, Action]]
+    """The actions applied since the last contest ended (or since the start)."""
     _board: Scoreboard
     _contest: int
     _contests: tuple[tuple[int, ...], ...]
@@ -190,7 +195,11 @@ class StateView:
     def actions(self) -> list[tuple[int, Action]]:
         """Every action applied, ``(seat, action)`` (``seat`` is ``CHANCE`` for a deal; a
         copy: changing it changes nothing in the match)."""
-        return list(self._actions)
+        return [*self._acted, *self._recent]
+
+    def _action_count(self) -> int:
+        """How many actions were applied (chance deals included)."""
+        return len(self._acted) + len(self._recent)
 
     # ------------------------------------------------------------------ the standing
     @property
@@ -285,7 +294,7 @@ class StateView:
             self._hand_no,
             self._mano,
             tuple(self._summaries()),
-            tuple(self._actions),
+            (*self._acted, *self._recent),
             tuple(self._pending_deal),
             self._contest,
             self._turned,

@@ -230,11 +230,12 @@ def _deal_seen(
                 add(s, c)
         # the contests before the last one: their actions are the record's, just before
         # the last contest's and the current one's (a contest records one entry per action)
-        end = len(match._actions) - len(hand.log) - done[0].actions
+        actions = match.actions
+        end = len(actions) - len(hand.log) - done[0].actions
         visible = match.variant.tricks.played_cards_visible
         for h in done[1:]:
             start = end - h.actions
-            for s, act in match._actions[start:end]:
+            for s, act in actions[start:end]:
                 if visible and act.verb == PLAY and not act.down:
                     add(s, act.card)
             for s, cards in h.shown:
