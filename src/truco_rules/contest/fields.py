@@ -22,7 +22,6 @@ from ..core import actions as A
 from ..core.actions import PLAYS, Action
 from ..core.cards import SPANISH, Card, Notation
 from ..core.context import HandContext
-from ..core.copying import list_with
 from ..core.per_object import PerObject
 from .part_views import PartViews
 
@@ -262,12 +261,14 @@ class HandFields(PartViews):
         # replaced, not changed in place: copies share them (core.copying.list_with)
         self.points = [*self.points, (team, pts, reason)]
         if self.credits_at_once:
-            now = self.pts_now = list_with(self.pts_now, team, self.pts_now[team] + pts)
+            now = self.pts_now = self.pts_now[:]
+            now[team] += pts
             if self.scores[team] + now[team] >= self.mr.target:
                 self.end_reason = "target"
                 self.hand_winner = None
         else:
-            self.pts_end = list_with(self.pts_end, team, self.pts_end[team] + pts)
+            end = self.pts_end = self.pts_end[:]
+            end[team] += pts
 
     def _finish(self, reason: str, team: int | None, pts: int) -> None:
         """End the contest (the hand loop settles what is still open first)."""

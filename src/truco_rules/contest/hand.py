@@ -141,7 +141,7 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
 
     def __new__(cls, variant: Variant, *args: object, **kwargs: object) -> Hand:
         # a contest of ``variant`` is an instance of the variant's own contest class
-        return object.__new__(hand_type(variant) if cls is Hand else cls)
+        return object.__new__(_TYPES(variant) if cls is Hand else cls)
 
     def __reduce__(self) -> tuple[object, ...]:
         # the variant's contest class is made at run time: a pickle names the variant

@@ -22,7 +22,6 @@ from typing import cast
 
 from ..core import actions as A
 from ..core.actions import Action
-from ..core.copying import replaced
 from ..rules.side_bet import Credit
 from ..rules.side_bet_checks import MAX_AUTOMATIC, broke
 from .bet_states import FlorState
@@ -175,7 +174,8 @@ class SideBetPlay(HandFields):
         heard = users["interrupted"]
         if heard and heard != (i,):
             self._side_interrupt(s, act, i)
-        self.side_state = replaced(self.side_state, i, state)
+        old = self.side_state  # a tuple, which copies share
+        self.side_state = (*old[:i], state, *old[i + 1 :])
         self.side_scan = True
         for side, pts, reason in credits:
             self._credit(side, pts, reason)
@@ -188,7 +188,8 @@ class SideBetPlay(HandFields):
 
     def _side_set(self, outcome: _Outcome) -> None:
         i, state, credits = outcome
-        self.side_state = replaced(self.side_state, i, state)
+        old = self.side_state  # a tuple, which copies share
+        self.side_state = (*old[:i], state, *old[i + 1 :])
         self.side_scan = True
         for side, pts, reason in credits:
             self._credit(side, pts, reason)

@@ -141,7 +141,9 @@ class TrickPlay:
         self.trick_plays.append((s, card, down))
         self.plays.append((self.trick_no, s, card, down))
         if self.trick_no == 0:
-            self.played_first = list_with(self.played_first, s, True)
+            first = self.played_first[:]  # replaced, not changed in place (see COPY)
+            first[s] = True
+            self.played_first = first
         self.to_play.pop(0)
         tr = hand.tr
         if not self.to_play:
