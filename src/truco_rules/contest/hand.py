@@ -326,8 +326,7 @@ def _hand_type(variant: Variant) -> type[Hand]:
         tr=variant.tricks,
         ld=variant.ladder,
         mr=variant.match,
-        bt=table,
-        bets=table.bets,
+        _bet_table=table,
         side_bets=variant.side_bets,
     )
     names = {"__slots__": (), "__module__": __name__, "__qualname__": Hand.__qualname__}
@@ -351,7 +350,7 @@ _ANSWERS = (A.QUIERO, A.PASO, A.NO_QUIERO)
 _KEY_FIELDS = tuple(
     n
     for n in HandFields.__slots__
-    if n not in ("_legal", "_plays")
+    if n not in ("_legal", "_plays", "bt", "bets")
     and n != "side_scan"  # a cache: whether a bet may be waiting
     and n not in _PARTS  # each part gives its own key
 )

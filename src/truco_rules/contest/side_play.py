@@ -40,7 +40,8 @@ class SideBetPlay(HandFields):
     __slots__ = ()
 
     def _init_side(self) -> None:
-        bt = self.bt  # the variant's (a class attribute, as the bets are)
+        bt = self.bt = self._bet_table
+        self.bets = bt.bets
         self.side_state = ()  # the bets may read each other's states as they start
         for b in bt.bets:
             self.side_state = (*self.side_state, b.start(self))

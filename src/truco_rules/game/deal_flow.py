@@ -37,6 +37,10 @@ TERMINAL = -2
 """``current_player()`` once the match is over."""
 
 _NORMAL = (SPECIAL_NONE, -1)
+_SHARED_FROM = 16
+"""The actions since the last contests are made a tuple that copies share once there are this
+many (at the end of a contest): each time costs the length of the match, so not after every
+short contest."""
 
 
 class DealFlow(StateView):
@@ -143,7 +147,7 @@ class DealFlow(StateView):
         assert hand is not None
         # finished: it no longer changes, so it is shared by copies; one action may end two
         n = len(self._acted) + len(self._recent)
-        if self._recent:  # the contest's actions join those copies share
+        if len(self._recent) >= _SHARED_FROM:  # the actions join those copies share
             self._acted = (*self._acted, *self._recent)
             self._recent = []
         self._last_hands = (*self._last_hands, hand) if n == self._ended_at else (hand,)

@@ -56,10 +56,11 @@ class StateView:
         "_variant",
     )
     _acted: tuple[tuple[int, Action], ...]
-    """The actions applied before the last contest ended (a tuple, which copies share); the
-    match's actions are these and then :attr:`_recent`."""
+    """The first actions applied, up to the end of a contest (a tuple, which copies share);
+    the match's actions are these and then :attr:`_recent`."""
     _recent: list[tuple[int, Action]]
-    """The actions applied since the last contest ended (or since the start)."""
+    """The actions applied since (a list of each copy's own, made a tuple once it is long:
+    see ``deal_flow._SHARED_FROM``)."""
     _board: Scoreboard
     _contest: int
     _contests: tuple[tuple[int, ...], ...]
