@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..contest.hand import Hand
+from ..contest.hand import hand_type
 from ..core.actions import Action
 from ..core.cards import Card
 from ..core.errors import ProtocolError, shown
@@ -110,7 +110,10 @@ class DealFlow(StateView):
         strengths = v.ranking.strengths(self._turned, v.deck.cards)
         if v._undo_by_copy:  # a ranking from outside: checked as the variant was built, and
             check_strengths(strengths, self._turned)  # its answer may change since
-        self._hand = Hand(
+        # made as Hand(v, ...) makes it, without its look-up of the variant's contest class
+        # through __new__ (a call with packed arguments, at every contest)
+        hand = self._hand = object.__new__(hand_type(v))
+        hand.__init__(  # type: ignore[misc]
             v,
             order,
             self._team,
@@ -120,7 +123,7 @@ class DealFlow(StateView):
             v.special.kind(scores, v.match.target) if v.special is not None else _NORMAL,
             turned=self._turned,
         )
-        if self._hand.over:  # e.g. flores sung at once reach the target
+        if hand.over:  # e.g. flores sung at once reach the target
             self._end_contest()
 
     def _discard(self, s: int, act: Action) -> None:
