@@ -1,0 +1,86 @@
+"""Copies are independent (docs/invariants.md, I5 and I8): a copy of a match or of a contest
+shares the fields that change seldom (points, folds, trick results, side-bet states, the
+actions and history of the contests over) and replaces them when they change, so play on
+either side must leave the other exactly as it was, to the end of the match and across the
+end of contests. A contest pickles to its variant's own contest class."""
+
+from __future__ import annotations
+
+import pickle
+import random
+
+import pytest
+
+import truco_rules as tr
+from truco_rules.contest.hand import Hand, hand_type
+
+CASES = [(name, n) for name in tr.variant_names() for n in tr.get_variant(name).seat_counts]
+IDS = [f"{name}-{n}p" for name, n in CASES]
+
+
+def _play(m: tr.Match, rng: random.Random, steps: int) -> None:
+    while steps and not m.is_over():
+        legal = m.legal_actions()
+        m.apply(legal[rng.randrange(len(legal))])
+        steps -= 1
+
+
+def _play_contest(h: Hand, rng: random.Random) -> None:
+    while not h.over:
+        legal = h.legal_actions()
+        h.apply(legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
+def test_play_on_a_match_copy_leaves_the_original_as_it_was(name: str, seats: int) -> None:
+    v = tr.get_variant(name)
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = v.new_match(seats, seed=seed)
+        while not m.is_over():
+            before, text = m.key(), m.to_json()
+            copy = m.copy()
+            _play(copy, random.Random(rng.random()), 10**6)  # the copy to the match's end
+            assert m.key() == before and m.to_json() == text
+            kept = m.copy()
+            kept_key = kept.key()
+            _play(m, rng, rng.randrange(1, 12))  # the original on, across contests
+            assert kept.key() == kept_key
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
+def test_play_on_a_contest_copy_leaves_the_original_as_it_was(name: str, seats: int) -> None:
+    """Searches copy and play contests, not matches (the agents' simulations)."""
+    v = tr.get_variant(name)
+    for seed in range(12):
+        rng = random.Random(seed)
+        m = v.new_match(seats, seed=seed)
+        while not m.is_over():
+            hand = m.copy().hand  # a contest of its own, played here without its match
+            if hand is not None and not hand.over and hand.legal_actions():
+                before = hand.key()
+                copy = hand.copy()
+                assert type(copy) is type(hand) is hand_type(v)
+                _play_contest(copy, random.Random(rng.random()))
+                assert hand.key() == before
+                kept = hand.copy()
+                kept_key = kept.key()
+                _play_contest(hand, random.Random(rng.random()))
+                assert kept.key() == kept_key
+            _play(m, rng, 1)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
+def test_a_contest_pickles_to_its_variant_contest_class(name: str, seats: int) -> None:
+    v = tr.get_variant(name)
+    seed = 0
+    while True:  # a match still in a contest after a few steps
+        m = v.new_match(seats, seed=seed)
+        _play(m, random.Random(seed), 3)
+        if m.hand is not None:
+            break
+        seed += 1
+    back = pickle.loads(pickle.dumps(m.hand))
+    assert type(back) is hand_type(back.variant) and back.key() == m.hand.key()
+    assert isinstance(back, Hand) and back.variant == v
+    assert back.legal_actions() == m.hand.legal_actions()
