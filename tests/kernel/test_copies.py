@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -31,43 +32,46 @@ def _play_contest(h: Hand, rng: random.Random) -> None:
         h.apply(legal[rng.randrange(len(legal))])
 
 
-@pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
-def test_play_on_a_match_copy_leaves_the_original_as_it_was(name: str, seats: int) -> None:
-    v = tr.get_variant(name)
+def _states(name: str, seats: int) -> Iterator[tuple[tr.Match, random.Random]]:
+    """Every state of a dozen seeded random matches, with the generator that plays them on
+    (one step after each, from wherever the caller left the match)."""
     for seed in range(12):
         rng = random.Random(seed)
-        m = v.new_match(seats, seed=seed)
+        m = tr.get_variant(name).new_match(seats, seed=seed)
         while not m.is_over():
-            before, text = m.key(), m.to_json()
-            copy = m.copy()
-            _play(copy, random.Random(rng.random()), 10**6)  # the copy to the match's end
-            assert m.key() == before and m.to_json() == text
-            kept = m.copy()
-            kept_key = kept.key()
-            _play(m, rng, rng.randrange(1, 12))  # the original on, across contests
-            assert kept.key() == kept_key
+            yield m, rng
+            _play(m, rng, 1)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
+def test_play_on_a_match_copy_leaves_the_original_as_it_was(name: str, seats: int) -> None:
+    for m, rng in _states(name, seats):
+        before, text = m.key(), m.to_json()
+        copy = m.copy()
+        _play(copy, random.Random(rng.random()), 10**6)  # the copy to the match's end
+        assert m.key() == before and m.to_json() == text
+        kept = m.copy()
+        kept_key = kept.key()
+        _play(m, rng, rng.randrange(12))  # the original on, across contests
+        assert kept.key() == kept_key
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
 def test_play_on_a_contest_copy_leaves_the_original_as_it_was(name: str, seats: int) -> None:
     """Searches copy and play contests, not matches (the agents' simulations)."""
-    v = tr.get_variant(name)
-    for seed in range(12):
-        rng = random.Random(seed)
-        m = v.new_match(seats, seed=seed)
-        while not m.is_over():
-            hand = m.copy().hand  # a contest of its own, played here without its match
-            if hand is not None and not hand.over and hand.legal_actions():
-                before = hand.key()
-                copy = hand.copy()
-                assert type(copy) is type(hand) is hand_type(v)
-                _play_contest(copy, random.Random(rng.random()))
-                assert hand.key() == before
-                kept = hand.copy()
-                kept_key = kept.key()
-                _play_contest(hand, random.Random(rng.random()))
-                assert kept.key() == kept_key
-            _play(m, rng, 1)
+    for m, rng in _states(name, seats):
+        hand = m.copy().hand  # a contest of its own, played here without its match
+        if hand is None or hand.over or not hand.legal_actions():
+            continue
+        before = hand.key()
+        copy = hand.copy()
+        assert type(copy) is type(hand) is hand_type(m.variant)
+        _play_contest(copy, random.Random(rng.random()))
+        assert hand.key() == before
+        kept = hand.copy()
+        kept_key = kept.key()
+        _play_contest(hand, random.Random(rng.random()))
+        assert kept.key() == kept_key
 
 
 @pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
