@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.copying import LIST, LIST_OF_LISTS, copier
+from ..core.copying import LIST, LIST_OF_LISTS, OLD_PICKLE, copier
 from ..core.errors import IllegalAction, WrongPlayer
 from ..core.per_object import PerObject
 from ..rules.special import SPECIAL_NONE
@@ -139,14 +139,19 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
         # a bet may have read legal_actions() before anyone was to act
         self._legal = self._plays = None
 
-    def __new__(cls, variant: Variant, *args: object, **kwargs: object) -> Hand:
-        # a contest of ``variant`` is an instance of the variant's own contest class
-        return object.__new__(_TYPES(variant) if cls is Hand else cls)
+    def __new__(cls, *args: object, **kwargs: object) -> Hand:
+        # a contest of a variant is an instance of the variant's own class (see hand_type),
+        # a subclass of ``cls``
+        variant = args[0] if args else kwargs.get("variant")
+        if variant is None:  # what unpickling a contest of an earlier version asks
+            raise TypeError(f"a contest is made with its variant: Hand(variant, ...); {OLD_PICKLE}")
+        return object.__new__(hand_type(variant, cls))  # type: ignore[arg-type]
 
     def __reduce__(self) -> tuple[object, ...]:
-        # the variant's contest class is made at run time: a pickle names the variant
+        # the variant's contest class is made at run time: a pickle names the variant and
+        # the class it was made from
         state = {name: getattr(self, name) for name in HandFields.__slots__ if hasattr(self, name)}
-        return (_rebuilt, (self.variant, state))
+        return (_rebuilt, (self.variant, state, type(self).__bases__[0]))
 
     def copy(self) -> Hand:
         """An independent copy (hooks and dealt cards are shared: they are immutable);
@@ -310,15 +315,24 @@ class Hand(LegalPlay, EndingPlay, RefusalPlay, BetViews):
             return
 
 
-def hand_type(variant: Variant) -> type[Hand]:
-    """The contest class of ``variant``: :class:`Hand` with what is the same in every
-    contest of the variant (the variant, its hooks, its side bets and its rule flags) as
-    class attributes, so that neither a new contest nor a copy sets them (made once per
-    variant object)."""
-    return _TYPES(variant)
+def hand_type(variant: Variant, base: type[Hand] | None = None) -> type[Hand]:
+    """The contest class of ``variant``: a subclass of ``base`` (default :class:`Hand`; a
+    variant's own contest class stands for the class it was made from) with what is the
+    same in every contest of the variant (the variant, its hooks, its side bets and its
+    rule flags) as class attributes, so that neither a new contest nor a copy sets them
+    (made once per variant object and base class). It keeps ``base``'s name."""
+    if base is None:
+        base = Hand
+    elif "_bet_table" in vars(base):  # a variant's contest class: the class it was made from
+        base = base.__bases__[0]
+    made = _TYPES(variant)
+    found = made.get(base)
+    if found is None:
+        found = made[base] = _made(variant, base)
+    return found
 
 
-def _hand_type(variant: Variant) -> type[Hand]:
+def _made(variant: Variant, base: type[Hand]) -> type[Hand]:
     table = bet_table(variant)
     fixed: dict[str, object] = dict(zip(RULE_FLAGS, rule_flags(variant), strict=True))
     fixed.update(
@@ -329,16 +343,17 @@ def _hand_type(variant: Variant) -> type[Hand]:
         _bet_table=table,
         side_bets=variant.side_bets,
     )
-    names = {"__slots__": (), "__module__": __name__, "__qualname__": Hand.__qualname__}
-    return type(Hand.__name__, (Hand,), {**names, **fixed})
+    names = {"__slots__": (), "__module__": base.__module__, "__qualname__": base.__qualname__}
+    return type(base.__name__, (base,), {**names, **fixed})
 
 
-_TYPES: PerObject[Variant, type[Hand]] = PerObject(_hand_type)
+_TYPES: PerObject[Variant, dict[type[Hand], type[Hand]]] = PerObject(lambda _variant: {})
 
 
-def _rebuilt(variant: Variant, state: dict[str, object]) -> Hand:
-    """A contest of ``variant`` with the fields ``state`` (an unpickled :class:`Hand`)."""
-    hand = object.__new__(hand_type(variant))
+def _rebuilt(variant: Variant, state: dict[str, object], base: type[Hand]) -> Hand:
+    """A contest of ``variant`` made from class ``base`` with the fields ``state`` (an
+    unpickled :class:`Hand`)."""
+    hand = object.__new__(hand_type(variant, base))
     for name, value in state.items():
         setattr(hand, name, value)
     return hand

@@ -2,7 +2,10 @@
 
 :func:`copier` writes, once per class, a function that copies an object field by field with
 plain attribute assignments, the way attrs and dataclasses write their ``__init__``; a loop
-of ``getattr``/``setattr`` over the slots costs several times as much.
+of ``getattr``/``setattr`` over the slots costs several times as much. Fields that change
+seldom are shared by copies and replaced when they change (:func:`list_with`,
+:func:`replaced`). A state pickled by an earlier version is refused with
+:data:`OLD_PICKLE`.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any, TypeVar
 __all__ = [
     "LIST",
     "LIST_OF_LISTS",
+    "OLD_PICKLE",
     "SHARED",
     "Part",
     "beyond",
@@ -30,6 +34,13 @@ LIST = "list({src}.{0})"
 """A list field: the copy gets its own list (the items are immutable and shared)."""
 LIST_OF_LISTS = "[list(x) for x in {src}.{0}]"
 """A list of lists: the copy gets its own lists."""
+
+OLD_PICKLE = (
+    "a match or contest pickled by truco-rules 0.1.0 does not load in this version (its "
+    "fields have changed): keep a match as its record (Match.to_json), which every version "
+    "replays"
+)
+"""Why unpickling a match or contest of an earlier version fails (a ``TypeError``)."""
 
 Part = tuple[type, Iterable[str], Mapping[str, str]]
 """A part held in a field: its class, its fields and how each is copied (as ``copier``

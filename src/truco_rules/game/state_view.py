@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+from ..core.copying import OLD_PICKLE
 from .dealing import PendingSummary, summarize
 
 if TYPE_CHECKING:
@@ -85,6 +86,16 @@ class StateView:
     _team: tuple[int, ...]
     _turned: Card | None
     _variant: Variant
+
+    def __setstate__(self, state: tuple[dict[str, Any] | None, dict[str, Any] | None]) -> None:
+        # what pickle gives a slotted object: its __dict__ (a subclass's) and its slots
+        extra, fields = state
+        if fields and "_actions" in fields:  # the fields of 0.1.0
+            raise TypeError(OLD_PICKLE)
+        if extra:
+            self.__dict__.update(extra)
+        for name, value in (fields or {}).items():
+            setattr(self, name, value)
 
     # ------------------------------------------------------------------ what was given
     @property
