@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..core.copying import list_with, replaced
+from ..core.copying import replaced
 from .bet_states import FlorState
 from .fields import (
     _MAZO,
@@ -77,6 +77,6 @@ class EndingPlay(HandFields):
             self.hand_winner = None
         if not self.end_reason:
             if team is not None and pts > 0:
-                self.points = [*self.points, (team, pts, reason)]
-                self.pts_end = list_with(self.pts_end, team, self.pts_end[team] + pts)
+                self.points.append((team, pts, reason))
+                self.pts_end[team] += pts
             self.end_reason = reason

@@ -263,17 +263,14 @@ class HandFields(PartViews):
     def _credit(self, team: int, pts: int, reason: str) -> None:
         if pts <= 0 or self.end_reason:
             return
-        # replaced, not changed in place: copies share them (core.copying.list_with)
-        self.points = [*self.points, (team, pts, reason)]
+        self.points.append((team, pts, reason))
         if self.credits_at_once:
-            now = self.pts_now = self.pts_now[:]
-            now[team] += pts
-            if self.scores[team] + now[team] >= self.mr.target:
+            self.pts_now[team] += pts
+            if self.scores[team] + self.pts_now[team] >= self.mr.target:
                 self.end_reason = "target"
                 self.hand_winner = None
         else:
-            end = self.pts_end = self.pts_end[:]
-            end[team] += pts
+            self.pts_end[team] += pts
 
     def _finish(self, reason: str, team: int | None, pts: int) -> None:
         """End the contest (the hand loop settles what is still open first)."""

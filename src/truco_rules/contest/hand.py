@@ -370,18 +370,19 @@ _KEY_FIELDS = tuple(
     and n not in _PARTS  # each part gives its own key
 )
 
-# the log gets its own list, the cards in hand their own lists, the trick-play part its own
-# copy (in line, as the part's own copier makes it), the cached legal actions and card plays
-# are recomputed; everything else is shared: immutable values, the lists that change seldom
-# (the points, the cards dealt: replaced when they change, never changed in place, see
-# core.copying.list_with), and the ladder and special-hands parts, which change only in _do
-# and _mazo, where the contest first gives itself its own copy of the part (copy on write: a
-# search copies contests far more often than it calls)
+# the log and the points get their own lists (a contest played on from a copy changes them
+# at its end: shared, they would be copied then all the same), the cards in hand their own
+# lists, the trick-play part its own copy (in line, as the part's own copier makes it), the
+# cached legal actions and card plays are recomputed; everything else is shared: immutable
+# values (the side bets' states, a tuple replaced when one changes; the cards dealt, which
+# never change), and the ladder and special-hands parts, which change only in _do and _mazo,
+# where the contest first gives itself its own copy of the part (copy on write: a search
+# copies contests far more often than it calls)
 _copy_hand = copier(
     Hand,
     HandFields.__slots__,
     {
-        "log": LIST,
+        **{name: LIST for name in ("log", "points", "pts_now", "pts_end")},
         "cards": LIST_OF_LISTS,
         "_legal": "None",
         "_plays": "None",

@@ -141,9 +141,7 @@ class TrickPlay:
         self.trick_plays.append((s, card, down))
         self.plays.append((self.trick_no, s, card, down))
         if self.trick_no == 0:
-            first = self.played_first[:]  # replaced, not changed in place (see COPY)
-            first[s] = True
-            self.played_first = first
+            self.played_first[s] = True
         self.to_play.pop(0)
         tr = hand.tr
         if not self.to_play:
@@ -286,7 +284,7 @@ class TrickPlay:
             hand.mano_team,
             hand.tie_leader,
         )
-        self.results = [*self.results, result]
+        self.results.append(result)
         if self._decided(hand, tr.decide(self.results)):
             return
         self.trick_no += 1
@@ -310,10 +308,10 @@ class TrickPlay:
             self.double = True
 
 
-# the lists that change at every card get their own copies; the cards and tuples in them,
-# and the fields that change seldom (replaced when they change, never changed in place:
-# see core.copying.list_with), are shared
-COPY = {name: LIST for name in ("plays", "to_play", "trick_plays")}
+# the lists that change as the contest is played get their own copies; the cards and tuples
+# in them, and the fields that change seldom (who has folded, the hidden cards: replaced
+# when they change, never changed in place, see core.copying.list_with), are shared
+COPY = {name: LIST for name in ("plays", "to_play", "trick_plays", "results", "played_first")}
 """How a copy of the part copies each field (the others are shared), for its own copier and
 the contest's, which copies the part in line."""
 

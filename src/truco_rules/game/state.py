@@ -19,7 +19,7 @@ records, views and the bot API on top. A state depends on its variant, never the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar, cast
+from typing import TYPE_CHECKING, ClassVar, TypeVar, cast
 
 from ..contest.hand import OVER, Hand
 from ..core.actions import Action
@@ -46,7 +46,7 @@ from .dealing import (
 )
 from .derivation import check_derivation, first_mano
 from .scoreboard import BOARD_COPY, Scoreboard
-from .state_view import StateView
+from .state_view import Origin, StateView
 
 if TYPE_CHECKING:
     from ..rules.variant import Variant
@@ -96,21 +96,18 @@ class MatchState(DealFlow):
             raise ParseError("give either seed or deals, not both")
         self._variant = variant
         notation = variant.deck.notation
-        self._notation = None if notation.name == SPANISH.name else notation  # by name: pickles
         self._seats = seats
-        self._seed = seed
-        self._derivation = derivation
         individual = bool(getattr(variant.table, "individual_scores", _never)(seats))
         # an empty list of deals is no explicit deal at all: every deal is a chance node
-        self._deals: tuple[tuple[Card, ...], ...] | None = (
+        given: tuple[tuple[Card, ...], ...] | None = (
             tuple(check_deal(variant, seats, d, i) for i, d in enumerate(deals)) if deals else None
         )
-        self._first_draw: tuple[tuple[int, Card], ...] = ()
+        first_draw: tuple[tuple[int, Card], ...] = ()
         if seed is not None and getattr(variant.table, "first_dealer", "") == "card_draw":
             dealer, draw = draw_for_deal(variant, seats, seed)
             mano = (dealer + 1) % seats if mano is None else mano
             if mano == (dealer + 1) % seats:  # kept when it decided the mano (also on replay)
-                self._first_draw = draw
+                first_draw = draw
         if mano is None:  # a seeded draw of a seat, else seat 0
             mano = 0 if seed is None else first_mano(seed, seats, derivation)
         if type(mano) is not int or not 0 <= mano < seats:
@@ -118,7 +115,14 @@ class MatchState(DealFlow):
         scores, chicos = check_standing(
             variant, seats, individual, scores, chicos, mid_deal=self._MID_DEAL
         )
-        self._start: dict[str, Any] = {"mano": mano, "scores": list(scores), "chicos": list(chicos)}
+        self._origin = Origin(
+            seed,
+            derivation,
+            given,
+            {"mano": mano, "scores": list(scores), "chicos": list(chicos)},
+            first_draw,
+            None if notation.name == SPANISH.name else notation,  # by name: pickles
+        )
         self._mano = mano
         self._board = Scoreboard(scores, chicos, individual)
         self._discarding: tuple[int, ...] = ()

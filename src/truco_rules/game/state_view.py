@@ -22,7 +22,32 @@ if TYPE_CHECKING:
     from .dealing import HandSummary
     from .scoreboard import Scoreboard
 
-__all__ = ["StateView"]
+__all__ = ["Origin", "StateView"]
+
+
+class Origin:
+    """How a match was started, the same in every copy of it (which share it): the seed and
+    its deal derivation, the explicit deals, the starting standing (``mano``, ``scores``,
+    ``chicos``), the card draw that chose the first dealer, and the deck's notation
+    (``None``: the Spanish one)."""
+
+    __slots__ = ("deals", "derivation", "first_draw", "notation", "seed", "start")
+
+    def __init__(
+        self,
+        seed: int | None,
+        derivation: int,
+        deals: tuple[tuple[Card, ...], ...] | None,
+        start: dict[str, Any],
+        first_draw: tuple[tuple[int, Card], ...],
+        notation: Notation | None,
+    ) -> None:
+        self.seed = seed
+        self.derivation = derivation
+        self.deals = deals
+        self.start = start
+        self.first_draw = first_draw
+        self.notation = notation
 
 
 class StateView:
@@ -33,25 +58,20 @@ class StateView:
         "_board",
         "_contest",
         "_contests",
-        "_deals",
         "_dealt",
-        "_derivation",
         "_discarded",
         "_discarding",
         "_ended_at",
-        "_first_draw",
         "_hand",
         "_hand_no",
         "_history",
         "_last_hands",
         "_mano",
-        "_notation",
+        "_origin",
         "_pending_deal",
         "_plan",
         "_recent",
         "_seats",
-        "_seed",
-        "_start",
         "_team",
         "_turned",
         "_variant",
@@ -66,23 +86,19 @@ class StateView:
     _contest: int
     _contests: tuple[tuple[int, ...], ...]
     _dealt: tuple[tuple[Card, ...], ...]
-    _deals: tuple[tuple[Card, ...], ...] | None
-    _derivation: int
     _discarded: tuple[tuple[int, Card], ...]
     _discarding: tuple[int, ...]
-    _first_draw: tuple[tuple[int, Card], ...]
     _hand: Hand | None
     _hand_no: int
     _history: tuple[HandSummary | PendingSummary, ...]
     _ended_at: int
     _last_hands: tuple[Hand, ...]
     _mano: int
-    _notation: Notation | None
+    _origin: Origin
+    """How the match was started (the same in every copy, which shares it)."""
     _pending_deal: tuple[Card, ...]
     _plan: DealPlan | None
     _seats: int
-    _seed: int | None
-    _start: dict[str, Any]
     _team: tuple[int, ...]
     _turned: Card | None
     _variant: Variant
@@ -96,6 +112,31 @@ class StateView:
             self.__dict__.update(extra)
         for name, value in (fields or {}).items():
             setattr(self, name, value)
+
+    # the fields of the match's start, read where they were fields of the match
+    @property
+    def _seed(self) -> int | None:
+        return self._origin.seed
+
+    @property
+    def _derivation(self) -> int:
+        return self._origin.derivation
+
+    @property
+    def _deals(self) -> tuple[tuple[Card, ...], ...] | None:
+        return self._origin.deals
+
+    @property
+    def _start(self) -> dict[str, Any]:
+        return self._origin.start
+
+    @property
+    def _first_draw(self) -> tuple[tuple[int, Card], ...]:
+        return self._origin.first_draw
+
+    @property
+    def _notation(self) -> Notation | None:
+        return self._origin.notation
 
     # ------------------------------------------------------------------ what was given
     @property
