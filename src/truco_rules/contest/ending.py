@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import cast
 
-from ..core.copying import replaced
 from .bet_states import FlorState
 from .fields import (
     _MAZO,
@@ -55,7 +54,7 @@ class EndingPlay(HandFields):
         if isinstance(bet, FlorBet):
             held = bet.hold(self, cast("FlorState", self.side_state[i]), team)
             if held is not None:
-                self.side_state = replaced(self.side_state, i, held)
+                self.side_state[i] = held
                 self.side_scan = True
                 self.held_end = (team, pts)
                 return

@@ -155,7 +155,7 @@ class HandFields(PartViews):
     pts_now: list[int]
     scores: tuple[int, ...]
     side_scan: bool
-    side_state: tuple[Hashable, ...]
+    side_state: list[Hashable]
     side_waiting: int
     strength: Sequence[int]
     team: tuple[int, ...]

@@ -370,19 +370,19 @@ _KEY_FIELDS = tuple(
     and n not in _PARTS  # each part gives its own key
 )
 
-# the log and the points get their own lists (a contest played on from a copy changes them
-# at its end: shared, they would be copied then all the same), the cards in hand their own
-# lists, the trick-play part its own copy (in line, as the part's own copier makes it), the
-# cached legal actions and card plays are recomputed; everything else is shared: immutable
-# values (the side bets' states, a tuple replaced when one changes; the cards dealt, which
-# never change), and the ladder and special-hands parts, which change only in _do and _mazo,
+# the log, the points and the side bets' states get their own lists (a contest played on
+# from a copy changes them at its end at the latest: shared, they would be copied then all
+# the same), the cards in hand their own lists, the trick-play part its own copy (in line,
+# as the part's own copier makes it), the cached legal actions and card plays are
+# recomputed; everything else is shared: immutable values (the cards dealt, which never
+# change), and the ladder and special-hands parts, which change only in _do and _mazo,
 # where the contest first gives itself its own copy of the part (copy on write: a search
 # copies contests far more often than it calls)
 _copy_hand = copier(
     Hand,
     HandFields.__slots__,
     {
-        **{name: LIST for name in ("log", "points", "pts_now", "pts_end")},
+        **{name: LIST for name in ("log", "points", "pts_now", "pts_end", "side_state")},
         "cards": LIST_OF_LISTS,
         "_legal": "None",
         "_plays": "None",

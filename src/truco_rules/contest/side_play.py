@@ -42,9 +42,9 @@ class SideBetPlay(HandFields):
     def _init_side(self) -> None:
         bt = self.bt = self._bet_table
         self.bets = bt.bets
-        self.side_state = ()  # the bets may read each other's states as they start
+        self.side_state = []  # the bets may read each other's states as they start
         for b in bt.bets:
-            self.side_state = (*self.side_state, b.start(self))
+            self.side_state.append(b.start(self))
         self.side_waiting = -1
         # whether a bet may be waiting: the kernel's bets wait only after their state changed
         # (none waits as a contest starts), a variant's own may wait at any time
@@ -175,8 +175,7 @@ class SideBetPlay(HandFields):
         heard = users["interrupted"]
         if heard and heard != (i,):
             self._side_interrupt(s, act, i)
-        old = self.side_state  # a tuple, which copies share
-        self.side_state = (*old[:i], state, *old[i + 1 :])
+        self.side_state[i] = state
         self.side_scan = True
         for side, pts, reason in credits:
             self._credit(side, pts, reason)
@@ -189,8 +188,7 @@ class SideBetPlay(HandFields):
 
     def _side_set(self, outcome: _Outcome) -> None:
         i, state, credits = outcome
-        old = self.side_state  # a tuple, which copies share
-        self.side_state = (*old[:i], state, *old[i + 1 :])
+        self.side_state[i] = state
         self.side_scan = True
         for side, pts, reason in credits:
             self._credit(side, pts, reason)

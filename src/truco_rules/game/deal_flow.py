@@ -66,8 +66,9 @@ class DealFlow(StateView):
         self._hand = None
         self._discarded = ()
         self._board.new_deal(self._team)
-        if self._seed is not None:
-            rng = hand_random(self._seed, self._hand_no, self._derivation)
+        origin = self._origin
+        if origin.seed is not None:
+            rng = hand_random(origin.seed, self._hand_no, origin.derivation)
             needed = self._deal_size()
             order = v.deck.shuffled(rng, needed)
             if v._undo_by_copy and not is_card_order(order):
@@ -77,8 +78,8 @@ class DealFlow(StateView):
                 problem = f"gave {len(order)} cards, where this deal takes {needed}"
                 raise ProtocolError("deck", "shuffled", problem)
             self._finish_deal(order)
-        elif self._deals is not None and self._hand_no < len(self._deals):
-            self._finish_deal(list(self._deals[self._hand_no]))
+        elif origin.deals is not None and self._hand_no < len(origin.deals):
+            self._finish_deal(list(origin.deals[self._hand_no]))
         else:  # dealt by chance, card by card: the deck must hold the whole deal
             needed = self._deal_size()
             if len(v.deck.cards) < needed:
