@@ -11,11 +11,12 @@ special hand in play and the end of the contest.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.copying import LIST, copier, list_with, replaced
+from ..core.copying import LIST, copier, replaced
 from ..core.errors import ProtocolError, shown
 from ..rules.special import SPECIAL_ONE
 from ..rules.trick_rule import MANO, NOBODY
@@ -167,9 +168,10 @@ class TrickPlay:
         if not self.to_play:
             self.end_trick(hand)
 
-    def mark_folded(self, seats: list[int]) -> None:
+    def mark_folded(self, seats: Iterable[int]) -> None:
         """``seats`` count as gone to the deck (their side refused by leaving); they are
-        taken off the trick by :meth:`fold` or by the end of the contest."""
+        taken off the trick by :meth:`fold` or by the end of the contest. The list is
+        replaced, never changed in place: copies share it."""
         folded = self.folded.copy()
         for s in seats:
             folded[s] = True
@@ -177,7 +179,7 @@ class TrickPlay:
 
     def fold(self, s: int) -> None:
         """``s`` leaves the contest: he plays no more cards."""
-        self.folded = list_with(self.folded, s, True)
+        self.mark_folded((s,))
         if s in self.to_play:
             self.to_play.remove(s)
 
@@ -310,7 +312,7 @@ class TrickPlay:
 
 # the lists that change as the contest is played get their own copies; the cards and tuples
 # in them, and the fields that change seldom (who has folded, the hidden cards: replaced
-# when they change, never changed in place, see core.copying.list_with), are shared
+# when they change, never changed in place: mark_folded, core.copying.replaced), are shared
 COPY = {name: LIST for name in ("plays", "to_play", "trick_plays", "results", "played_first")}
 """How a copy of the part copies each field (the others are shared), for its own copier and
 the contest's, which copies the part in line."""

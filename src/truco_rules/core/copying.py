@@ -3,9 +3,8 @@
 :func:`copier` writes, once per class, a function that copies an object field by field with
 plain attribute assignments, the way attrs and dataclasses write their ``__init__``; a loop
 of ``getattr``/``setattr`` over the slots costs several times as much. Fields that change
-seldom are shared by copies and replaced when they change (:func:`list_with`,
-:func:`replaced`). A state pickled by an earlier version is refused with
-:data:`OLD_PICKLE`.
+seldom are shared by copies and replaced when they change (:func:`replaced`). A state
+pickled by an earlier version is refused with :data:`OLD_PICKLE`.
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ __all__ = [
     "Part",
     "beyond",
     "copier",
-    "list_with",
     "replaced",
 ]
 
@@ -117,11 +115,3 @@ def replaced(values: tuple[V, ...], i: int, value: V) -> tuple[V, ...]:
     kept as a tuple, which copies share, instead of a list that every copy copies."""
     return (*values[:i], value, *values[i + 1 :])
 
-
-def list_with(values: list[V], i: int, value: V) -> list[V]:
-    """A new list: ``values`` with item ``i`` replaced by ``value``. A list field that
-    changes seldom is replaced, never changed in place, so that copies share it (copy on
-    write, where the writes are rarer than the copies)."""
-    new = values.copy()
-    new[i] = value
-    return new
