@@ -150,7 +150,7 @@ class DealFlow(StateView):
         hand = self._hand
         assert hand is not None
         # finished: it no longer changes, so it is shared by copies; one action may end two
-        n = len(self._acted) + len(self._recent)
+        n = self._action_count()
         if len(self._recent) >= _SHARED_FROM:  # the actions join those copies share
             self._acted = (*self._acted, *self._recent)
             self._recent = []

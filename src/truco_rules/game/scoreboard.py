@@ -133,7 +133,6 @@ class Scoreboard:
             self.player_scores = [0] * seats
 
 
-
 _MAYBE_LIST = "None if {src}.{0} is None else list({src}.{0})"
 BOARD_COPY = {
     "scores": LIST,

@@ -173,7 +173,7 @@ class MatchState(DealFlow):
             and self._board.winner_team is None
         ):  # a seat to act: its cached list (shown in the variant's notation)
             return hand.legal_actions()  # the hand shows its plays in the deck's notation
-        n = self._notation
+        n = self._origin.notation
         if n is None or hand is not None:
             return self._legal(seat)
         return [a.in_notation(n) for a in self._legal(seat)]  # deals and discards
@@ -320,16 +320,17 @@ class MatchState(DealFlow):
 
     def _fresh(self: _S) -> _S:
         """A new match of the same class with this one's start and no action played."""
-        st = self._start
+        origin = self._origin
+        st = origin.start
         return type(self)(
             self._variant,
             self._seats,
-            seed=self._seed,
-            deals=self._deals,
+            seed=origin.seed,
+            deals=origin.deals,
             mano=st["mano"],
             scores=tuple(st["scores"]),
             chicos=tuple(st["chicos"]),
-            derivation=self._derivation,
+            derivation=origin.derivation,
         )
 
     def _become(self, other: MatchState) -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, cast
 
+import attrs
+
 from ..core.copying import OLD_PICKLE
 from .dealing import PendingSummary, summarize
 
@@ -25,29 +27,19 @@ if TYPE_CHECKING:
 __all__ = ["Origin", "StateView"]
 
 
+@attrs.frozen(eq=False)
 class Origin:
     """How a match was started, the same in every copy of it (which share it): the seed and
     its deal derivation, the explicit deals, the starting standing (``mano``, ``scores``,
     ``chicos``), the card draw that chose the first dealer, and the deck's notation
     (``None``: the Spanish one)."""
 
-    __slots__ = ("deals", "derivation", "first_draw", "notation", "seed", "start")
-
-    def __init__(
-        self,
-        seed: int | None,
-        derivation: int,
-        deals: tuple[tuple[Card, ...], ...] | None,
-        start: dict[str, Any],
-        first_draw: tuple[tuple[int, Card], ...],
-        notation: Notation | None,
-    ) -> None:
-        self.seed = seed
-        self.derivation = derivation
-        self.deals = deals
-        self.start = start
-        self.first_draw = first_draw
-        self.notation = notation
+    seed: int | None
+    derivation: int
+    deals: tuple[tuple[Card, ...], ...] | None
+    start: dict[str, Any]
+    first_draw: tuple[tuple[int, Card], ...]
+    notation: Notation | None
 
 
 class StateView:
@@ -113,31 +105,6 @@ class StateView:
         for name, value in (fields or {}).items():
             setattr(self, name, value)
 
-    # the fields of the match's start, read where they were fields of the match
-    @property
-    def _seed(self) -> int | None:
-        return self._origin.seed
-
-    @property
-    def _derivation(self) -> int:
-        return self._origin.derivation
-
-    @property
-    def _deals(self) -> tuple[tuple[Card, ...], ...] | None:
-        return self._origin.deals
-
-    @property
-    def _start(self) -> dict[str, Any]:
-        return self._origin.start
-
-    @property
-    def _first_draw(self) -> tuple[tuple[int, Card], ...]:
-        return self._origin.first_draw
-
-    @property
-    def _notation(self) -> Notation | None:
-        return self._origin.notation
-
     # ------------------------------------------------------------------ what was given
     @property
     def variant(self) -> Variant:
@@ -152,29 +119,29 @@ class StateView:
     @property
     def seed(self) -> int | None:
         """The seed every deal is shuffled from, or ``None``."""
-        return self._seed
+        return self._origin.seed
 
     @property
     def derivation(self) -> int:
         """How the seed gives the deals and the first mano (see
         :mod:`~truco_rules.game.derivation`): 1 or 2."""
-        return self._derivation
+        return self._origin.derivation
 
     @property
     def deals(self) -> tuple[tuple[Card, ...], ...] | None:
         """The explicit card orders given, one per deal, or ``None``."""
-        return self._deals
+        return self._origin.deals
 
     @property
     def start(self) -> dict[str, Any]:
         """The starting standing: ``{"mano": ..., "scores": [...], "chicos": [...]}`` (a copy)."""
-        st = self._start
+        st = self._origin.start
         return {"mano": st["mano"], "scores": list(st["scores"]), "chicos": list(st["chicos"])}
 
     @property
     def first_draw(self) -> tuple[tuple[int, Card], ...]:
         """The card draw ``(seat, card)`` that chose the first dealer, if the table draws."""
-        return self._first_draw
+        return self._origin.first_draw
 
     # ------------------------------------------------------------------ the deal and contest
     @property
@@ -333,13 +300,14 @@ class StateView:
     # ------------------------------------------------------------------ equality
     def key(self) -> tuple[Any, ...]:
         """The whole state as one comparable value."""
-        st = self._start
+        origin = self._origin
+        st = origin.start
         return (
             self._variant,
             self._seats,
-            self._seed,
-            self._derivation if self._seed is not None else None,
-            self._deals,
+            origin.seed,
+            origin.derivation if origin.seed is not None else None,
+            origin.deals,
             tuple(st["scores"]),
             tuple(st["chicos"]),
             st["mano"],
