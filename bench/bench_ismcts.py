@@ -2,6 +2,7 @@
 
     python bench/bench_ismcts.py --matches 400            # every variant, 2 seats
     python bench/bench_ismcts.py --matches 100 --variant paulista --iterations 1000
+    python bench/bench_ismcts.py --matches 200 --whole   # every iteration of each search, as before
 
 Matches are interleaved over the variants (match 0 of each, then match 1 of each...), so a
 run stopped early still covers every variant; a line per variant is printed every
@@ -58,11 +59,21 @@ def main() -> int:
     p.add_argument("--worlds", type=int, default=ISMCTSAgent().worlds)
     p.add_argument("--exploration", type=float, default=ISMCTSAgent().exploration)
     p.add_argument("--seed", type=int, default=0)
+    p.add_argument(
+        "--whole",
+        action="store_true",
+        help="run every iteration of each search (stop_settled=False), as earlier releases did",
+    )
     p.add_argument("--report", type=int, default=50, help="print a table every N rounds")
     p.add_argument("--json", default=None, help="write the final table here as JSON")
     args = p.parse_args()
     names = args.variant or list(tr.variant_names())
-    knobs = {"iterations": args.iterations, "worlds": args.worlds, "exploration": args.exploration}
+    knobs: dict[str, float] = {
+        "iterations": args.iterations,
+        "worlds": args.worlds,
+        "exploration": args.exploration,
+        "stop_settled": not args.whole,
+    }
     variants = {n: tr.get_variant(n) for n in names}
     wins = {n: 0 for n in names}
     played = {n: 0 for n in names}

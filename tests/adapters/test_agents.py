@@ -154,6 +154,31 @@ def test_the_agent_plays_legal_moves_everywhere(name: str, seats: int) -> None:
         m.apply(action)
 
 
+@pytest.mark.parametrize(("name", "seats"), [("argentine", 2), ("paulista", 4), ("almeria", 2)])
+def test_a_settled_search_chooses_what_the_whole_search_chooses(name: str, seats: int) -> None:
+    """A search that stops once its leader cannot be overtaken (``stop_settled``) makes the
+    decision of the search that runs every iteration from the same generator, and stops
+    early in some decisions (its generator has then drawn less)."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=3)
+    bot = SimpleBot(random.Random(3))
+    stopped = 0
+    for step in range(80):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        if len(legal) > 1 and m.current_player() == 0:
+            settled = ISMCTSAgent(iterations=120, worlds=8, seed=step)
+            whole = ISMCTSAgent(iterations=120, worlds=8, seed=step, stop_settled=False)
+            action = settled.choose(m, legal)
+            assert action == whole.choose(m, legal)
+            stopped += settled.rng.getstate() != whole.rng.getstate()
+        else:
+            action = bot.choose(m, legal)
+        m.apply(action)
+    assert stopped >= 3
+
+
 def test_the_agent_as_a_callable_on_observations() -> None:
     v = tr.get_variant("paulista")
     m = v.new_match(2, seed=9)

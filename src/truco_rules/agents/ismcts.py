@@ -37,6 +37,7 @@ from .seat_agent import (
     Rule,
     SeatAgent,
     fallback_action,
+    setting_flag,
     setting_int,
     setting_number,
     setting_rules,
@@ -97,6 +98,7 @@ _SETTINGS: dict[str, Rule] = {
     "iterations": lambda n, v: setting_int(n, v, 1, 10**7),
     "worlds": lambda n, v: setting_int(n, v, 1, 10**5),
     "time_limit": _time_limit,
+    "stop_settled": setting_flag,
     "exploration": lambda n, v: setting_number(n, v, 0, 100, "a number from 0 to 100"),
     "seed": lambda n, v: setting_int(n, v, 0, MAX_SEED),
     "variant": setting_rules,
@@ -128,6 +130,12 @@ class ISMCTSAgent(SeatAgent):
     """How many consistent deals to sample per decision (iterations draw from them)."""
     exploration: float = 0.5
     time_limit: float | None = None
+    stop_settled: bool = True
+    """Stop a search once its most visited action can no longer be overtaken in the
+    iterations left: the decision is the one the whole search would make from the same
+    random draws, for about two thirds of the iterations. The generator has then drawn
+    less, so the decisions after it are those of another stream, alike in strength.
+    ``False`` runs every iteration (the decisions of releases before it, seed for seed)."""
     seed: int = 0
     variant: Variant | None = None
     """The rules, for the callable form (default: the registered variant the observation
@@ -152,8 +160,8 @@ class ISMCTSAgent(SeatAgent):
             raise IllegalAction(None, obs.seat, "there is no legal action to choose from")
         if len(legal) == 1:
             return legal[0]
-        root = self._search(variant, obs)
         allowed = set(legal)
+        root = self._search(variant, obs, allowed)
         best = max(
             (
                 (n.visits, n.total / max(1, n.visits), i)
@@ -166,8 +174,9 @@ class ISMCTSAgent(SeatAgent):
             return fallback_action(variant, obs, legal, self.rng)
         return list(root.children)[best[2]][1]  # type: ignore[index,no-any-return]
 
-    def _search(self, variant: Variant, obs: Observation) -> _Node:
-        """The search tree of one decision (empty if no world could be rebuilt)."""
+    def _search(self, variant: Variant, obs: Observation, allowed: set[Action]) -> _Node:
+        """The search tree of one decision (empty if no world could be rebuilt), for a
+        choice among ``allowed``."""
         rng = self.rng
         # more worlds while a few of them carry most of the weight (the others' choices
         # are unlikely with most deals), up to _MORE times as many
@@ -189,11 +198,16 @@ class ISMCTSAgent(SeatAgent):
         me = obs.seat
         equity = _Points(variant, worlds[0], me, _scale(variant))
         deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
-        draws = rng.choices(range(len(worlds)), weights=weights, k=self.iterations)
+        n = self.iterations
+        draws = rng.choices(range(len(worlds)), weights=weights, k=n)
+        # the lead can outrun the iterations left only past half of them
+        settle = n // 2 if self.stop_settled else n
         for it, k in enumerate(draws):
             if deadline is not None and it % 8 == 0 and time.perf_counter() > deadline:
                 break
             self._iterate(worlds[k], root, me, equity)
+            if it >= settle and _settled(root, me, allowed, n - it - 1):
+                break
         return root
 
     def _iterate(self, w: Match, root: _Node, me: int, equity: _Points) -> None:
@@ -249,6 +263,20 @@ class ISMCTSAgent(SeatAgent):
         for n in path:
             n.visits += 1
             n.total += value
+
+
+def _settled(root: _Node, me: int, allowed: set[Action], left: int) -> bool:
+    """Whether the most visited of the seat's ``allowed`` actions at ``root`` stays the most
+    visited whatever ``left`` more iterations do (its lead over the next is larger)."""
+    first = second = 0
+    for key, node in root.children.items():
+        if key[0] == me and key[1] in allowed:  # type: ignore[index]
+            v = node.visits
+            if v > first:
+                first, second = v, first
+            elif v > second:
+                second = v
+    return first - second > left
 
 
 def _scale(variant: Variant) -> float:
