@@ -114,4 +114,3 @@ def replaced(values: tuple[V, ...], i: int, value: V) -> tuple[V, ...]:
     """``values`` with item ``i`` replaced by ``value``: how a field that changes seldom is
     kept as a tuple, which copies share, instead of a list that every copy copies."""
     return (*values[:i], value, *values[i + 1 :])
-

@@ -144,7 +144,7 @@ class DealFlow(StateView):
         self._pending_deal += (act.card,)
         self._recent.append((CHANCE, act))
         if len(self._pending_deal) == self._deal_size(self._plan):
-            self._finish_deal(list(self._pending_deal))
+            self._finish_deal(self._pending_deal)
 
     def _end_contest(self) -> None:
         hand = self._hand
