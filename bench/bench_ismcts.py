@@ -3,6 +3,7 @@
     python bench/bench_ismcts.py --matches 400            # every variant, 2 seats
     python bench/bench_ismcts.py --matches 100 --variant paulista --iterations 1000
     python bench/bench_ismcts.py --matches 200 --whole   # every iteration of each search, as before
+    python bench/bench_ismcts.py --worlds 30 --settle-lead 1   # the default of the last release
 
 Matches are interleaved over the variants (match 0 of each, then match 1 of each...), so a
 run stopped early still covers every variant; a line per variant is printed every
@@ -64,6 +65,12 @@ def main() -> int:
         action="store_true",
         help="run every iteration of each search (stop_settled=False), as earlier releases did",
     )
+    p.add_argument(
+        "--settle-lead",
+        type=float,
+        default=ISMCTSAgent().settle_lead,
+        help="the lead, as a share of the iterations left, that stops a search (1: certain)",
+    )
     p.add_argument("--report", type=int, default=50, help="print a table every N rounds")
     p.add_argument("--json", default=None, help="write the final table here as JSON")
     args = p.parse_args()
@@ -73,6 +80,7 @@ def main() -> int:
         "worlds": args.worlds,
         "exploration": args.exploration,
         "stop_settled": not args.whole,
+        "settle_lead": args.settle_lead,
     }
     variants = {n: tr.get_variant(n) for n in names}
     wins = {n: 0 for n in names}

@@ -3,6 +3,7 @@ at hidden cards (DESIGN §4: a bot sees the game only through its observation)."
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -168,7 +169,7 @@ def test_a_settled_search_chooses_what_the_whole_search_chooses(name: str, seats
             break
         legal = m.legal_actions()
         if len(legal) > 1 and m.current_player() == 0:
-            settled = ISMCTSAgent(iterations=120, worlds=8, seed=step)
+            settled = ISMCTSAgent(iterations=120, worlds=8, seed=step, settle_lead=1.0)
             whole = ISMCTSAgent(iterations=120, worlds=8, seed=step, stop_settled=False)
             action = settled.choose(m, legal)
             assert action == whole.choose(m, legal)
@@ -177,6 +178,42 @@ def test_a_settled_search_chooses_what_the_whole_search_chooses(name: str, seats
             action = bot.choose(m, legal)
         m.apply(action)
     assert stopped >= 3
+
+
+@pytest.mark.parametrize(("name", "seats"), [("mineiro", 2), ("argentine", 4)])
+def test_a_search_stops_once_its_lead_passes_its_share_of_the_iterations_left(
+    name: str, seats: int
+) -> None:
+    """``settle_lead``: a search ends at the first iteration, from the share's point on, after
+    which its most visited action leads the next by more than that share of the iterations
+    left, and runs fewer iterations than the certain stop (``settle_lead=1.0``)."""
+    v = tr.get_variant(name)
+    m = v.new_match(seats, seed=5)
+    bot = SimpleBot(random.Random(5))
+    n, runs = 200, {0.3: 0, 1.0: 0}
+    for step in range(60):
+        if m.is_over():
+            break
+        legal = m.legal_actions()
+        seat = m.current_player()
+        if len(legal) > 1 and seat == 0:
+            for share in runs:
+                agent = ISMCTSAgent(iterations=n, worlds=8, seed=step, settle_lead=share)
+                root = agent._search(v, m.observation(seat), set(legal))
+                ran = root.visits
+                if ran == 0:  # no world to search (an iron hand is played blind)
+                    continue
+                visits = sorted(
+                    (c.visits for k, c in root.children.items() if k[0] == 0 and k[1] in legal),
+                    reverse=True,
+                )
+                lead = visits[0] - (visits[1] if len(visits) > 1 else 0)
+                assert ran == n or (
+                    ran > int(n * share / (1 + share)) and lead > share * (n - ran)
+                )
+                runs[share] += ran
+        m.apply(bot.choose(m, legal))
+    assert runs[0.3] < runs[1.0]
 
 
 def test_the_agent_as_a_callable_on_observations() -> None:
@@ -202,6 +239,9 @@ def test_strength_knob() -> None:
         ISMCTSAgent(iterations=0)
     with pytest.raises(tr.InvalidOption, match="time_limit"):
         ISMCTSAgent(time_limit=-1.0)
+    for share in (0, 0.0, 1.5, math.nan, -0.3):
+        with pytest.raises(tr.InvalidOption, match="settle_lead"):
+            ISMCTSAgent(settle_lead=share)
 
 
 def test_a_time_limit_still_gives_a_legal_move() -> None:

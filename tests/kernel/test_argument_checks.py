@@ -896,6 +896,8 @@ def test_a_ladder_that_cannot_be_played_is_refused_when_built(change: dict[str, 
         lambda: ISMCTSAgent(iterations="10"),  # type: ignore[arg-type]
         lambda: ISMCTSAgent(exploration="1"),  # type: ignore[arg-type]
         lambda: ISMCTSAgent(stop_settled=1),  # type: ignore[arg-type]
+        lambda: ISMCTSAgent(settle_lead="0.5"),  # type: ignore[arg-type]
+        lambda: ISMCTSAgent(settle_lead=True),
     ],
 )
 def test_an_option_of_the_wrong_type_is_a_type_error_too(make: Any) -> None:
