@@ -3,7 +3,7 @@
     python bench/bench_ismcts.py --matches 400            # every variant, 2 seats
     python bench/bench_ismcts.py --matches 100 --variant paulista --iterations 1000
     python bench/bench_ismcts.py --matches 200 --whole   # every iteration of each search, as before
-    python bench/bench_ismcts.py --worlds 30 --settle-lead 1   # the default of the last release
+    python bench/bench_ismcts.py --settle-lead 1         # the certain stop, the default before
 
 Matches are interleaved over the variants (match 0 of each, then match 1 of each...), so a
 run stopped early still covers every variant; a line per variant is printed every
