@@ -139,6 +139,8 @@ class HandFields(PartViews):
     """The variant's side bets and their table (the same in every contest of the variant, but
     read at every action: a slot is read faster than a class attribute)."""
     cards: list[list[Card]]
+    """Each seat's cards in hand. A seat's list is replaced when a card leaves it, never
+    changed in place: copies of the contest share the seats' lists."""
     dealt: list[tuple[Card, ...]]
     end_reason: str
     held_end: tuple[int, int] | None

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from ..core import actions as A
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.copying import LIST, LIST_OF_LISTS, OLD_PICKLE, copier
+from ..core.copying import LIST, OLD_PICKLE, copier
 from ..core.errors import IllegalAction, WrongPlayer
 from ..core.per_object import PerObject
 from ..rules.special import SPECIAL_NONE
@@ -383,7 +383,7 @@ _copy_hand = copier(
     HandFields.__slots__,
     {
         **{name: LIST for name in ("log", "points", "pts_now", "pts_end", "side_state")},
-        "cards": LIST_OF_LISTS,
+        "cards": LIST,  # each seat's list is replaced as a card leaves it (trick_play)
         "_legal": "None",
         "_plays": "None",
     },

@@ -138,7 +138,7 @@ class TrickPlay:
     # -- transitions ------------------------------------------------------------------
     def play(self, hand: Host, s: int, card: Card, down: bool) -> None:
         """``s`` plays ``card`` (face down if ``down``)."""
-        hand.cards[s].remove(card)
+        _take(hand, s, card)
         self.trick_plays.append((s, card, down))
         self.plays.append((self.trick_no, s, card, down))
         if self.trick_no == 0:
@@ -161,7 +161,7 @@ class TrickPlay:
             and strength[up.index] < strength[under.index]
         )
         self.under = replaced(self.under, s, under)
-        hand.cards[s].remove(up)
+        _take(hand, s, up)
         self.trick_plays.append((s, up, void))  # a void face-up card counts 0
         self.plays.append((self.trick_no, s, up, False))
         self.to_play.pop(0)
@@ -193,7 +193,7 @@ class TrickPlay:
             card = self.under[s]
             assert card is not None
             self.under = replaced(self.under, s, None)
-            hand.cards[s].remove(card)
+            _take(hand, s, card)
             self.trick_plays.append((s, card, False))
             self.plays.append((self.trick_no, s, card, False))
         self.end_trick(hand)
@@ -308,6 +308,14 @@ class TrickPlay:
             and tr.double_play_after_first_tie(one_side)
         ):
             self.double = True
+
+
+def _take(hand: Host, s: int, card: Card) -> None:
+    """``card`` out of seat ``s``'s hand. The seat's list is replaced, never changed in
+    place: copies of the contest share it (a copy gets its own list of the seats' lists)."""
+    held = hand.cards[s].copy()
+    held.remove(card)
+    hand.cards[s] = held
 
 
 # the lists that change as the contest is played get their own copies; the cards and tuples
