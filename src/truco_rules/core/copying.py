@@ -14,7 +14,6 @@ from typing import Any, TypeVar
 
 __all__ = [
     "LIST",
-    "LIST_OF_LISTS",
     "OLD_PICKLE",
     "SHARED",
     "Part",
@@ -30,8 +29,6 @@ SHARED = "{src}.{0}"
 """A field shared by the copy (an immutable value)."""
 LIST = "list({src}.{0})"
 """A list field: the copy gets its own list (the items are immutable and shared)."""
-LIST_OF_LISTS = "[list(x) for x in {src}.{0}]"
-"""A list of lists: the copy gets its own lists."""
 
 OLD_PICKLE = (
     "a match or contest pickled by truco-rules 0.1.0 does not load in this version (its "
