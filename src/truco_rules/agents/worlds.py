@@ -12,8 +12,6 @@ seat observes in the world exactly what it observes in the real match.
 from __future__ import annotations
 
 import functools
-import math
-import numbers
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -23,23 +21,15 @@ from ..contest.envido_bet import EnvidoBet
 from ..contest.hand import ENV_DONE
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.errors import InvalidType, ProtocolError, TrucoError
-from ..core.messages import shown
+from ..core.errors import InvalidType, TrucoError
 from ..match import Match
 from ..rules.table import DealContext, DealPlan
 from ..rules.variant import Variant
 from ..views.observe import Observation
-from .rollout import rollout_probability
+from .likelihood import Likelihood, ask, rule_of_thumb
 
 __all__ = ["HIDDEN", "Likelihood", "rebuild", "remaining", "same_view"]
 
-_FLOOR = 0.02
-Likelihood = Callable[[Match, int, Action], float]
-"""An opponent model: how likely a seat, holding its cards in a world (a match state), is to
-make a choice there: a real number from 0 up (not NaN; a numpy number counts, a bool does
-not); anything else is a :class:`~truco_rules.core.errors.ProtocolError` naming the model,
-raised by :func:`rebuild`. A :class:`~truco_rules.core.errors.TrucoError` it raises drops the
-world (no world); any other exception is a ``ProtocolError`` naming the model and the error."""
 HIDDEN = ("play down", "play (gathered)")
 """How a seat's record shows another seat's card it may not see."""
 
@@ -120,15 +110,6 @@ def _world_variant(variant: Variant, obs: Observation) -> Variant:
     if plan.contests == later and plan.sides == obs.sides and plan.extra_cards == extra:
         return variant
     return _dealing(variant, DealPlan(contests=later, sides=obs.sides, extra_cards=extra))
-
-
-def _likelihood(m: Match, seat: int, action: Action) -> float:
-    """How likely the rule-of-thumb model plays ``action`` for ``seat`` here (exactly,
-    floored so that no world is ruled out by the model alone)."""
-    legal = m.legal_actions()
-    if len(legal) < 2:
-        return 1.0
-    return max(_FLOOR, rollout_probability(m, legal, action))
 
 
 def _order(
@@ -249,7 +230,7 @@ def rebuild(
         raise InvalidType("put", "the Cards put aside, in order", put)
     if model is not None and not callable(model):
         raise InvalidType("model", "None or a likelihood model (a callable)", model)
-    likelihood = _likelihood if model is None else model
+    likelihood = rule_of_thumb if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
     replay = _replay(variant, obs)
@@ -280,15 +261,10 @@ def rebuild(
         if said is not None and _settled_otherwise(m, said):
             return None
         if how == _SHOWN and s != seat and m.current_player() == s:
-            try:
-                p = likelihood(m, s, what)
-            except (TrucoError, IndexError, StopIteration) as exc:
-                if isinstance(exc, TrucoError) or _ours(likelihood):
-                    return None  # an action the world's cards cannot explain
-                raise _broke(likelihood, f"raised {type(exc).__name__}: {exc}") from exc
-            except Exception as exc:  # a model's own bug, named, not taken for no world
-                raise _broke(likelihood, f"raised {type(exc).__name__}: {exc}") from exc
-            weight *= _likely(p, likelihood)  # a wrong value raises here, not swallowed
+            p = ask(likelihood, m, s, what)
+            if p is None:
+                return None
+            weight *= p
         try:
             if how == _SHOWN:
                 m.apply(what, s)
@@ -306,32 +282,6 @@ def rebuild(
         except (TrucoError, IndexError, StopIteration):
             return None
     return m, weight
-
-
-def _likely(p: object, model: object) -> float:
-    """``p``, a model's likelihood, if it is a real number from 0 to 1e300 (not NaN; a
-    numpy number is the number it equals, a bool is none); else
-    :class:`~truco_rules.core.errors.ProtocolError` naming the model."""
-    ok = isinstance(p, numbers.Real) and not isinstance(p, bool)
-    try:
-        value = float(p) if ok else math.nan  # type: ignore[arg-type]
-    except (OverflowError, ValueError, TypeError):  # 10**400: no float holds it
-        value = math.nan
-    if not 0 <= value <= 1e300:
-        raise _broke(model, f"gave {shown(p)}, not a number from 0 to 1e300")
-    return value
-
-
-def _ours(model: object) -> bool:
-    """Whether ``model`` is one of the library's (an IndexError of it means no world)."""
-    return type(model).__module__.startswith("truco_rules.") or (
-        getattr(model, "__module__", "") or ""
-    ).startswith("truco_rules.")
-
-
-def _broke(model: object, problem: str) -> ProtocolError:
-    name = getattr(model, "__qualname__", type(model).__qualname__)
-    return ProtocolError(f"likelihood model {name}", "__call__", problem[:300])
 
 
 def _settled_otherwise(m: Match, said: tuple[tuple[int, int | None], ...]) -> bool:
