@@ -121,3 +121,56 @@ def test_a_match_pickled_by_0_1_0_is_refused_with_the_reason(name: str) -> None:
     data = (Path(__file__).parent.parent / "data" / "pickles" / f"{name}.pickle").read_bytes()
     with pytest.raises(TypeError, match=r"pickled by truco-rules 0\.1\.0 .*Match\.to_json"):
         pickle.loads(data)
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES, ids=IDS)
+def test_a_deal_given_to_a_waiting_copy_makes_the_match_built_with_that_deal(
+    name: str, seats: int
+) -> None:
+    """A search builds its worlds as copies of one match waiting for its first deal, each
+    dealt its own cards (DealFlow._deal_given): each must be the match the constructor makes
+    with that deal, in every field and in every step played on from it."""
+    v = tr.get_variant(name)
+    waiting = v.new_match(seats, mano=seats - 1)
+    before = waiting.copy()
+    for seed in range(6):
+        rng = random.Random(seed)
+        order = list(v.deck.cards)
+        rng.shuffle(order)
+        dealt = waiting.copy()
+        dealt._deal_given(order)
+        built = v.new_match(seats, deals=[order], mano=seats - 1)
+        assert dealt == built
+        assert dealt.deals == built.deals == (tuple(order),)
+        for _ in range(3):  # the next deals are chance nodes in both
+            legal = built.legal_actions()
+            assert dealt.legal_actions() == legal
+            if built.is_over():
+                break
+            a = legal[rng.randrange(len(legal))]
+            built.apply(a)
+            dealt.apply(a)
+        assert dealt == built and dealt.to_json() == built.to_json()
+    assert waiting == before  # the copies dealt leave it waiting
+
+
+def test_a_deal_is_given_only_where_a_deal_by_chance_waits_and_changes_nothing_else() -> None:
+    v = tr.get_variant("argentine")
+    waiting = v.new_match(2)
+    order = list(v.deck.cards)
+    for bad in ([*order[:5], order[0], *order[6:]], order[:3], "nonsense"):
+        copy = waiting.copy()
+        with pytest.raises((tr.ParseError, tr.InvalidType)):
+            copy._deal_given(bad)  # type: ignore[arg-type]
+        assert copy == waiting
+    for m in (v.new_match(2, seed=1), v.new_match(2, deals=[order])):
+        copy = m.copy()
+        with pytest.raises(tr.IllegalAction, match="deal by chance"):
+            copy._deal_given(order)
+        assert copy == m
+    started = waiting.copy()
+    started.apply(started.legal_actions()[0])  # one card of the deal dealt by chance
+    copy = started.copy()
+    with pytest.raises(tr.IllegalAction):
+        copy._deal_given(order)
+    assert copy == started

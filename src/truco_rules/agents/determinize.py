@@ -31,7 +31,7 @@ from ..rules.variant import Variant
 from ..views.agent_input import check_rules, check_world_request, check_world_settings
 from ..views.observe import Observation, observe
 from .evidence import _fits, _plays_fit, _reading, _single_plays
-from .worlds import Likelihood, check_observation, rebuild, same_view
+from .worlds import Likelihood, check_observation, replayed, same_view
 
 __all__ = [
     "last_card_open",
@@ -159,12 +159,26 @@ def weighted_world(
     check_world_settings(model, {"fit_plays": fit_plays}, {}, stratum)
     if not searchable(variant, obs):
         return None
+    return _world(variant, obs, rng, tries, model, fit_plays, stratum)
+
+
+def _world(
+    variant: Variant,
+    obs: Observation,
+    rng: random.Random,
+    tries: int,
+    model: Likelihood | None,
+    fit_plays: bool,
+    stratum: int | None,
+) -> tuple[Match, float] | None:
+    """:func:`weighted_world` once its arguments are checked and ``obs`` found
+    :func:`searchable` (the worlds of one request are drawn without checking them again)."""
     for attempt in range(tries):
         strict = stratum is not None or attempt < max(1, tries // 2)
         dealt = _deal(variant, obs, rng, strict, fit_plays, stratum)
         if dealt is None:
             continue
-        built = rebuild(variant, obs, *dealt, model=model, same_envido=True)
+        built = replayed(variant, obs, *dealt, model, True)
         if built is not None and same_view(observe(built[0], obs.seat), obs, variant):
             return built
     return None
@@ -202,13 +216,12 @@ def weighted_worlds(
     failed = 0
     total = squares = 0.0
     start = rng.randrange(1 << 20) if strata and last_card_open(variant, obs) else None
+    ready = searchable(variant, obs)
     while len(out) < count or (
         len(out) < most and total * total < widen * count * squares
     ):
         stratum = None if start is None else start + len(out) + failed
-        found = weighted_world(
-            variant, obs, rng, tries, model=model, fit_plays=fit_plays, stratum=stratum
-        )
+        found = _world(variant, obs, rng, tries, model, fit_plays, stratum) if ready else None
         if found is None:
             failed += 1
             if failed >= misses:

@@ -146,6 +146,9 @@ class _Replay:
     steps: tuple[tuple[int, int, Any], ...]
     real: Observation | None = None
     """``obs`` without the deal's earlier contests (:func:`_deal_part`), once asked."""
+    waiting: Match | None = None
+    """The world before its deal (a chance node), once asked: each world is a copy of it,
+    dealt its cards (:meth:`~truco_rules.game.deal_flow.DealFlow._deal_given`)."""
 
 
 def _step(variant: Variant, seat: int, s: int, text: str) -> tuple[int, int, Any]:
@@ -230,20 +233,31 @@ def rebuild(
         raise InvalidType("put", "the Cards put aside, in order", put)
     if model is not None and not callable(model):
         raise InvalidType("model", "None or a likelihood model (a callable)", model)
+    return replayed(variant, obs, hands, put, model, same_envido)
+
+
+def replayed(
+    variant: Variant,
+    obs: Observation,
+    hands: Sequence[Sequence[Card]],
+    put: Sequence[Card],
+    model: Likelihood | None,
+    same_envido: bool,
+) -> tuple[Match, float] | None:
+    """:func:`rebuild` of arguments known to be right (the samplers' own draws)."""
     likelihood = rule_of_thumb if model is None else model
     if variant.ranking.turns_up_card and obs.turned is None:
         return None
     replay = _replay(variant, obs)
     v = replay.variant
     try:
-        m = _World(
-            v,
-            obs.seats,
-            deals=[_order(v, obs, hands, put)],
-            mano=obs.mano,
-            scores=replay.scores,
-            chicos=replay.chicos,
-        )
+        waiting = replay.waiting  # every world is a copy of one match before its deal
+        if waiting is None:
+            waiting = replay.waiting = _World(
+                v, obs.seats, mano=obs.mano, scores=replay.scores, chicos=replay.chicos
+            )
+        m = waiting.copy()
+        m._deal_given(_order(v, obs, hands, put))
         for (s, _c), card in zip(obs.discards if obs.contest == 0 else (), put, strict=True):
             m.apply(Action.discard(card), s)
     except (TrucoError, ValueError):

@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+import attrs
+
 from ..contest.hand import hand_type
 from ..core.actions import Action
 from ..core.cards import Card
-from ..core.errors import ProtocolError, shown
+from ..core.errors import IllegalAction, ProtocolError, shown
 from ..rules.deck import check_strengths, is_card_order
 from ..rules.special import SPECIAL_NONE
 from ..rules.table import DealContext, DealPlan
 from .dealing import (
     HandSummary,
+    check_deal,
     deal_size,
     summarize,
 )
@@ -138,6 +141,33 @@ class DealFlow(StateView):
         self._discarding = self._discarding[1:]
         if not self._discarding:
             self._start_contest()
+
+    def _deal_given(self, order: Sequence[Card]) -> None:
+        """Deal ``order`` as an explicit deal, at a chance node none of whose cards is dealt
+        yet, in a match given no seed and the card orders of the deals before this one
+        alone (none, at the first): the match becomes the one built with those deals and
+        ``order`` after them (``deals=[order]`` at the first), in every field. ``order`` is
+        checked as the constructor checks an explicit deal
+        (:class:`~truco_rules.core.errors.InvalidType`,
+        :class:`~truco_rules.core.errors.ParseError`); any other state is
+        :class:`~truco_rules.core.errors.IllegalAction`; an error changes nothing. A search
+        that builds many matches alike but for their first deal copies one that waits for it
+        and deals each copy its own cards, which costs less than building each."""
+        origin = self._origin
+        given = origin.deals or ()
+        if (
+            origin.seed is not None
+            or len(given) != self._hand_no
+            or self._hand is not None
+            or self._discarding
+            or self._pending_deal
+            or self._board.winner_team is not None
+        ):
+            why = "only a deal by chance none of whose cards is dealt can be given"
+            raise IllegalAction("deal", CHANCE, why)
+        cards = check_deal(self._variant, self._seats, order, self._hand_no)
+        self._origin = attrs.evolve(origin, deals=(*given, cards))
+        self._finish_deal(list(cards))
 
     def _deal(self, act: Action) -> None:
         assert act.card is not None
