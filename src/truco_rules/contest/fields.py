@@ -237,8 +237,12 @@ class HandFields(PartViews):
         if not self.asks_by_seat:
             start = self.pos[caller]
             n = len(order)
-            turn = (order[(start + i) % n] for i in range(1, n + 1))
-            return [s for s in turn if team[s] == side and not folded[s]]
+            asked = []
+            for i in range(1, n + 1):
+                s = order[(start + i) % n]
+                if team[s] == side and not folded[s]:
+                    asked.append(s)
+            return asked
         seats = sorted(s for s in order if team[s] == side and not folded[s])
         fl = self.bet_state("flor")
         unsung = getattr(fl, "undeclared", None)
@@ -250,6 +254,8 @@ class HandFields(PartViews):
     def first_answerer(self, caller: int) -> int:
         """The seat asked first to answer ``caller``'s call (see :meth:`answer_order`), or
         -1 if the other side has left."""
+        if not self.asks_by_seat:  # the first of the other side in play order after him
+            return self.next_of_side(caller, 1 - self.team[caller])
         asked = self.answer_order(caller)
         return asked[0] if asked else -1
 
