@@ -122,11 +122,11 @@ def _plays_fit(
 
 @attrs.define
 class _Reading:
-    """What :func:`_deal` reads from an observation before it draws a card: the cards known
-    per other seat, the cards left to draw (in the deck's order), the envido scores stated
-    and flores sung, the trick strengths and each seat's deal context. It depends on the
-    variant and the observation alone (both immutable), so the worlds of one decision share
-    it (:func:`_reading`)."""
+    """What the sampler (:func:`.determinize._deal`) reads from an observation before it
+    draws a card: the cards known per other seat, the cards left to draw (in the deck's
+    order), the envido scores stated and flores sung, the trick strengths and each seat's
+    deal context. It depends on the variant and the observation alone (both immutable), so
+    the worlds of one decision share it (:func:`_reading`)."""
 
     known: dict[int, list[Card]]
     pool: tuple[Card, ...]
