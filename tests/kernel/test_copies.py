@@ -161,7 +161,7 @@ def test_a_deal_is_given_only_where_a_deal_by_chance_waits_and_changes_nothing_e
     for bad in ([*order[:5], order[0], *order[6:]], order[:3], "nonsense"):
         copy = waiting.copy()
         with pytest.raises((tr.ParseError, tr.InvalidType)):
-            copy._deal_given(bad)  # type: ignore[arg-type]
+            copy._deal_given(bad)
         assert copy == waiting
     for m in (v.new_match(2, seed=1), v.new_match(2, deals=[order])):
         copy = m.copy()
@@ -174,3 +174,29 @@ def test_a_deal_is_given_only_where_a_deal_by_chance_waits_and_changes_nothing_e
     with pytest.raises(tr.IllegalAction):
         copy._deal_given(order)
     assert copy == started
+
+
+def test_a_deal_given_that_a_hook_from_outside_breaks_leaves_the_match_as_it_was() -> None:
+    """A ranking from outside is asked as the given deal starts its contest: one that breaks
+    there fails the call, and the match still waits for its deal, as before the call."""
+    from truco_rules.hooks import FixedRanking
+
+    base = tr.get_variant("argentine")
+    broken = [False]
+
+    class FlakyRanking(FixedRanking):
+        def strengths(self, turned: object, deck: object = ()) -> object:  # type: ignore[override]
+            return () if broken[0] else super().strengths(turned)  # type: ignore[arg-type]
+
+    table = base.ranking.table  # type: ignore[attr-defined]
+    v = base.derive("flaky", "a ranking that breaks", ranking=FlakyRanking(table))
+    waiting = v.new_match(2)
+    order = list(v.deck.cards)
+    copy = waiting.copy()
+    broken[0] = True
+    with pytest.raises(tr.ProtocolError, match=r"ranking\.strengths"):
+        copy._deal_given(order)
+    assert copy == waiting and copy.is_chance_node() and copy.deals is None
+    broken[0] = False  # mended: the same deal is given
+    copy._deal_given(order)
+    assert copy == v.new_match(2, deals=[order])
