@@ -73,7 +73,7 @@ def _deal(
     """Every seat's cards and the cards put aside by the seats that discarded (the seat's
     own as it knows them, the others' unseen ones at random), or ``None``. With a
     ``stratum``, the first seat of the other side that holds its last card unseen
-    (:func:`_last_card_seat`) holds the card at that place (modulo) of the cards left to
+    (:func:`.evidence._last_card_seat`) holds the card at that place (modulo) of the cards left to
     draw, in the deck's order: worlds numbered in a row, from a random start, then give it
     each card in turn (see :func:`weighted_world`). A card it played face down is drawn at
     random, first among its unseen cards, the one a replay plays face down."""

@@ -148,7 +148,9 @@ class _Replay:
     """``obs`` without the deal's earlier contests (:func:`_deal_part`), once asked."""
     waiting: Match | None = None
     """The world before its deal (a chance node), once asked: each world is a copy of it,
-    dealt its cards (:meth:`~truco_rules.game.deal_flow.DealFlow._deal_given`)."""
+    dealt its cards (:meth:`~truco_rules.game.deal_flow.DealFlow._deal_given`). Building it
+    asks the rules' hooks for the table's plan and the standing once for the worlds of an
+    observation, where each world asked them: the same answers from pure hooks."""
 
 
 def _step(variant: Variant, seat: int, s: int, text: str) -> tuple[int, int, Any]:
