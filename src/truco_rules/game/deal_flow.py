@@ -9,7 +9,7 @@ match from one contest to the next; the state adds the queries, ``apply`` and co
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -40,7 +40,6 @@ TERMINAL = -2
 """``current_player()`` once the match is over."""
 
 _NORMAL = (SPECIAL_NONE, -1)
-_F = TypeVar("_F", bound="DealFlow")
 _SHARED_FROM = 16
 """The actions since the last contests are made a tuple that copies share once there are this
 many (at the end of a contest): each time costs the length of the match, so not after every
@@ -54,9 +53,9 @@ class DealFlow(StateView):
 
     if TYPE_CHECKING:  # the state made of this part (MatchState) has them
 
-        def copy(self: _F) -> _F: ...
+        def _undo_point(self) -> Any: ...
 
-        def _become(self, other: Any) -> None: ...
+        def _restore(self, point: Any) -> None: ...
 
     def _deal_size(self, plan: DealPlan | None = None) -> int:
         return deal_size(self._variant, self._seats, plan or self._plan)
@@ -158,10 +157,9 @@ class DealFlow(StateView):
         (:class:`~truco_rules.core.errors.InvalidType`,
         :class:`~truco_rules.core.errors.ParseError`); any other state is
         :class:`~truco_rules.core.errors.IllegalAction`; an error changes nothing (a hook
-        from outside the library that raises as the deal is played is undone from a copy, as
-        :meth:`apply` undoes it). A search that builds many matches alike but for their first
-        deal copies one that waits for it and deals each copy its own cards, which costs less
-        than building each."""
+        that raises as the deal is played is undone as :meth:`apply` undoes it). A search
+        that builds many matches alike but for their first deal copies one that waits for it
+        and deals each copy its own cards, which costs less than building each."""
         origin = self._origin
         given = origin.deals or ()
         if (
@@ -175,22 +173,13 @@ class DealFlow(StateView):
             why = "only a deal by chance none of whose cards is dealt can be given"
             raise IllegalAction("deal", "chance", why)
         cards = check_deal(self._variant, self._seats, order, self._hand_no)
-        before = self.copy() if self._variant._undo_by_copy else None
-        dealt, turned, discarding, pending = (
-            self._dealt,
-            self._turned,
-            self._discarding,
-            self._pending_deal,
-        )
+        point = self._undo_point()
         self._origin = attrs.evolve(origin, deals=(*given, cards))
         try:
             self._finish_deal(list(cards))
-        except BaseException:
-            if before is not None:
-                self._become(before)
-            else:  # the library's hooks raise nothing here: the fields the deal sets
-                self._origin, self._dealt, self._turned, self._hand = origin, dealt, turned, None
-                self._discarding, self._pending_deal = discarding, pending
+        except BaseException:  # undone as apply() undoes a step, from the match's start
+            self._origin = origin
+            self._restore(point)
             raise
 
     def _deal(self, act: Action) -> None:
