@@ -215,13 +215,14 @@ def weighted_worlds(
     out: list[tuple[Match, float]] = []
     failed = 0
     total = squares = 0.0
+    if not searchable(variant, obs):
+        return out
     start = rng.randrange(1 << 20) if strata and last_card_open(variant, obs) else None
-    ready = searchable(variant, obs)
     while len(out) < count or (
         len(out) < most and total * total < widen * count * squares
     ):
         stratum = None if start is None else start + len(out) + failed
-        found = _world(variant, obs, rng, tries, model, fit_plays, stratum) if ready else None
+        found = _world(variant, obs, rng, tries, model, fit_plays, stratum)
         if found is None:
             failed += 1
             if failed >= misses:
