@@ -129,6 +129,41 @@ def test_play_quits_cleanly(
     assert "bye" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize("opponent", ["default", "ismcts", "simple"])
+def test_play_gives_every_bot_seat_an_agent_of_its_own(
+    opponent: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An agent keeps what it read of the table (its generator, its tallies), so the bots of
+    a game of ``play`` at more than two seats are one agent a seat: one agent playing three
+    seats would read the others' views into each decision, which then changes with cards
+    its seat cannot see. The first bot seat after the player's plays from the seed."""
+    from truco_rules.cli import play as play_cli
+
+    made: list[tuple[int, set[int]]] = []
+    real = play_cli._opponent
+
+    def recorded(kind: str, strength: str, seed: int) -> Any:
+        agent = real(kind, strength, seed)
+        seats: set[int] = set()
+        made.append((seed, seats))
+
+        class OneSeat:
+            def choose(self, match: tr.Match, legal: list[tr.Action]) -> tr.Action:
+                seats.add(match.current_player())
+                return agent.choose(match, legal)
+
+        return OneSeat()
+
+    monkeypatch.setattr(play_cli, "_opponent", recorded)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    args = ["play", "paulista", "--seats", "4", "--seat", "1", "--seed", "5"]
+    assert main([*args, "--opponent", opponent, "--strength", "fast"]) == 0
+    assert "match over" in capsys.readouterr().out
+    assert sorted(seed for seed, _seats in made) == [5, 6, 7]
+    by_seed = {seed: seats for seed, seats in made}
+    assert by_seed == {5: {2}, 6: {3}, 7: {0}}
+
+
 def test_describe_and_compare(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["describe", "argentine-blog", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)

@@ -7,7 +7,7 @@ import difflib
 import io
 import random
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -90,7 +90,14 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
     seed = args.seed if args.seed is not None else random.randrange(1_000_000)
     m = v.new_match(args.seats, seed=seed)
     me = args.seat
-    bot = _opponent(args.opponent, args.strength, seed)
+    # one agent per bot seat: an agent keeps what it read of the table, which must be its
+    # own seat's view alone; the first bot seat after the player's plays from the seed, the
+    # n-th after it from the seed plus n
+    bots = {
+        s: _opponent(args.opponent, args.strength, seed + (s - me - 1) % args.seats)
+        for s in range(args.seats)
+        if s != me
+    }
     if args.save is not None:  # before the game, not after it: a game played is not lost
         target = Path(args.save)
         if target.is_dir() or not target.parent.is_dir():
@@ -100,7 +107,7 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
         "number, or a prefix; 'help' lists them; 'quit' leaves."
     )
     try:
-        _loop(m, me, bot, stdin, args.step, args.out_of_turn)
+        _loop(m, me, bots, stdin, args.step, args.out_of_turn)
     finally:
         if args.save is not None:
             Path(args.save).write_text(m.to_json(), encoding="utf-8")
@@ -111,12 +118,13 @@ def cmd_play(args: argparse.Namespace, stdin: TextIO | None = None) -> int:
 def _loop(
     m: Match,
     me: int,
-    bot: SimpleBot | ISMCTSAgent | ReaderAgent,
+    bots: Mapping[int, SimpleBot | ISMCTSAgent | ReaderAgent],
     stdin: TextIO,
     step: bool = False,
     offer: bool = True,
 ) -> None:
-    """Play to the end; with ``step`` (``--step``) stop before every bot move, offering the
+    """Play to the end, ``bots`` playing the other seats, one agent a seat; with ``step``
+    (``--step``) stop before every bot move, offering the
     calls the player may make out of turn unless ``offer`` is false
     (``--no-out-of-turn``), else the bots' moves flow until the player's turn."""
     fmt = m.variant.format_action
@@ -162,7 +170,7 @@ def _loop(
                 if isinstance(choice, Action):
                     m.apply(choice, me)
                     continue
-            m.apply(bot.choose(m, m.legal_actions()))
+            m.apply(bots[seat].choose(m, m.legal_actions()))
             continue
         legal = m.legal_actions()
         print(m.observation(me).render())
