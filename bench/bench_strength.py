@@ -30,6 +30,7 @@ from typing import Any
 import truco_rules as tr
 from truco_rules import Action, Match
 from truco_rules.agents import ISMCTSAgent, default_agent
+from truco_rules.cli._common import at_least
 from truco_rules.runs.bots import SimpleBot
 from truco_rules.runs.intervals import share_interval
 
@@ -85,9 +86,9 @@ def table_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="mineiro")
     p.add_argument("--seats", type=int, default=2)
     p.add_argument("--rival", choices=("ismcts", "simple"), default="ismcts")
-    p.add_argument("--matches", type=int, default=100)
+    p.add_argument("--matches", type=at_least(1), default=100)
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=at_least(1), default=1)
 
 
 def play(
@@ -119,7 +120,7 @@ def _times(cpu: list[float]) -> tuple[float, float]:
 
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
-    p.add_argument("--matches", type=int, default=100, help="matches per table and rival")
+    p.add_argument("--matches", type=at_least(1), default=100, help="matches per table and rival")
     p.add_argument("--variant", action="append", help="default: every registered variant")
     p.add_argument("--seats", type=int, action="append", help="default: 2, 4 and 6 if there")
     p.add_argument("--rival", action="append", choices=("ismcts", "simple"))
@@ -137,10 +138,15 @@ def main() -> int:
         "the two at the same time a decision)",
     )
     p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--workers", type=int, default=1)
+    p.add_argument("--workers", type=at_least(1), default=1)
     p.add_argument("--json", default=None, help="write the table here as JSON")
     args = p.parse_args()
     names = args.variant or list(tr.variant_names())
+    for n in names:
+        try:
+            tr.get_variant(n)
+        except tr.UnknownVariant as e:
+            p.error(str(e))
     rivals = args.rival or ["ismcts", "simple"]
     tables = [
         (n, s)
@@ -148,6 +154,9 @@ def main() -> int:
         for s in (args.seats or _SEATS)
         if s in tr.get_variant(n).seat_counts
     ]
+    if not tables:  # every table asked for is one the variants do not have
+        counts = "; ".join(f"{n}: {tr.get_variant(n).seat_counts}" for n in names)
+        p.error(f"no variant asked for is played at those seat counts ({counts})")
     rows = []
     print(
         "| variant | seats | rival | reader won | 95% interval | CPU ms a decision: mean, p95 "
