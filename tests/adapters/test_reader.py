@@ -385,6 +385,30 @@ def test_against_a_tight_side_a_call_that_triples_the_stake_needs_more() -> None
         ReaderAgent(tight_call_at=1.5)
 
 
+def test_the_falta_envido_is_bet_only_from_falta_at() -> None:
+    """RULES §2.6.4 (the falta envido, which in the malas wins the game): the reader weighs
+    the falta envido only where its chance of holding the best envido reaches
+    ``falta_at``. With the same seed (so the same worlds), it chooses as the reader that
+    weighs it always (``falta_at=0``) wherever that one bets no falta envido; where that
+    one does, it bets the falta envido too, or another envido bet; and it does not bet it
+    everywhere the other does."""
+    fewer = 0
+    for seed in range(8):
+        firm = ReaderAgent(seed=seed)
+        free = ReaderAgent(seed=seed, falta_at=0.0)
+        for _m, legal, a, b in _against_a_caller("argentine", seed, firm, free, set()):
+            if not any(x.verb == "falta-envido" for x in legal):
+                continue
+            if b.verb != "falta-envido":
+                assert a == b
+            elif a != b:
+                assert a.verb in ("envido", "real-envido", "quiero", "no-quiero")
+                fewer += 1
+    assert fewer >= 1
+    with pytest.raises(tr.InvalidOption, match="falta_at"):
+        ReaderAgent(falta_at=1.5)
+
+
 def test_a_loose_callers_call_is_accepted_with_a_lower_chance() -> None:
     """RULES §2.5: a call is accepted or refused. Against a side that calls truco at once
     in every contest (a loose caller), with the same seed (so the same worlds), the reader

@@ -19,7 +19,8 @@ contest is played out, and ``q``, the chance that its side holds the best envido
   :attr:`ReaderAgent.loose_answer`), raise when ``p`` reaches :attr:`ReaderAgent.raise_at`;
 - **a special hand** (a hand of 11/10) played or declined on the same reading;
 - **the side bets** (envido, flor, their answers and declarations) by the reader's own rule:
-  the envido bet when ``q`` reaches :attr:`ReaderAgent.envido_at`, and how much, every
+  the envido bet when ``q`` reaches :attr:`ReaderAgent.envido_at`, and how much (the
+  falta envido only from :attr:`ReaderAgent.falta_at`), every
   answer, declaration and flor choice by a look ahead (the choice after which the contest,
   played out in each world, leaves the best chance of winning the match), the worlds
   weighed by what the others' envido bets and answers say about their scores; with
@@ -45,6 +46,7 @@ from ..core.actions import (
     DECLINE_HAND,
     ENVIDO,
     ENVIDO_CALLS,
+    FALTA_ENVIDO,
     MAZO,
     NO_QUIERO,
     PLAY,
@@ -152,6 +154,12 @@ class ReaderAgent(SeatAgent):
     envido_at: float = 0.7
     """Bet on the envido when the chance of holding the side's best score reaches this
     (used when :attr:`side_search` is 0)."""
+    falta_at: float = 0.85
+    """Bet the falta envido (call it, or raise to it) only when the chance of holding the
+    side's best score reaches this; below it, the envido and the real envido alone are
+    weighed (used when :attr:`side_search` is 0). A falta envido may be worth the whole
+    game: the played-out contests answer it as they answer an envido, by the score alone,
+    and the reader called it with 27 or 28 (see docs/build-a-bot.md). 0 weighs it always."""
     side_search: int = 0
     """Iterations of an :class:`~.ismcts.ISMCTSAgent` that decides the side bets (envido,
     flor, their answers and declarations); 0: the reader's own rule (``q``, a look ahead)."""
@@ -237,11 +245,15 @@ class ReaderAgent(SeatAgent):
         the played-out contests answer a raise by a rule of thumb that folds too often
         (against the information-set search at two seats, 100 matches, the reader raised 48
         of the 128 envido bets against which it read its chance below 0.2; 200 matches: its
-        raises of envido bets lost it about 1.3 points a match)."""
+        raises of envido bets lost it about 1.3 points a match). The falta envido is
+        weighed only where that chance reaches :attr:`falta_at`."""
         options = [a for a in legal if a.verb != MAZO] or legal
-        raising = _verb(options, QUIERO) and any(a.verb in _ENVIDO_BETS for a in options)
-        if raising and envido_chance(variant, worlds, obs.seat) < self.envido_at:
+        betting = any(a.verb in _ENVIDO_BETS for a in options)
+        q = envido_chance(variant, worlds, obs.seat) if betting else 0.0
+        if betting and _verb(options, QUIERO) and q < self.envido_at:  # a raise
             options = [a for a in options if a.verb not in _ENVIDO_BETS] or options
+        if len(options) > 1 and _verb(options, FALTA_ENVIDO) and q < self.falta_at:
+            options = [a for a in options if a.verb != FALTA_ENVIDO]
         if len(options) == 1:
             return options[0]
         best: tuple[float, int] | None = None

@@ -26,7 +26,9 @@ SETTINGS: dict[str, Rule] = {
     **dict.fromkeys(
         ("widen", "call_at", "call_margin", "raise_at", "raise_from", "call_read"), _unit
     ),
-    **dict.fromkeys(("accept_margin", "envido_at", "loose_call_at", "tight_call_at"), _unit),
+    **dict.fromkeys(
+        ("accept_margin", "envido_at", "falta_at", "loose_call_at", "tight_call_at"), _unit
+    ),
     "loose_answer": lambda n, v: setting_number(n, v, 0.0, 10.0, "a number from 0 to 10"),
     "side_search": lambda n, v: setting_int(n, v, 0, 10**6),
     "infer": setting_flag,
