@@ -14,11 +14,18 @@ percentile, in ms, so that the two can be compared at the same time a decision:
 
     python bench/bench_strength.py --matches 400 --variant mineiro --seats 2 --rival ismcts \
         --rival-strength 100
+
+``--reader NAME=VALUE`` sets one of the reader's settings (a ``ReaderAgent`` attribute, checked
+as the agent checks it), to measure the reader with another value on the same matches:
+
+    python bench/bench_strength.py --matches 400 --variant argentine --seats 2 --rival ismcts \
+        --reader falta_at=0
 """
 
 from __future__ import annotations
 
 import argparse
+import ast
 import json
 import random
 import sys
@@ -49,10 +56,12 @@ def play_table(
     i: int,
     choose: Chooser,
     rival_strength: str | int = "default",
+    settings: tuple[tuple[str, object], ...] = (),
 ) -> bool:
     """Match ``i`` of a table (the reader's side ``i % 2``, its deals from seed ``i``), each
     decision made by ``choose``; whether the reader's side won. ISMCTS plays at
-    ``rival_strength`` (a named strength or a number of iterations)."""
+    ``rival_strength`` (a named strength or a number of iterations); the reader with
+    ``settings`` (name, value) set."""
     v = tr.get_variant(name)
     m = v.new_match(seats, seed=i)
     ours = i % 2
@@ -60,6 +69,8 @@ def play_table(
     for s in range(seats):
         if m.team[s] == ours:
             agents[s] = default_agent(seed=i * 8 + s, strength=strength)
+            for name_, value in settings:
+                setattr(agents[s], name_, value)
         elif rival == "ismcts":
             agents[s] = ISMCTSAgent.with_strength(rival_strength, seed=i * 8 + s)
         else:
@@ -72,6 +83,18 @@ def play_table(
         seat = m.current_player()
         m.apply(choose(m, seat, agents[seat], legal))
     return bool(m.winner() == ours)
+
+
+def reader_setting(text: str) -> tuple[str, object]:
+    """A ``--reader NAME=VALUE``: the name, and the value as Python reads it (a number,
+    ``True`` or ``False``), else as text; the agent checks it."""
+    name, sep, value = text.partition("=")
+    if not sep or not name:
+        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
+    try:
+        return name, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return name, value
 
 
 def strength_level(text: str) -> str | int:
@@ -92,12 +115,12 @@ def table_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def play(
-    job: tuple[str, int, str, str | int, int, str | int],
+    job: tuple[str, int, str, str | int, int, str | int, tuple[tuple[str, object], ...]],
 ) -> tuple[bool, list[float], list[float]]:
     """Match ``i`` of a table: whether the reader's side won, and the CPU seconds of each
     decision of the reader's side and of the rival's (decisions with more than one legal
     action)."""
-    name, seats, rival, strength, i, rival_strength = job
+    name, seats, rival, strength, i, rival_strength, settings = job
     cpu: list[float] = []
     rival_cpu: list[float] = []
 
@@ -108,7 +131,7 @@ def play(
             (cpu if m.team[seat] == i % 2 else rival_cpu).append(time.process_time() - c)
         return action
 
-    won = play_table(name, seats, rival, strength, i, timed, rival_strength)
+    won = play_table(name, seats, rival, strength, i, timed, rival_strength, settings)
     return won, cpu, rival_cpu
 
 
@@ -137,10 +160,25 @@ def main() -> int:
         help="ISMCTS's strength: fast, default, strong or a number of iterations (to compare "
         "the two at the same time a decision)",
     )
+    p.add_argument(
+        "--reader",
+        type=reader_setting,
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="set a setting of the reader (a ReaderAgent attribute), e.g. falta_at=0",
+    )
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--workers", type=at_least(1), default=1)
     p.add_argument("--json", default=None, help="write the table here as JSON")
     args = p.parse_args()
+    settings = tuple(args.reader)
+    probe = default_agent(seed=0, strength=args.strength)
+    for name, value in settings:  # checked here, not in the middle of the run
+        try:
+            setattr(probe, name, value)
+        except (tr.TrucoError, AttributeError, TypeError) as e:
+            p.error(f"--reader {name}={value!r}: {e}")
     names = args.variant or list(tr.variant_names())
     for n in names:
         try:
@@ -166,8 +204,9 @@ def main() -> int:
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
         for name, seats in tables:
             for rival in rivals:
+                rival_strength = args.rival_strength
                 jobs = [
-                    (name, seats, rival, args.strength, args.seed + i, args.rival_strength)
+                    (name, seats, rival, args.strength, args.seed + i, rival_strength, settings)
                     for i in range(args.matches)
                 ]
                 results = list(pool.map(play, jobs))
@@ -192,6 +231,7 @@ def main() -> int:
                         "cpu_ms_mean": mean,
                         "cpu_ms_p95": p95,
                         "rival_strength": args.rival_strength if rival == "ismcts" else None,
+                        "reader_settings": dict(settings),
                         "rival_cpu_ms_mean": rival_mean,
                         "rival_cpu_ms_p95": rival_p95,
                     }
