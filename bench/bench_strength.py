@@ -25,7 +25,6 @@ as the agent checks it), to measure the reader with another value on the same ma
 from __future__ import annotations
 
 import argparse
-import ast
 import json
 import random
 import sys
@@ -37,7 +36,7 @@ from typing import Any
 import truco_rules as tr
 from truco_rules import Action, Match
 from truco_rules.agents import ISMCTSAgent, default_agent
-from truco_rules.cli._common import at_least
+from truco_rules.cli._common import at_least, parse_options
 from truco_rules.runs.bots import SimpleBot
 from truco_rules.runs.intervals import share_interval
 
@@ -83,18 +82,6 @@ def play_table(
         seat = m.current_player()
         m.apply(choose(m, seat, agents[seat], legal))
     return bool(m.winner() == ours)
-
-
-def reader_setting(text: str) -> tuple[str, object]:
-    """A ``--reader NAME=VALUE``: the name, and the value as Python reads it (a number,
-    ``True`` or ``False``), else as text; the agent checks it."""
-    name, sep, value = text.partition("=")
-    if not sep or not name:
-        raise argparse.ArgumentTypeError(f"{text!r} is not NAME=VALUE")
-    try:
-        return name, ast.literal_eval(value)
-    except (ValueError, SyntaxError):
-        return name, value
 
 
 def strength_level(text: str) -> str | int:
@@ -162,9 +149,7 @@ def main() -> int:
     )
     p.add_argument(
         "--reader",
-        type=reader_setting,
         action="append",
-        default=[],
         metavar="NAME=VALUE",
         help="set a setting of the reader (a ReaderAgent attribute), e.g. falta_at=0",
     )
@@ -172,7 +157,10 @@ def main() -> int:
     p.add_argument("--workers", type=at_least(1), default=1)
     p.add_argument("--json", default=None, help="write the table here as JSON")
     args = p.parse_args()
-    settings = tuple(args.reader)
+    try:  # values read as --option reads them
+        settings = tuple(parse_options(args.reader, "--reader").items())
+    except tr.TrucoError as e:
+        p.error(str(e))
     probe = default_agent(seed=0, strength=args.strength)
     for name, value in settings:  # checked here, not in the middle of the run
         try:

@@ -103,25 +103,25 @@ def settle_variant(args: argparse.Namespace) -> None:
 _PYTHON_WORDS: dict[str, object] = {"None": None, "True": True, "False": False}
 
 
-def parse_options(pairs: Sequence[str] | None) -> dict[str, object]:
+def parse_options(pairs: Sequence[str] | None, flag: str = "--option") -> dict[str, object]:
     """``--option NAME=VALUE`` pairs; a value is JSON if it parses as JSON, else text, but
     for the Python spellings ``None``, ``True`` and ``False`` (those an option's error
     message shows), read as JSON's ``null``, ``true`` and ``false``. A name given twice
-    with two values is a ParseError."""
+    with two values is a ParseError. ``flag`` names the pairs' argument in errors."""
     out: dict[str, object] = {}
     for pair in pairs or ():
         name, sep, raw = pair.partition("=")
         if not sep:
-            raise ParseError(f"--option takes NAME=VALUE, not {shown(pair)}")
+            raise ParseError(f"{flag} takes NAME=VALUE, not {shown(pair)}")
         try:
             value: object = json.loads(raw)
         except json.JSONDecodeError:
             value = _PYTHON_WORDS.get(raw.strip(), raw)
         except RecursionError:  # deep nesting
-            raise ParseError(f"--option {name.strip()}: a value nested too deeply") from None
+            raise ParseError(f"{flag} {name.strip()}: a value nested too deeply") from None
         except ValueError:  # a number of thousands of digits: no option takes one
             raise ParseError(
-                f"--option {name.strip()}={shown(raw, 40)}: no option takes a number this "
+                f"{flag} {name.strip()}={shown(raw, 40)}: no option takes a number this "
                 f"long (integer options go up to {MAX_OPTION_INT:,})"
             ) from None
         put_option(out, name.strip(), tuple(value) if isinstance(value, list) else value)
