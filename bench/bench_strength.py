@@ -1,4 +1,4 @@
-"""The default agent (the reader) against ISMCTS and the simple bot: win rates with 95%
+r"""The default agent (the reader) against ISMCTS and the simple bot: win rates with 95%
 Wilson intervals for every variant at 2 and 4 seats (and 6 where the variant has it).
 
     python bench/bench_strength.py --matches 100                      # every table, both rivals
