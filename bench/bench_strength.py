@@ -192,9 +192,16 @@ def main() -> int:
     with ProcessPoolExecutor(max_workers=max(1, args.workers)) as pool:
         for name, seats in tables:
             for rival in rivals:
-                rival_strength = args.rival_strength
                 jobs = [
-                    (name, seats, rival, args.strength, args.seed + i, rival_strength, settings)
+                    (
+                        name,
+                        seats,
+                        rival,
+                        args.strength,
+                        args.seed + i,
+                        args.rival_strength,
+                        settings,
+                    )
                     for i in range(args.matches)
                 ]
                 results = list(pool.map(play, jobs))
