@@ -235,7 +235,12 @@ class ReaderAgent(SeatAgent):
         return act if act in options else options[0]
 
     def _lookahead(
-        self, variant: Variant, obs: Observation, legal: list[Action], worlds: list[World]
+        self,
+        variant: Variant,
+        obs: Observation,
+        legal: list[Action],
+        worlds: list[World],
+        q: float | None = None,
     ) -> Action:
         """The action (going to the deck aside) after which the contest, played out in each
         world (:func:`~.estimate.points_after`), leaves the side the best chance of winning
@@ -246,10 +251,12 @@ class ReaderAgent(SeatAgent):
         (against the information-set search at two seats, 100 matches, the reader raised 48
         of the 128 envido bets against which it read its chance below 0.2; 200 matches: its
         raises of envido bets lost it about 1.3 points a match). The falta envido is
-        weighed only where that chance reaches :attr:`falta_at`."""
+        weighed only where that chance reaches :attr:`falta_at` (``q``, when the caller has
+        read it already)."""
         options = [a for a in legal if a.verb != MAZO] or legal
         betting = any(a.verb in _ENVIDO_BETS for a in options)
-        q = envido_chance(variant, worlds, obs.seat) if betting else 0.0
+        if q is None:
+            q = envido_chance(variant, worlds, obs.seat) if betting else 0.0
         if betting and _verb(options, QUIERO) and q < self.envido_at:  # a raise
             options = [a for a in options if a.verb not in _ENVIDO_BETS] or options
         if len(options) > 1 and _verb(options, FALTA_ENVIDO) and q < self.falta_at:
@@ -326,8 +333,10 @@ class ReaderAgent(SeatAgent):
             choice = self._search.decide(variant, obs, legal)
             if choice in side:
                 return choice
-        elif _verb(legal, ENVIDO) and envido_chance(variant, worlds, obs.seat) >= self.envido_at:
-            return self._lookahead(variant, obs, side, worlds)
+        elif _verb(legal, ENVIDO) and (q := envido_chance(variant, worlds, obs.seat)) >= (
+            self.envido_at
+        ):
+            return self._lookahead(variant, obs, side, worlds, q)
         strength = variant.ranking.strengths(obs.turned, variant.deck.cards)
         scored = []
         for i, a in enumerate(plays):
